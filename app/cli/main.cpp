@@ -1,0 +1,12 @@
+// lockscope-cli: the headless front end. Parsing and the sub-commands live in cli_commands.cpp.
+#include "cli_commands.h"
+
+#include <QCoreApplication>
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("lockscope-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
+    return lockscope::cli::run(QCoreApplication::arguments());
+}

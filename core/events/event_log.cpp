@@ -1,0 +1,225 @@
+#include "event_log.h"
+
+#include <QIODevice>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace lockscope {
+
+StringPool::StringPool()
+{
+    m_strings.emplace_back();
+    m_ids.emplace(QByteArray(), 0);
+}
+
+quint32 StringPool::intern(const QByteArray &s)
+{
+    if (s.isEmpty())
+        return 0;
+    auto [it, inserted] = m_ids.try_emplace(s, quint32(m_strings.size()));
+    if (inserted)
+        m_strings.push_back(s);
+    return it->second;
+}
+
+EventLog::EventLog(std::shared_ptr<StringPool> pool)
+    : m_pool(std::move(pool))
+{}
+
+QByteArray EventLog::clientName(qint16 client) const
+{
+    if (client >= 0 && client < m_info.clients.size())
+        return m_info.clients[client];
+    return client < 0 ? QByteArray() : "c" + QByteArray::number(client);
+}
+
+QByteArray EventLog::nodeName(qint16 node) const
+{
+    if (node == kResourceNode)
+        return QByteArrayLiteral("resource");
+    if (node >= 0 && node < m_info.nodes.size())
+        return m_info.nodes[node];
+    return node < 0 ? QByteArray() : "node" + QByteArray::number(node);
+}
+
+namespace {
+
+void appendJsonString(QByteArray &out, const QByteArray &s)
+{
+    static const char hex[] = "0123456789abcdef";
+    out += '"';
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (u < 0x20) {
+            out += "\\u00";
+            out += hex[u >> 4];
+            out += hex[u & 0xf];
+        } else {
+            out += c; // UTF-8 passes through unchanged
+        }
+    }
+    out += '"';
+}
+
+void appendField(QByteArray &out, const char *name, const QByteArray &value)
+{
+    out += ",\"";
+    out += name;
+    out += "\":";
+    appendJsonString(out, value);
+}
+
+void appendField(QByteArray &out, const char *name, qint64 value)
+{
+    out += ",\"";
+    out += name;
+    out += "\":";
+    out += QByteArray::number(value);
+}
+
+QJsonArray toJsonArray(const QList<QByteArray> &names)
+{
+    QJsonArray a;
+    for (const auto &n : names)
+        a.append(QString::fromUtf8(n));
+    return a;
+}
+
+QList<QByteArray> fromJsonArray(const QJsonArray &a)
+{
+    QList<QByteArray> out;
+    for (const auto &v : a)
+        out.append(v.toString().toUtf8());
+    return out;
+}
+
+} // namespace
+
+QByteArray EventLog::eventToJson(const Event &e) const
+{
+    QByteArray out;
+    out.reserve(96);
+    out += "{\"t_us\":";
+    out += QByteArray::number(e.timeUs);
+    out += ",\"kind\":\"";
+    out += eventKindId(e.kind);
+    out += '"';
+    if (e.client != kNoClient)
+        appendField(out, "client", clientName(e.client));
+    if (e.node != kNoNode)
+        appendField(out, "node", nodeName(e.node));
+    if (e.owner != kNoClient)
+        appendField(out, "owner", clientName(e.owner));
+    if (e.key)
+        appendField(out, "key", m_pool->at(e.key));
+    if (e.text)
+        appendField(out, "text", m_pool->at(e.text));
+    if (e.value)
+        appendField(out, "value", e.value);
+    out += '}';
+    return out;
+}
+
+void EventLog::writeJsonLines(QIODevice &out) const
+{
+    // QJsonDocument sorts keys, so the header is byte-identical for identical runs.
+    QJsonObject header{
+        {QStringLiteral("lockscope_log"), 1},
+        {QStringLiteral("source"), m_info.source},
+        {QStringLiteral("scenario"), m_info.scenario},
+        {QStringLiteral("strategy"), m_info.strategy},
+        {QStringLiteral("seed"), QString::number(m_info.seed)},
+        {QStringLiteral("ttl_ms"), m_info.ttlMs},
+        {QStringLiteral("clients"), toJsonArray(m_info.clients)},
+        {QStringLiteral("nodes"), toJsonArray(m_info.nodes)},
+    };
+    out.write(QJsonDocument(header).toJson(QJsonDocument::Compact));
+    out.write("\n");
+    QByteArray chunk;
+    chunk.reserve(1 << 16);
+    for (const auto &e : m_events) {
+        chunk += eventToJson(e);
+        chunk += '\n';
+        if (chunk.size() > (1 << 16) - 512) {
+            out.write(chunk);
+            chunk.clear();
+        }
+    }
+    out.write(chunk);
+}
+
+bool EventLog::readJsonLines(QIODevice &in, EventLog *log, QString *error)
+{
+    int lineNo = 0;
+    bool sawHeader = false;
+    QHash<QByteArray, qint16> clientIds, nodeIds;
+    auto fail = [&](const QString &why) {
+        *error = QStringLiteral("line %1: %2").arg(lineNo).arg(why);
+        return false;
+    };
+    while (!in.atEnd()) {
+        const QByteArray line = in.readLine().trimmed();
+        ++lineNo;
+        if (line.isEmpty())
+            continue;
+        QJsonParseError perr;
+        const auto doc = QJsonDocument::fromJson(line, &perr);
+        if (!doc.isObject())
+            return fail(perr.error != QJsonParseError::NoError
+                            ? perr.errorString()
+                            : QStringLiteral("not a JSON object"));
+        const auto o = doc.object();
+        if (!sawHeader) {
+            // The first non-blank line must be the header.
+            sawHeader = true;
+            if (!o.contains(QStringLiteral("lockscope_log")))
+                return fail(QStringLiteral("not a LockScope event log (no header)"));
+            auto &info = log->info();
+            info.source = o.value(QStringLiteral("source")).toString();
+            info.scenario = o.value(QStringLiteral("scenario")).toString();
+            info.strategy = o.value(QStringLiteral("strategy")).toString();
+            info.seed = o.value(QStringLiteral("seed")).toString().toULongLong();
+            info.ttlMs = o.value(QStringLiteral("ttl_ms")).toInteger();
+            info.clients = fromJsonArray(o.value(QStringLiteral("clients")).toArray());
+            info.nodes = fromJsonArray(o.value(QStringLiteral("nodes")).toArray());
+            for (qsizetype i = 0; i < info.clients.size(); ++i)
+                clientIds.insert(info.clients[i], qint16(i));
+            for (qsizetype i = 0; i < info.nodes.size(); ++i)
+                nodeIds.insert(info.nodes[i], qint16(i));
+            nodeIds.insert(QByteArrayLiteral("resource"), kResourceNode);
+            continue;
+        }
+        Event e;
+        e.timeUs = o.value(QStringLiteral("t_us")).toInteger();
+        const QByteArray kind = o.value(QStringLiteral("kind")).toString().toUtf8();
+        if (!parseEventKind(kind.constData(), &e.kind))
+            return fail(QStringLiteral("unknown event kind '%1'").arg(QString::fromUtf8(kind)));
+        auto lookup = [&](const QHash<QByteArray, qint16> &ids, const char *field, qint16 *out) {
+            const auto v = o.value(QLatin1String(field));
+            if (v.isUndefined())
+                return true;
+            const auto it = ids.constFind(v.toString().toUtf8());
+            if (it == ids.cend())
+                return false;
+            *out = it.value();
+            return true;
+        };
+        if (!lookup(clientIds, "client", &e.client) || !lookup(clientIds, "owner", &e.owner))
+            return fail(QStringLiteral("unknown client"));
+        if (!lookup(nodeIds, "node", &e.node))
+            return fail(QStringLiteral("unknown node"));
+        e.key = log->strings().intern(o.value(QStringLiteral("key")).toString().toUtf8());
+        e.text = log->strings().intern(o.value(QStringLiteral("text")).toString().toUtf8());
+        e.value = o.value(QStringLiteral("value")).toInteger();
+        log->consume(e);
+    }
+    if (!sawHeader)
+        return fail(QStringLiteral("empty file"));
+    return true;
+}
+
+} // namespace lockscope

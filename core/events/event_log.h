@@ -1,0 +1,95 @@
+// Where events go. The simulator (and later the live runtime and the monitor) emit events to
+// sinks: the checker consumes them as a stream, an EventLog keeps them for views and export.
+// Streaming keeps an hour of a thousand clients inside memory: only what a sink keeps stays.
+#pragma once
+
+#include "event.h"
+#include "util/bytes_hash.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+class QIODevice;
+
+namespace lockscope {
+
+// Interned byte strings; id 0 is the empty string. Ids are given in first-seen order, so a
+// deterministic run interns deterministically.
+class StringPool {
+public:
+    StringPool();
+    quint32 intern(const QByteArray &s);
+    const QByteArray &at(quint32 id) const { return m_strings[id]; }
+    quint32 size() const { return quint32(m_strings.size()); }
+
+private:
+    std::vector<QByteArray> m_strings;
+    std::unordered_map<QByteArray, quint32, BytesHash> m_ids;
+};
+
+// What a log is about: enough to label lanes and to re-derive the run.
+struct RunInfo {
+    QString source;   // "simulation", "live", "monitor"
+    QString scenario; // scenario id
+    QString strategy; // strategy id
+    quint64 seed = 0;
+    QList<QByteArray> clients; // client index -> name ("A", "B", "c17")
+    QList<QByteArray> nodes;   // node index -> name ("redis-1")
+    qint64 ttlMs = 0;
+};
+
+class EventSink {
+public:
+    virtual ~EventSink() = default;
+    virtual void consume(const Event &event) = 0;
+};
+
+class EventLog final : public EventSink {
+public:
+    explicit EventLog(std::shared_ptr<StringPool> pool = std::make_shared<StringPool>());
+
+    void consume(const Event &event) override { m_events.push_back(event); }
+
+    RunInfo &info() { return m_info; }
+    const RunInfo &info() const { return m_info; }
+    const std::vector<Event> &events() const { return m_events; }
+    StringPool &strings() { return *m_pool; }
+    const StringPool &strings() const { return *m_pool; }
+    std::shared_ptr<StringPool> sharedStrings() const { return m_pool; }
+
+    QByteArray clientName(qint16 client) const;
+    QByteArray nodeName(qint16 node) const;
+
+    // JSON Lines: a header object, then one object per event. Byte-identical for identical logs.
+    void writeJsonLines(QIODevice &out) const;
+    QByteArray eventToJson(const Event &event) const;
+    // Reads what writeJsonLines wrote; false with *error naming the line on malformed input.
+    static bool readJsonLines(QIODevice &in, EventLog *log, QString *error);
+
+private:
+    RunInfo m_info;
+    std::shared_ptr<StringPool> m_pool;
+    std::vector<Event> m_events;
+};
+
+// Forwards every event to several sinks.
+class EventFanout final : public EventSink {
+public:
+    void add(EventSink *sink) { m_sinks.push_back(sink); }
+    void consume(const Event &event) override
+    {
+        for (auto *s : m_sinks)
+            s->consume(event);
+    }
+
+private:
+    std::vector<EventSink *> m_sinks;
+};
+
+} // namespace lockscope

@@ -1,0 +1,50 @@
+// Factories of the built-in strategies (one file each in this folder) and the few pieces several
+// of them share. Internal to core/lock: everyone else goes through strategy_registry.h.
+#pragma once
+
+#include "lock/strategy.h"
+
+#include <memory>
+#include <utility>
+
+namespace lockscope::strategies {
+
+std::unique_ptr<Strategy> createSetnxExpire();
+std::unique_ptr<Strategy> createSetnxGetset();
+std::unique_ptr<Strategy> createSetNxPxDel();
+std::unique_ptr<Strategy> createSetNxPxGetDel();
+std::unique_ptr<Strategy> createSetNxPxLua();
+std::unique_ptr<Strategy> createLuaSetnxPexpire();
+std::unique_ptr<Strategy> createReentrantHash();
+std::unique_ptr<Strategy> createWatchdog();
+std::unique_ptr<Strategy> createRedlock();
+std::unique_ptr<Strategy> createFenced();
+
+// --- shared pieces (common.cpp) ---------------------------------------------------------------
+
+// Builds a command from its arguments: command("SET", key, token, "NX", "PX", ttl).
+// (Coroutines use this instead of a braced Command{...}: GCC 12 rejects a braced list inside a
+// co_await expression with "array used as initializer".)
+template <typename... Args> Command command(Args &&...args)
+{
+    Command argv;
+    argv.reserve(qsizetype(sizeof...(Args)));
+    (argv.append(QByteArray(std::forward<Args>(args))), ...);
+    return argv;
+}
+
+// The lock's token for this acquisition: draws one from ctx.newToken() when the handle has none.
+const QByteArray &ensureToken(LockContext &ctx, LockHandle &lock);
+// Fills the handle's bookkeeping once an attempt succeeded on a single node.
+void markAcquired(LockContext &ctx, LockHandle &lock);
+// The TTL as a Redis argument.
+QByteArray ttlArg(const LockHandle &lock);
+
+// `SET k token NX PX ttl` on node 0: OK acquires, nil is busy, anything else is an error.
+Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step);
+// The compare-and-delete script (seed 001 §3.6) on node 0, step "release.script".
+Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock);
+// Maps a compare-and-delete style reply: 1 released, 0 (or nil) not held, failure error.
+ReleaseOutcome releaseOutcomeOf(const Reply &reply);
+
+} // namespace lockscope::strategies

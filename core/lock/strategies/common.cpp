@@ -1,0 +1,60 @@
+#include "builtin_strategies.h"
+
+#include "lock/script.h"
+
+namespace lockscope::strategies {
+
+const QByteArray &ensureToken(LockContext &ctx, LockHandle &lock)
+{
+    if (lock.token.isEmpty())
+        lock.token = ctx.newToken();
+    return lock.token;
+}
+
+void markAcquired(LockContext &ctx, LockHandle &lock)
+{
+    lock.acquiredAtMs = ctx.nowMs();
+    lock.validityMs = lock.request.ttlMs;
+    lock.nodesHeld = 1u;
+}
+
+QByteArray ttlArg(const LockHandle &lock)
+{
+    return QByteArray::number(lock.request.ttlMs);
+}
+
+Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step)
+{
+    const QByteArray &token = ensureToken(ctx, lock);
+    const Reply reply =
+        co_await ctx.call(0,
+                          command(QByteArrayLiteral("SET"), lock.request.key, token,
+                                  QByteArrayLiteral("NX"), QByteArrayLiteral("PX"), ttlArg(lock)),
+                          step);
+    if (reply.isOk()) {
+        markAcquired(ctx, lock);
+        co_return AttemptResult{AttemptOutcome::Acquired, -1};
+    }
+    if (reply.isNil())
+        co_return AttemptResult{AttemptOutcome::Busy, -1};
+    co_return AttemptResult{AttemptOutcome::Error, -1};
+}
+
+ReleaseOutcome releaseOutcomeOf(const Reply &reply)
+{
+    if (reply.failed())
+        return ReleaseOutcome::Error;
+    if (reply.isInteger() && reply.integer() == 1)
+        return ReleaseOutcome::Released;
+    return ReleaseOutcome::NotHeld;
+}
+
+Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock)
+{
+    const Reply reply =
+        co_await evalScript(ctx, 0, builtinScript(QStringLiteral("compare_and_delete")),
+                            command(lock.request.key), command(lock.token), "release.script");
+    co_return releaseOutcomeOf(reply);
+}
+
+} // namespace lockscope::strategies

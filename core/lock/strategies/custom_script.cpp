@@ -1,0 +1,107 @@
+// custom: a strategy made of the user's own acquire and release scripts, run with LockScope's
+// KEYS/ARGV convention (strategy_registry.h), so that the simulator can judge them.
+#include "lock/strategy_registry.h"
+
+#include "builtin_strategies.h"
+#include "lock/script.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace lockscope {
+
+namespace {
+
+class CustomScripts final : public Strategy {
+public:
+    CustomScripts(const QString &acquireFile, LuaScript acquire, const QString &releaseFile,
+                  LuaScript release)
+        : m_acquire(std::move(acquire))
+        , m_release(std::move(release))
+    {
+        m_info.id = QStringLiteral("custom");
+        m_info.title = QStringLiteral("Custom scripts");
+        m_info.summary =
+            QStringLiteral("acquire: %1; release: %2")
+                .arg(QFileInfo(acquireFile).fileName(), QFileInfo(releaseFile).fileName());
+        m_info.steps = {"acquire.script", "release.script"};
+    }
+
+    const StrategyInfo &info() const override { return m_info; }
+
+    // KEYS[1] = key; ARGV[1] = token, ARGV[2] = TTL ms, ARGV[3] = "<client>:<thread>".
+    Task<AttemptResult> tryAcquire(LockContext &ctx, LockHandle &lock) const override
+    {
+        const QByteArray &token = strategies::ensureToken(ctx, lock);
+        const Reply reply =
+            co_await evalScript(ctx, 0, m_acquire, strategies::command(lock.request.key),
+                                strategies::command(token, strategies::ttlArg(lock),
+                                                    ctx.clientName() + ':' + lock.request.thread),
+                                "acquire.script");
+        if (reply.failed())
+            co_return AttemptResult{AttemptOutcome::Error, -1};
+        if (reply.isOk() || (reply.isInteger() && reply.integer() == 1)) {
+            strategies::markAcquired(ctx, lock);
+            co_return AttemptResult{AttemptOutcome::Acquired, -1};
+        }
+        if (reply.isInteger() && reply.integer() > 1) // the holder's remaining TTL (Redisson)
+            co_return AttemptResult{AttemptOutcome::Busy, reply.integer()};
+        if (reply.isNil() || reply.isInteger())
+            co_return AttemptResult{AttemptOutcome::Busy, -1};
+        co_return AttemptResult{AttemptOutcome::Error, -1}; // outside the convention
+    }
+
+    Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const override
+    {
+        const Reply reply =
+            co_await evalScript(ctx, 0, m_release, strategies::command(lock.request.key),
+                                strategies::command(lock.token, strategies::ttlArg(lock),
+                                                    ctx.clientName() + ':' + lock.request.thread),
+                                "release.script");
+        co_return strategies::releaseOutcomeOf(reply);
+    }
+
+private:
+    StrategyInfo m_info;
+    LuaScript m_acquire;
+    LuaScript m_release;
+};
+
+// Reads and compiles one script file; on failure says which file and, for a syntax error,
+// which Lua line.
+bool loadScript(const QString &path, LuaScript *script, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot read the script: %2").arg(path, file.errorString());
+        return false;
+    }
+    const QByteArray body = file.readAll();
+    const QString name = QFileInfo(path).fileName();
+    QString syntax;
+    if (!checkLuaSyntax(body, name, &syntax)) {
+        if (error)
+            *error = syntax; // "acquire.lua:3: 'end' expected near '<eof>'"
+        return false;
+    }
+    *script = makeScript(QFileInfo(path).completeBaseName(), body);
+    return true;
+}
+
+} // namespace
+
+std::unique_ptr<Strategy> createCustomStrategy(const QString &acquireFile,
+                                               const QString &releaseFile, QString *error)
+{
+    LuaScript acquire;
+    LuaScript release;
+    if (!loadScript(acquireFile, &acquire, error) || !loadScript(releaseFile, &release, error))
+        return nullptr;
+    if (error)
+        error->clear();
+    return std::make_unique<CustomScripts>(acquireFile, std::move(acquire), releaseFile,
+                                           std::move(release));
+}
+
+} // namespace lockscope

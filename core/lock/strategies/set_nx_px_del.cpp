@@ -1,0 +1,48 @@
+// set-nx-px-del: atomic SET NX PX, but a plain DEL to release (seeds 001 §3.3, 004
+// wrongUnlock1). After its own lock expired, the client deletes the next holder's lock.
+#include "builtin_strategies.h"
+
+namespace lockscope::strategies {
+
+namespace {
+
+class SetNxPxDel final : public Strategy {
+public:
+    const StrategyInfo &info() const override
+    {
+        static const StrategyInfo info{
+            QStringLiteral("set-nx-px-del"),
+            QStringLiteral("SET NX PX + DEL"),
+            QStringLiteral("acquire: SET k token NX PX ttl; release: DEL k"),
+            QStringLiteral("After its own lock expired, the client deletes the next holder's "
+                           "lock."),
+            false,
+            false,
+            false,
+            {"acquire.set", "release.del"},
+            {},
+        };
+        return info;
+    }
+
+    Task<AttemptResult> tryAcquire(LockContext &ctx, LockHandle &lock) const override
+    {
+        return acquireSetNxPx(ctx, lock, "acquire.set");
+    }
+
+    Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const override
+    {
+        const Reply del = co_await ctx.call(0, command(QByteArrayLiteral("DEL"), lock.request.key),
+                                            "release.del");
+        co_return releaseOutcomeOf(del);
+    }
+};
+
+} // namespace
+
+std::unique_ptr<Strategy> createSetNxPxDel()
+{
+    return std::make_unique<SetNxPxDel>();
+}
+
+} // namespace lockscope::strategies

@@ -1,0 +1,46 @@
+// set-nx-px-lua: SET NX PX, and the compare-and-delete script to release (seeds 001 §3.6, 002,
+// 003 §2.2, 004). Correct on one instance, as long as the work finishes inside the TTL.
+#include "builtin_strategies.h"
+
+namespace lockscope::strategies {
+
+namespace {
+
+class SetNxPxLua final : public Strategy {
+public:
+    const StrategyInfo &info() const override
+    {
+        static const StrategyInfo info{
+            QStringLiteral("set-nx-px-lua"),
+            QStringLiteral("SET NX PX + compare-and-delete script"),
+            QStringLiteral("acquire: SET k token NX PX ttl; release: if GET k == token then DEL k, "
+                           "in one Lua script"),
+            {},
+            false,
+            false,
+            false,
+            {"acquire.set", "release.script"},
+            QStringLiteral("Correct on one instance, as long as the work finishes inside the TTL."),
+        };
+        return info;
+    }
+
+    Task<AttemptResult> tryAcquire(LockContext &ctx, LockHandle &lock) const override
+    {
+        return acquireSetNxPx(ctx, lock, "acquire.set");
+    }
+
+    Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const override
+    {
+        return releaseCompareAndDelete(ctx, lock);
+    }
+};
+
+} // namespace
+
+std::unique_ptr<Strategy> createSetNxPxLua()
+{
+    return std::make_unique<SetNxPxLua>();
+}
+
+} // namespace lockscope::strategies

@@ -1,0 +1,84 @@
+// The lock strategies of LOCKS.md, correct and flawed, behind one interface. A Strategy object is
+// stateless and shared by every client; everything about one acquisition lives in a LockHandle.
+#pragma once
+
+#include "lock_context.h"
+
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace lockscope {
+
+// How a client waits for a busy lock (LOCKS.md, "orthogonal to the strategy").
+enum class WaitMode : quint8 {
+    Spin,    // fixed sleep between attempts (100 ms, as in seed 000)
+    Backoff, // exponential with jitter: 1 ms doubling up to 128 ms, as Redisson's spin lock
+    PubSub,  // subscribe to the lock's release channel; wait at most the remaining TTL
+};
+QString waitModeId(WaitMode mode);
+bool parseWaitMode(const QString &id, WaitMode *mode);
+
+// What the client asks for: one lock key, how long a lease, and which holder it is.
+struct LockRequest {
+    QByteArray key;            // the lock key, e.g. "lock:0"
+    qint64 ttlMs = 30000;      // lease length
+    QByteArray thread = "1";   // reentrant-hash field is "<client>:<thread>"
+    qint64 nodeTimeoutMs = 50; // redlock's short per-node timeout
+};
+
+// The state of one acquisition, filled by tryAcquire and read by release and renewals.
+// The token is chosen once per acquisition: acquireLock clears it, and tryAcquire draws a new one
+// from ctx.newToken() when it is empty (so retries of one acquisition reuse it). Callers driving
+// tryAcquire themselves clear `token` before a fresh acquisition on a reused handle.
+struct LockHandle {
+    LockRequest request;
+    QByteArray token;           // the value stored in the key ("" until acquired)
+    qint64 fencingToken = 0;    // fenced: the monotonically increasing token
+    qint64 acquiredAtMs = 0;    // client clock, when the acquisition completed
+    qint64 validityMs = 0;      // redlock: ttl - elapsed - drift; others: ttl
+    quint32 nodesHeld = 0;      // bit i set: node i said yes (redlock)
+    int holdCount = 0;          // reentrant-hash: nesting depth as the server reported it
+    std::shared_ptr<bool> live; // watchdog: renewals continue while *live is true
+};
+
+enum class AttemptOutcome : quint8 {
+    Acquired,
+    Busy,  // someone else holds it
+    Error, // no answer or a Redis error: effect unknown
+};
+
+struct AttemptResult {
+    AttemptOutcome outcome = AttemptOutcome::Busy;
+    qint64 retryHintMs = -1; // remaining TTL of the holder when the strategy learned it
+};
+
+// What a release did: deleted our lock, found it gone or someone else's, or got no answer.
+enum class ReleaseOutcome : quint8 { Released, NotHeld, Error };
+
+struct StrategyInfo {
+    QString id;                // stable id from LOCKS.md, e.g. "set-nx-px-lua"
+    QString title;             // short human name
+    QString summary;           // one line: acquire / release
+    QString flaw;              // what it demonstrates ("" for the correct ones)
+    bool multiNode = false;    // uses every node (redlock)
+    bool fencing = false;      // hands a fencing token to the protected resource
+    bool reentrant = false;    // the holder may acquire again
+    QList<const char *> steps; // the step labels its commands carry, in order
+    QString caveat;            // a correct strategy's limits (LOCKS.md's last columns); "" for none
+};
+
+class Strategy {
+public:
+    virtual ~Strategy() = default;
+    virtual const StrategyInfo &info() const = 0;
+    QString id() const { return info().id; }
+
+    // One attempt: returns Acquired with the handle filled, or why not. Waiting and retrying
+    // between attempts is the wait mode's business (acquireLock in acquire.h).
+    virtual Task<AttemptResult> tryAcquire(LockContext &ctx, LockHandle &lock) const = 0;
+    virtual Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const = 0;
+};
+
+} // namespace lockscope

@@ -1,0 +1,155 @@
+#include "engine_keyspace.h"
+
+#include <algorithm>
+
+namespace lockscope::redis {
+
+namespace {
+
+quint64 loadLittleEndian(const unsigned char *p, int n)
+{
+    quint64 v = 0;
+    for (int i = 0; i < n; ++i)
+        v |= quint64(p[i]) << (8 * i);
+    return v;
+}
+
+quint64 mix(quint64 h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    return h;
+}
+
+} // namespace
+
+quint64 keyHash64(const QByteArray &bytes)
+{
+    const auto *p = reinterpret_cast<const unsigned char *>(bytes.constData());
+    qsizetype n = bytes.size();
+    quint64 h = 0x9e3779b97f4a7c15ULL ^ static_cast<quint64>(n);
+    for (; n >= 8; n -= 8, p += 8)
+        h = (h ^ loadLittleEndian(p, 8)) * 0x100000001b3ULL + 0x632be59bd9b4e019ULL;
+    h ^= loadLittleEndian(p, static_cast<int>(n));
+    return mix(h);
+}
+
+const QByteArray *KeyValue::field(const QByteArray &name) const
+{
+    for (const auto &[k, v] : fields) {
+        if (k == name)
+            return &v;
+    }
+    return nullptr;
+}
+
+QByteArray *KeyValue::field(const QByteArray &name)
+{
+    for (auto &[k, v] : fields) {
+        if (k == name)
+            return &v;
+    }
+    return nullptr;
+}
+
+KeyValue *Keyspace::find(const QByteArray &key)
+{
+    const auto it = m_map.find(key);
+    return it == m_map.end() ? nullptr : &it->second;
+}
+
+const KeyValue *Keyspace::find(const QByteArray &key) const
+{
+    const auto it = m_map.find(key);
+    return it == m_map.end() ? nullptr : &it->second;
+}
+
+KeyValue &Keyspace::insert(const QByteArray &key)
+{
+    return m_map.try_emplace(key).first->second;
+}
+
+bool Keyspace::erase(const QByteArray &key)
+{
+    const auto it = m_map.find(key);
+    if (it == m_map.end())
+        return false;
+    if (it->second.expireAt >= 0)
+        --m_keysWithTtl;
+    m_map.erase(it);
+    return true;
+}
+
+void Keyspace::clear()
+{
+    m_map.clear();
+    m_deadlines.clear();
+    m_keysWithTtl = 0;
+}
+
+void Keyspace::setExpire(const QByteArray &key, KeyValue &value, qint64 whenMs)
+{
+    if (value.expireAt < 0)
+        ++m_keysWithTtl;
+    value.expireAt = whenMs;
+    m_deadlines.push_back({whenMs, key});
+    std::push_heap(m_deadlines.begin(), m_deadlines.end(), later);
+    compactIfBloated();
+}
+
+bool Keyspace::removeExpire(KeyValue &value)
+{
+    if (value.expireAt < 0)
+        return false;
+    value.expireAt = -1;
+    --m_keysWithTtl;
+    return true;
+}
+
+bool Keyspace::isLive(const Deadline &d) const
+{
+    const KeyValue *v = find(d.key);
+    return v && v->expireAt == d.whenMs;
+}
+
+void Keyspace::dropStaleTop() const
+{
+    while (!m_deadlines.empty() && !isLive(m_deadlines.front())) {
+        std::pop_heap(m_deadlines.begin(), m_deadlines.end(), later);
+        m_deadlines.pop_back();
+    }
+}
+
+void Keyspace::compactIfBloated()
+{
+    // Rebuild from the live TTLs once stale entries clearly dominate; amortised O(1) per push.
+    if (m_deadlines.size() < 1024 || m_deadlines.size() < 4 * m_keysWithTtl)
+        return;
+    m_deadlines.clear();
+    for (const auto &[key, value] : m_map) {
+        if (value.expireAt >= 0)
+            m_deadlines.push_back({value.expireAt, key});
+    }
+    std::make_heap(m_deadlines.begin(), m_deadlines.end(), later);
+}
+
+qint64 Keyspace::earliestDeadline() const
+{
+    dropStaleTop();
+    return m_deadlines.empty() ? -1 : m_deadlines.front().whenMs;
+}
+
+bool Keyspace::nextExpired(qint64 nowMs, QByteArray *key) const
+{
+    dropStaleTop();
+    // Redis's rule: a key is expired once now > its deadline.
+    if (m_deadlines.empty() || !(nowMs > m_deadlines.front().whenMs))
+        return false;
+    *key = m_deadlines.front().key;
+    return true;
+}
+
+} // namespace lockscope::redis

@@ -1,0 +1,92 @@
+// The engine's keyspace: key -> value storage plus the index of expiry deadlines. Storage only;
+// the rules (lazy expiry, notifications, attribution) live in the engine that owns it.
+//
+// Determinism: keys hash with our own keyHash64(), never qHash (seeded per process in Qt 6), and
+// nothing that reaches a reply or a log depends on the container's iteration order.
+#pragma once
+
+#include <QByteArray>
+
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace lockscope::redis {
+
+// A 64-bit hash of the key bytes, 8 bytes at a time (read little-endian, so the value is the
+// same on every platform), with murmur3's finaliser: stable across processes, platforms and Qt
+// versions, and cheap on the short keys locks use.
+quint64 keyHash64(const QByteArray &bytes);
+
+struct KeyHash {
+    size_t operator()(const QByteArray &key) const noexcept
+    {
+        return static_cast<size_t>(keyHash64(key));
+    }
+};
+
+using HashFields = std::vector<std::pair<QByteArray, QByteArray>>;
+
+struct KeyValue {
+    enum class Type : quint8 { String, Hash };
+    Type type = Type::String;
+    qint64 expireAt = -1; // absolute node-clock milliseconds, -1 = persistent
+    QByteArray str;       // Type::String
+    // Type::Hash, in insertion order: small Redis hashes are listpacks, which keep that order.
+    HashFields fields;
+
+    const QByteArray *field(const QByteArray &name) const;
+    QByteArray *field(const QByteArray &name);
+};
+
+class Keyspace {
+public:
+    KeyValue *find(const QByteArray &key);
+    const KeyValue *find(const QByteArray &key) const;
+    // Creates an empty string value with no TTL; the key must not exist.
+    KeyValue &insert(const QByteArray &key);
+    bool erase(const QByteArray &key);
+    void clear();
+    size_t size() const { return m_map.size(); }
+
+    // TTL changes go through here so the deadline index stays in step.
+    void setExpire(const QByteArray &key, KeyValue &value, qint64 whenMs);
+    bool removeExpire(KeyValue &value);
+
+    // The smallest live deadline, or -1 when no key has a TTL. Drops stale index entries on the
+    // way, hence logically const.
+    qint64 earliestDeadline() const;
+    // When the key with the earliest deadline has expired at `nowMs` (now > deadline), yields its
+    // name and returns true; the caller deletes it, which retires the index entry.
+    bool nextExpired(qint64 nowMs, QByteArray *key) const;
+
+    template <typename F> void forEach(F &&f) const
+    {
+        for (const auto &[key, value] : m_map)
+            f(key, value);
+    }
+
+private:
+    struct Deadline {
+        qint64 whenMs;
+        QByteArray key;
+    };
+    // Min-heap ordering (std::push_heap builds a max-heap, hence "greater"). Equal deadlines
+    // expire in key order, so the order never depends on the hash table's layout.
+    static bool later(const Deadline &a, const Deadline &b)
+    {
+        return a.whenMs != b.whenMs ? a.whenMs > b.whenMs : a.key > b.key;
+    }
+    bool isLive(const Deadline &d) const;
+    void dropStaleTop() const;
+    void compactIfBloated();
+
+    std::unordered_map<QByteArray, KeyValue, KeyHash> m_map;
+    // Deadlines are pushed on every TTL change and never updated in place: entries whose key is
+    // gone or carries another deadline are stale and skipped when they reach the top. That is
+    // cheaper than an ordered set on the SET ... PX hot path; compaction bounds the garbage.
+    mutable std::vector<Deadline> m_deadlines;
+    size_t m_keysWithTtl = 0;
+};
+
+} // namespace lockscope::redis

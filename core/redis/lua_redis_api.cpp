@@ -1,0 +1,245 @@
+// The redis.* functions scripts call (redis.call/pcall and the helpers) and Redis's
+// deterministic math.random, as members of LuaScripting so they reach the engine.
+#include "lua_scripting.h"
+
+#include "lua_conversions.h"
+#include "redis_strings.h"
+
+#include <lua.hpp>
+
+#include <cmath>
+
+namespace lockscope::redis {
+
+using lua::pushError;
+using lua::pushErrorBuff;
+using lua::pushReply;
+using lua::toBytes;
+
+LuaScripting *LuaScripting::self(lua_State *L)
+{
+    return static_cast<LuaScripting *>(lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+int LuaScripting::redisCall(lua_State *L)
+{
+    return self(L)->genericCommand(L, true);
+}
+
+int LuaScripting::redisPcall(lua_State *L)
+{
+    return self(L)->genericCommand(L, false);
+}
+
+int LuaScripting::genericCommand(lua_State *L, bool raiseError)
+{
+    if (!m_run.active) {
+        pushError(L, "redis.call/pcall can only be called inside a script invocation");
+        return lua_error(L);
+    }
+    // luaArgsToRedisArgv(): numbers as %.17g, strings as they are, anything else is an error.
+    const int argc = lua_gettop(L);
+    if (argc == 0) {
+        pushError(L, "Please specify at least one argument for this redis lib call");
+        return raiseError ? lua_error(L) : 1;
+    }
+    Command argv;
+    argv.reserve(argc);
+    for (int j = 1; j <= argc; ++j) {
+        if (lua_type(L, j) == LUA_TNUMBER) {
+            argv.append(formatDouble17g(lua_tonumber(L, j)));
+        } else {
+            size_t len = 0;
+            const char *s = lua_tolstring(L, j, &len);
+            if (!s)
+                break;
+            argv.append(QByteArray(s, static_cast<qsizetype>(len)));
+        }
+    }
+    lua_pop(L, argc);
+    if (argv.size() != argc) {
+        pushError(L, "Lua redis lib command arguments must be strings or integers");
+        return raiseError ? lua_error(L) : 1;
+    }
+
+    const Reply reply = m_host.callFromScript(argv, m_run.readOnly);
+    pushReply(L, reply);
+    if (reply.isError() && raiseError)
+        return lua_error(L);
+    return 1;
+}
+
+int LuaScripting::redisSha1Hex(lua_State *L)
+{
+    if (lua_gettop(L) != 1) {
+        pushError(L, "wrong number of arguments");
+        return lua_error(L);
+    }
+    const QByteArray hex = sha1Hex(toBytes(L, 1));
+    lua_pushlstring(L, hex.constData(), static_cast<size_t>(hex.size()));
+    return 1;
+}
+
+int LuaScripting::redisErrorReply(lua_State *L)
+{
+    if (lua_gettop(L) != 1 || lua_type(L, -1) != LUA_TSTRING) {
+        pushError(L, "wrong number or type of arguments");
+        return 1;
+    }
+    QByteArray err = toBytes(L, -1);
+    if (!err.startsWith('-'))
+        err.prepend('-');
+    pushErrorBuff(L, err);
+    return 1;
+}
+
+int LuaScripting::redisStatusReply(lua_State *L)
+{
+    if (lua_gettop(L) != 1 || lua_type(L, -1) != LUA_TSTRING) {
+        pushError(L, "wrong number or type of arguments");
+        return 1;
+    }
+    lua_newtable(L);
+    lua_pushstring(L, "ok");
+    lua_pushvalue(L, -3);
+    lua_settable(L, -3);
+    return 1;
+}
+
+int LuaScripting::redisLog(lua_State *L)
+{
+    // Validated like Redis, then dropped: the simulation has no server log.
+    const int argc = lua_gettop(L);
+    if (argc < 2) {
+        pushError(L, "redis.log() requires two arguments or more.");
+        return lua_error(L);
+    }
+    if (!lua_isnumber(L, -argc)) {
+        pushError(L, "First argument must be a number (log level).");
+        return lua_error(L);
+    }
+    const lua_Number level = lua_tonumber(L, -argc);
+    if (level < 0 || level > 3) {
+        pushError(L, "Invalid debug level.");
+        return lua_error(L);
+    }
+    return 0;
+}
+
+int LuaScripting::redisSetResp(lua_State *L)
+{
+    if (lua_gettop(L) != 1) {
+        pushError(L, "redis.setresp() requires one argument.");
+        return lua_error(L);
+    }
+    const int resp = static_cast<int>(lua_tonumber(L, -1));
+    if (resp != 2 && resp != 3) {
+        pushError(L, "RESP version must be 2 or 3.");
+        return lua_error(L);
+    }
+    if (resp == 3) {
+        pushError(L, "RESP3 is not supported by the embedded engine.");
+        return lua_error(L);
+    }
+    return 0;
+}
+
+int LuaScripting::redisSetRepl(lua_State *L)
+{
+    if (lua_gettop(L) != 1) {
+        pushError(L, "redis.set_repl() requires one argument.");
+        return lua_error(L);
+    }
+    const int flags = static_cast<int>(lua_tonumber(L, -1));
+    if (flags & ~3) {
+        pushError(L, "Invalid replication flags. Use REPL_AOF, REPL_REPLICA, REPL_ALL or "
+                     "REPL_NONE.");
+        return lua_error(L);
+    }
+    return 0;
+}
+
+int LuaScripting::redisReplicateCommands(lua_State *L)
+{
+    lua_pushboolean(L, 1); // effects replication is the only mode in Redis 7
+    return 1;
+}
+
+int LuaScripting::redisBreakpoint(lua_State *L)
+{
+    lua_pushboolean(L, 0); // no debugger session
+    return 1;
+}
+
+int LuaScripting::redisDebug(lua_State *)
+{
+    return 0;
+}
+
+int LuaScripting::redisAclCheckCmd(lua_State *L)
+{
+    const int argc = lua_gettop(L);
+    if (argc == 0) {
+        pushError(L, "Please specify at least one argument for this redis lib call");
+        return lua_error(L);
+    }
+    Command argv;
+    for (int j = 1; j <= argc; ++j)
+        argv.append(lua_type(L, j) == LUA_TNUMBER ? formatDouble17g(lua_tonumber(L, j))
+                                                  : toBytes(L, j));
+    if (!self(L)->m_host.commandKnown(argv)) {
+        pushError(L, "Invalid command passed to redis.acl_check_cmd()");
+        return lua_error(L);
+    }
+    lua_pushboolean(L, 1); // no ACLs: the default user may run everything
+    return 1;
+}
+
+qint32 LuaScripting::nextRandom()
+{
+    // lrand48(): x = (0x5DEECE66D * x + 0xB) mod 2^48, output the top 31 bits.
+    m_randState = (0x5DEECE66DULL * m_randState + 0xBULL) & ((1ULL << 48) - 1);
+    return static_cast<qint32>(m_randState >> 17);
+}
+
+void LuaScripting::seedRandom(qint32 seed)
+{
+    m_randState = (static_cast<quint64>(static_cast<quint32>(seed)) << 16) | 0x330EULL;
+}
+
+int LuaScripting::mathRandom(lua_State *L)
+{
+    // redis_math_random(): Lua's math.random over Redis's lrand48.
+    constexpr qint32 randMax = 0x7fffffff;
+    const lua_Number r =
+        static_cast<lua_Number>(self(L)->nextRandom() % randMax) / static_cast<lua_Number>(randMax);
+    switch (lua_gettop(L)) {
+    case 0:
+        lua_pushnumber(L, r);
+        break;
+    case 1: {
+        const int u = luaL_checkint(L, 1);
+        luaL_argcheck(L, 1 <= u, 1, "interval is empty");
+        lua_pushnumber(L, std::floor(r * u) + 1);
+        break;
+    }
+    case 2: {
+        const int l = luaL_checkint(L, 1);
+        const int u = luaL_checkint(L, 2);
+        luaL_argcheck(L, l <= u, 2, "interval is empty");
+        lua_pushnumber(L, std::floor(r * (u - l + 1)) + l);
+        break;
+    }
+    default:
+        return luaL_error(L, "wrong number of arguments");
+    }
+    return 1;
+}
+
+int LuaScripting::mathRandomSeed(lua_State *L)
+{
+    self(L)->seedRandom(luaL_checkint(L, 1));
+    return 0;
+}
+
+} // namespace lockscope::redis

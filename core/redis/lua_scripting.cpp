@@ -1,0 +1,452 @@
+// LuaScripting: the interpreter (created on first use), Redis's script environment (libraries,
+// read-only globals, the error handler), the script cache and running a script. The redis.*
+// functions are in lua_redis_api.cpp, the value conversions in lua_conversions.cpp.
+#include "lua_scripting.h"
+
+#include "lua_conversions.h"
+#include "redis_strings.h"
+
+#include <QCryptographicHash>
+
+#include <lua.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace lockscope::redis {
+
+using lua::popAsReply;
+using lua::pushError;
+using lua::toBytes;
+
+namespace {
+
+constexpr int kHookEvery = 100'000; // VM instructions between two instruction-limit checks
+const char kSelfKey[] = "lockscope_scripting";
+const char kToStringKey[] = "lockscope_tostring";
+const char kHandlerKey[] = "lockscope_err_handler";
+
+void pushCommandSlice(lua_State *L, const Command &argv, qsizetype from, qsizetype count)
+{
+    lua_createtable(L, static_cast<int>(count), 0);
+    for (qsizetype i = 0; i < count; ++i) {
+        const QByteArray &a = argv[from + i];
+        lua_pushlstring(L, a.constData(), static_cast<size_t>(a.size()));
+        lua_rawseti(L, -2, static_cast<int>(i + 1));
+    }
+}
+
+// evalExtractShebangFlags(): "#!lua [flags=a,b]" on the first line.
+bool parseShebang(const QByteArray &body, qsizetype *shebangLen, bool *compat, bool *noWrites,
+                  QByteArray *error)
+{
+    *shebangLen = 0;
+    *compat = true;
+    *noWrites = false;
+    if (!body.startsWith("#!"))
+        return true;
+    const qsizetype nl = body.indexOf('\n');
+    if (nl < 0) {
+        *error = QByteArrayLiteral("ERR Invalid script shebang");
+        return false;
+    }
+    *shebangLen = nl;
+    const QList<QByteArray> parts = body.left(nl).simplified().split(' ');
+    if (parts.isEmpty() || parts[0].isEmpty()) {
+        *error = QByteArrayLiteral("ERR Invalid engine in script shebang");
+        return false;
+    }
+    if (parts[0] != "#!lua") {
+        *error = "ERR Unexpected engine in script shebang: " + parts[0];
+        return false;
+    }
+    *compat = false;
+    for (qsizetype j = 1; j < parts.size(); ++j) {
+        if (!parts[j].startsWith("flags=")) {
+            *error = "ERR Unknown lua shebang option: " + parts[j];
+            return false;
+        }
+        const QByteArray list = parts[j].mid(6);
+        if (list.isEmpty())
+            continue;
+        for (const QByteArray &flag : list.split(',')) {
+            if (flag == "no-writes")
+                *noWrites = true;
+            else if (flag != "allow-oom" && flag != "allow-stale" && flag != "no-cluster" &&
+                     flag != "allow-cross-slot-keys") {
+                *error = "ERR Unexpected flag in script shebang: " + flag;
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+LuaScripting::LuaScripting(ScriptHost &host)
+    : m_host(host)
+{
+    // Redis never seeds at start-up: its generator starts from lrand48's default state.
+    m_randState = 0x1234ABCD330EULL;
+}
+
+LuaScripting::~LuaScripting()
+{
+    if (m_L)
+        lua_close(m_L);
+}
+
+QByteArray LuaScripting::sha1Hex(const QByteArray &body)
+{
+    return QCryptographicHash::hash(body, QCryptographicHash::Sha1).toHex();
+}
+
+lua_State *LuaScripting::state()
+{
+    // Created on first use: most simulated nodes never run a script.
+    if (!m_L)
+        createState();
+    return m_L;
+}
+
+void LuaScripting::createState()
+{
+    lua_State *L = luaL_newstate();
+    m_L = L;
+    // Only the libraries Redis loads: no io, os, package or debug.
+    const luaL_Reg libs[] = {{"", luaopen_base},
+                             {LUA_TABLIBNAME, luaopen_table},
+                             {LUA_STRLIBNAME, luaopen_string},
+                             {LUA_MATHLIBNAME, luaopen_math}};
+    for (const luaL_Reg &lib : libs) {
+        lua_pushcfunction(L, lib.func);
+        lua_pushstring(L, lib.name);
+        lua_call(L, 1, 0);
+    }
+    // Base functions Redis removes from the script environment.
+    for (const char *name : {"dofile", "loadfile", "print", "setfenv", "getfenv", "newproxy"}) {
+        lua_pushnil(L);
+        lua_setglobal(L, name);
+    }
+
+    // Redis 7 replaces pcall: an error table (as redis.call raises) reaches the script as its
+    // plain "err" string, as it did before errors became tables.
+    lua_pushcfunction(L, luaPcall);
+    lua_setglobal(L, "pcall");
+
+    lua_pushlightuserdata(L, this);
+    lua_setfield(L, LUA_REGISTRYINDEX, kSelfKey);
+    lua_getglobal(L, "tostring");
+    lua_setfield(L, LUA_REGISTRYINDEX, kToStringKey);
+
+    // math.random / math.randomseed: Redis's own deterministic generator.
+    lua_getglobal(L, LUA_MATHLIBNAME);
+    lua_pushlightuserdata(L, this);
+    lua_pushcclosure(L, mathRandom, 1);
+    lua_setfield(L, -2, "random");
+    lua_pushlightuserdata(L, this);
+    lua_pushcclosure(L, mathRandomSeed, 1);
+    lua_setfield(L, -2, "randomseed");
+    lua_pop(L, 1);
+
+    installRedisApi();
+
+    lua_pushcfunction(L, errorHandler);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, kHandlerKey);
+    lua_setglobal(L, "__redis__err__handler");
+
+    protectGlobals();
+}
+
+void LuaScripting::installRedisApi()
+{
+    lua_State *L = m_L;
+    lua_newtable(L);
+    const luaL_Reg functions[] = {{"call", redisCall},
+                                  {"pcall", redisPcall},
+                                  {"sha1hex", redisSha1Hex},
+                                  {"error_reply", redisErrorReply},
+                                  {"status_reply", redisStatusReply},
+                                  {"log", redisLog},
+                                  {"setresp", redisSetResp},
+                                  {"set_repl", redisSetRepl},
+                                  {"replicate_commands", redisReplicateCommands},
+                                  {"breakpoint", redisBreakpoint},
+                                  {"debug", redisDebug},
+                                  {"acl_check_cmd", redisAclCheckCmd}};
+    for (const luaL_Reg &f : functions) {
+        lua_pushlightuserdata(L, this);
+        lua_pushcclosure(L, f.func, 1);
+        lua_setfield(L, -2, f.name);
+    }
+    const std::pair<const char *, int> constants[] = {
+        {"LOG_DEBUG", 0},  {"LOG_VERBOSE", 1},
+        {"LOG_NOTICE", 2}, {"LOG_WARNING", 3},
+        {"REPL_NONE", 0},  {"REPL_AOF", 1},
+        {"REPL_SLAVE", 2}, {"REPL_REPLICA", 2},
+        {"REPL_ALL", 3},   {"REDIS_VERSION_NUM", 0x07000f}};
+    for (const auto &[name, value] : constants) {
+        lua_pushnumber(L, value);
+        lua_setfield(L, -2, name);
+    }
+    lua_pushstring(L, "7.0.15");
+    lua_setfield(L, -2, "REDIS_VERSION");
+    lua_setglobal(L, "redis");
+}
+
+void LuaScripting::protectGlobals()
+{
+    // Redis 7 makes the globals and every library table read-only and turns reads of unknown
+    // globals into errors. We get the same errors for new keys via metatables; overwriting an
+    // existing library entry (e.g. `redis = nil`) is not caught (Redis patches its Lua VM).
+    lua_State *L = m_L;
+    lua_newtable(L); // metatable shared by the library tables
+    lua_pushcfunction(L, readonlyNewIndex);
+    lua_setfield(L, -2, "__newindex");
+    for (const char *lib :
+         {"redis", LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, "coroutine"}) {
+        lua_getglobal(L, lib);
+        lua_pushvalue(L, -2);
+        lua_setmetatable(L, -2);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+
+    lua_newtable(L); // metatable of _G
+    lua_pushcfunction(L, globalsIndex);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, readonlyNewIndex);
+    lua_setfield(L, -2, "__newindex");
+    lua_setmetatable(L, LUA_GLOBALSINDEX);
+}
+
+const LuaScripting::Script *LuaScripting::compile(const QByteArray &sha, const QByteArray &body,
+                                                  Reply *error)
+{
+    if (const auto it = m_scripts.find(sha); it != m_scripts.end())
+        return &it->second;
+    Script script;
+    qsizetype shebangLen = 0;
+    QByteArray shebangError;
+    if (!parseShebang(body, &shebangLen, &script.compatMode, &script.noWrites, &shebangError)) {
+        *error = Reply::error(shebangError);
+        return nullptr;
+    }
+    lua_State *L = state();
+    // The shebang line is skipped but its newline kept, so line numbers stay the user's.
+    if (luaL_loadbuffer(L, body.constData() + shebangLen,
+                        static_cast<size_t>(body.size() - shebangLen), "@user_script")) {
+        *error = Reply::error(
+            sanitizeErrorText("ERR Error compiling script (new function): " + toBytes(L, -1)));
+        lua_pop(L, 1);
+        return nullptr;
+    }
+    script.functionRef = luaL_ref(L, LUA_REGISTRYINDEX);
+    return &m_scripts.emplace(sha, script).first->second;
+}
+
+Reply LuaScripting::load(const QByteArray &body)
+{
+    const QByteArray sha = sha1Hex(body);
+    Reply error;
+    if (!compile(sha, body, &error))
+        return error;
+    return Reply::bulk(sha);
+}
+
+bool LuaScripting::exists(const QByteArray &sha) const
+{
+    return m_scripts.find(sha.toLower()) != m_scripts.end();
+}
+
+void LuaScripting::flush()
+{
+    m_scripts.clear();
+    if (m_L) {
+        lua_close(m_L);
+        m_L = nullptr;
+    }
+}
+
+Reply LuaScripting::eval(const QByteArray &body, const Command &argv, qsizetype numKeys,
+                         bool readOnlyCommand)
+{
+    const QByteArray sha = sha1Hex(body);
+    Reply error;
+    const Script *script = compile(sha, body, &error);
+    if (!script)
+        return error;
+    return run(sha, *script, argv, numKeys, readOnlyCommand);
+}
+
+Reply LuaScripting::evalSha(const QByteArray &sha, const Command &argv, qsizetype numKeys,
+                            bool readOnlyCommand)
+{
+    // Shas are stored lowercase; clients mostly send them that way, so avoid the copy.
+    const bool isLower =
+        std::none_of(sha.begin(), sha.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+    const QByteArray lower = isLower ? sha : sha.toLower();
+    const auto it = m_scripts.find(lower);
+    if (it == m_scripts.end())
+        return Reply::error(QByteArrayLiteral("NOSCRIPT No matching script. Please use EVAL."));
+    return run(lower, it->second, argv, numKeys, readOnlyCommand);
+}
+
+Reply LuaScripting::run(const QByteArray &sha, const Script &script, const Command &argv,
+                        qsizetype numKeys, bool readOnlyCommand)
+{
+    // scriptPrepareForRun(): a shebang script that may write cannot run through *_RO.
+    if (!script.compatMode && !script.noWrites && readOnlyCommand)
+        return Reply::error(
+            QByteArrayLiteral("ERR Can not execute a script with write flag using *_ro command."));
+
+    lua_State *L = state();
+    lua_getfield(L, LUA_REGISTRYINDEX, kHandlerKey);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, script.functionRef);
+
+    // KEYS and ARGV are globals, set past the read-only protection as Redis does.
+    lua_pushstring(L, "KEYS");
+    pushCommandSlice(L, argv, 3, numKeys);
+    lua_rawset(L, LUA_GLOBALSINDEX);
+    lua_pushstring(L, "ARGV");
+    pushCommandSlice(L, argv, 3 + numKeys, argv.size() - 3 - numKeys);
+    lua_rawset(L, LUA_GLOBALSINDEX);
+
+    m_run = Run{true, readOnlyCommand || (!script.compatMode && script.noWrites), 0, false};
+    lua_sethook(L, countHook, LUA_MASKCOUNT, kHookEvery);
+
+    const int status = lua_pcall(L, 0, 1, -2);
+    Reply reply = status ? errorToReply(sha) : popAsReply(L);
+    lua_pop(L, 1); // the error handler
+
+    lua_sethook(L, nullptr, 0, 0);
+    m_run.active = false;
+    // Like Redis: an incremental GC step every 50 scripts rather than full cycles.
+    if (++m_gcCounter == 50) {
+        lua_gc(L, LUA_GCSTEP, 50);
+        m_gcCounter = 0;
+    }
+    return reply;
+}
+
+Reply LuaScripting::errorToReply(const QByteArray &sha)
+{
+    lua_State *L = m_L;
+    if (!lua_istable(L, -1)) {
+        // Only when the handler itself failed (or out of memory).
+        const char *msg = lua_isstring(L, -1) ? lua_tostring(L, -1) : "execution failure";
+        QByteArray text = "ERR Error running script " + sha + ", " + QByteArray(msg).left(100);
+        lua_pop(L, 1);
+        return Reply::error(sanitizeErrorText(text));
+    }
+    // luaExtractErrorInformation() + "-<msg> script: <sha>, on <source>:<line>."
+    QByteArray msg;
+    QByteArray source;
+    QByteArray line;
+    lua_getfield(L, -1, "err");
+    if (lua_isstring(L, -1))
+        msg = toBytes(L, -1);
+    lua_pop(L, 1);
+    lua_getfield(L, -1, "source");
+    const bool haveSource = lua_isstring(L, -1);
+    if (haveSource)
+        source = toBytes(L, -1);
+    lua_pop(L, 1);
+    lua_getfield(L, -1, "line");
+    const bool haveLine = lua_isstring(L, -1);
+    if (haveLine)
+        line = toBytes(L, -1);
+    lua_pop(L, 2);
+    QByteArray text = msg;
+    if (haveSource && haveLine)
+        text += " script: " + sha + ", on " + source + ':' + line + '.';
+    // Redis sends "-<msg>..." verbatim; we additionally keep newlines out of the reply line.
+    return Reply::error(sanitizeErrorText(text, false));
+}
+
+int LuaScripting::errorHandler(lua_State *L)
+{
+    // __redis__err__handler: report the script line, not the C function that raised.
+    lua_Debug ar;
+    bool have = lua_getstack(L, 1, &ar) && lua_getinfo(L, "nSl", &ar);
+    if (have && std::strcmp(ar.what, "C") == 0)
+        have = lua_getstack(L, 2, &ar) && lua_getinfo(L, "nSl", &ar);
+    if (!lua_istable(L, 1)) {
+        lua_getfield(L, LUA_REGISTRYINDEX, kToStringKey);
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 1);
+        const QByteArray text = "ERR " + toBytes(L, -1);
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushlstring(L, text.constData(), static_cast<size_t>(text.size()));
+        lua_setfield(L, -2, "err");
+        lua_replace(L, 1);
+    }
+    if (have) {
+        lua_pushstring(L, ar.source);
+        lua_setfield(L, 1, "source");
+        lua_pushnumber(L, ar.currentline);
+        lua_setfield(L, 1, "line");
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+int LuaScripting::luaPcall(lua_State *L)
+{
+    // luaRedisPcall() of Redis 7.0.
+    const int argc = lua_gettop(L);
+    lua_pushboolean(L, 1); // result placeholder
+    lua_insert(L, 1);
+    if (lua_pcall(L, argc - 1, LUA_MULTRET, 0)) {
+        lua_remove(L, 1); // the placeholder
+        if (lua_istable(L, -1)) {
+            lua_getfield(L, -1, "err");
+            if (lua_isstring(L, -1))
+                lua_replace(L, -2); // the error table becomes its message
+            else
+                lua_pop(L, 1);
+        }
+        lua_pushboolean(L, 0);
+        lua_insert(L, 1);
+    }
+    return lua_gettop(L);
+}
+
+int LuaScripting::globalsIndex(lua_State *L)
+{
+    return luaL_error(L, "Script attempted to access nonexistent global variable '%s'",
+                      lua_tostring(L, 2));
+}
+
+int LuaScripting::readonlyNewIndex(lua_State *L)
+{
+    return luaL_error(L, "Attempt to modify a readonly table");
+}
+
+void LuaScripting::countHook(lua_State *L, lua_Debug *)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, kSelfKey);
+    auto *that = static_cast<LuaScripting *>(lua_touserdata(L, -1));
+    lua_pop(L, 1);
+    if (!that || !that->m_run.active)
+        return;
+    Run &run = that->m_run;
+    if (!run.aborted) {
+        run.hookTicks += kHookEvery;
+        if (run.hookTicks < that->m_instructionLimit)
+            return;
+        run.aborted = true;
+        // From now on fire on every line, so a pcall() in the script cannot swallow the abort
+        // and carry on (Redis does the same for SCRIPT KILL).
+        lua_sethook(L, countHook, LUA_MASKLINE, 0);
+    }
+    pushError(L, "Script exceeded the embedded engine's instruction limit and was aborted");
+    lua_error(L);
+}
+
+} // namespace lockscope::redis

@@ -1,0 +1,121 @@
+// EVAL/EVALSHA/SCRIPT for the embedded engine: one real Lua 5.1 interpreter (the version Redis
+// embeds), with Redis 7.0's script environment: the base/table/string/math libraries only,
+// read-only globals, KEYS/ARGV, the redis.* API, Redis's reply conversions both ways, and its
+// exact error texts ("... script: <sha>, on @user_script:<line>.").
+//
+// Lua is the C++ build: lua_error() throws a C++ exception, so raising an error from inside
+// redis.call() unwinds our frames (and their QByteArrays) properly.
+#pragma once
+
+#include "engine_keyspace.h"
+#include "reply.h"
+
+#include <QByteArray>
+
+#include <unordered_map>
+
+struct lua_State;
+struct lua_Debug;
+
+namespace lockscope::redis {
+
+// What a running script needs from the engine.
+class ScriptHost {
+public:
+    // One redis.call()/redis.pcall(): runs the command as the script's caller and returns the
+    // reply, or an error reply with Redis's script-context texts ("Unknown Redis command called
+    // from script", "Write commands are not allowed from read-only scripts.", ...).
+    virtual Reply callFromScript(const Command &argv, bool readOnly) = 0;
+    // redis.acl_check_cmd(): does the command exist with this arity?
+    virtual bool commandKnown(const Command &argv) = 0;
+
+protected:
+    ~ScriptHost() = default;
+};
+
+class LuaScripting {
+public:
+    explicit LuaScripting(ScriptHost &host);
+    ~LuaScripting();
+    LuaScripting(const LuaScripting &) = delete;
+    LuaScripting &operator=(const LuaScripting &) = delete;
+
+    // Lowercase hex SHA-1, as SCRIPT LOAD returns it.
+    static QByteArray sha1Hex(const QByteArray &body);
+
+    // EVAL[_RO] body numkeys ...: `argv` is the whole command, keys start at index 3.
+    Reply eval(const QByteArray &body, const Command &argv, qsizetype numKeys,
+               bool readOnlyCommand);
+    // EVALSHA[_RO] sha numkeys ...: NOSCRIPT when the script is not cached.
+    Reply evalSha(const QByteArray &sha, const Command &argv, qsizetype numKeys,
+                  bool readOnlyCommand);
+    // SCRIPT LOAD: the sha, or the compile error.
+    Reply load(const QByteArray &body);
+    bool exists(const QByteArray &sha) const;
+    // SCRIPT FLUSH (and every restart): a fresh interpreter, as Redis does.
+    void flush();
+
+    // Aborts a script after this many Lua VM instructions (a real Redis would block; a
+    // simulation must not). Default 100 million.
+    void setInstructionLimit(qint64 limit) { m_instructionLimit = limit; }
+
+private:
+    struct Script {
+        int functionRef = 0;    // the compiled chunk, in the Lua registry
+        bool compatMode = true; // no "#!lua" shebang: Redis's legacy EVAL semantics
+        bool noWrites = false;  // shebang flags=no-writes
+    };
+    struct Run {
+        bool active = false;
+        bool readOnly = false;
+        qint64 hookTicks = 0;
+        bool aborted = false;
+    };
+
+    lua_State *state();
+    void createState();
+    void installRedisApi();
+    void protectGlobals();
+    // luaCreateFunction(): returns the cached/compiled script or sets `error`.
+    const Script *compile(const QByteArray &sha, const QByteArray &body, Reply *error);
+    Reply run(const QByteArray &sha, const Script &script, const Command &argv, qsizetype numKeys,
+              bool readOnlyCommand);
+    Reply errorToReply(const QByteArray &sha);
+
+    // Lua C functions; `self` comes from an upvalue.
+    static LuaScripting *self(lua_State *L);
+    static int redisCall(lua_State *L);
+    static int redisPcall(lua_State *L);
+    int genericCommand(lua_State *L, bool raiseError);
+    static int redisSha1Hex(lua_State *L);
+    static int redisErrorReply(lua_State *L);
+    static int redisStatusReply(lua_State *L);
+    static int redisLog(lua_State *L);
+    static int redisSetResp(lua_State *L);
+    static int redisSetRepl(lua_State *L);
+    static int redisReplicateCommands(lua_State *L);
+    static int redisBreakpoint(lua_State *L);
+    static int redisDebug(lua_State *L);
+    static int redisAclCheckCmd(lua_State *L);
+    static int mathRandom(lua_State *L);
+    static int mathRandomSeed(lua_State *L);
+    static int errorHandler(lua_State *L);
+    static int luaPcall(lua_State *L);
+    static int globalsIndex(lua_State *L);
+    static int readonlyNewIndex(lua_State *L);
+    static void countHook(lua_State *L, lua_Debug *ar);
+
+    // Redis's lrand48 clone: math.random() is deterministic per engine, as in Redis.
+    qint32 nextRandom();
+    void seedRandom(qint32 seed);
+
+    ScriptHost &m_host;
+    lua_State *m_L = nullptr;
+    std::unordered_map<QByteArray, Script, KeyHash> m_scripts; // sha -> script
+    Run m_run;                                                 // the script running now, if active
+    qint64 m_instructionLimit = 100'000'000;
+    quint64 m_randState = 0;
+    int m_gcCounter = 0;
+};
+
+} // namespace lockscope::redis

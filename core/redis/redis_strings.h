@@ -1,0 +1,42 @@
+// The small string routines whose exact behaviour shows up in Redis replies: integer parsing
+// (string2ll accepts "12" but not "+12", " 12", "012" or "-0"), SCAN cursor parsing (strtoul),
+// C-string option comparison, and the error-text clean-up Redis applies before replying.
+#pragma once
+
+#include <QByteArray>
+
+#include <optional>
+
+namespace lockscope::redis {
+
+// tolower() in the C locale Redis runs with, inlined: option and command names are ASCII.
+inline unsigned char asciiLower(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') ? static_cast<unsigned char>(c + ('a' - 'A')) : c;
+}
+
+// Redis's string2ll(): the only integer syntax Redis accepts from clients and stored values.
+std::optional<qint64> parseInteger(const QByteArray &s);
+
+// parseScanCursorOrReply(): strtoul() semantics, leading whitespace rejected.
+std::optional<quint64> parseScanCursor(const QByteArray &s);
+
+// strcasecmp(arg, lowercaseWord) == 0, reading `arg` as a C string (up to its first NUL byte),
+// as Redis's option parsers do.
+bool optionIs(const QByteArray &arg, const char *lowercaseWord);
+
+// The argument as a C string sees it: up to the first NUL byte (Redis formats its error texts
+// with printf's %s).
+QByteArray untilNul(const QByteArray &arg);
+
+// Case-insensitive equality of two byte strings of the same length (ASCII folding only).
+bool equalsIgnoreCase(const char *a, const char *b, qsizetype len);
+
+// A Lua number as redis.call() turns it into an argument: printf("%.17g").
+QByteArray formatDouble17g(double value);
+
+// addReplyErrorFormat()'s clean-up: CR/LF trimmed from both ends (when `trim`), the remaining
+// ones turned into spaces so the reply stays one protocol line.
+QByteArray sanitizeErrorText(QByteArray text, bool trim = true);
+
+} // namespace lockscope::redis

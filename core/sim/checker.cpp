@@ -1,0 +1,250 @@
+#include "checker.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lockscope {
+
+const char *findingKindId(Finding::Kind kind)
+{
+    switch (kind) {
+    case Finding::Kind::Violation:
+        return "violation";
+    case Finding::Kind::MistakenDeletion:
+        return "mistaken_deletion";
+    case Finding::Kind::StuckLock:
+        return "stuck_lock";
+    case Finding::Kind::LostUpdate:
+        return "lost_update";
+    case Finding::Kind::Starvation:
+        return "starvation";
+    }
+    return "";
+}
+
+Checker::Checker(int clientCount)
+{
+    m_clients.resize(std::size_t(qMax(clientCount, 0)));
+}
+
+Checker::ClientState &Checker::client(qint16 c)
+{
+    if (std::size_t(c) >= m_clients.size())
+        m_clients.resize(std::size_t(c) + 1);
+    return m_clients[std::size_t(c)];
+}
+
+void Checker::leave(qint16 c, quint32 key, qint64 t)
+{
+    auto it = m_inside.find(key);
+    if (it == m_inside.end())
+        return;
+    auto &in = it->second;
+    const auto pos = std::find(in.clients.begin(), in.clients.end(), c);
+    if (pos == in.clients.end())
+        return;
+    in.clients.erase(pos);
+    if (in.clients.size() < 2 && in.overlapSinceUs >= 0) {
+        m_r.overlapUs += t - in.overlapSinceUs;
+        in.overlapSinceUs = -1;
+    }
+}
+
+void Checker::leaveAll(qint16 c, qint64 t)
+{
+    // Keys are visited in a fixed order (sorted ids) so overlap sums are deterministic.
+    std::vector<quint32> keys;
+    for (const auto &[key, in] : m_inside) {
+        if (std::find(in.clients.begin(), in.clients.end(), c) != in.clients.end())
+            keys.push_back(key);
+    }
+    std::sort(keys.begin(), keys.end());
+    for (auto key : keys)
+        leave(c, key, t);
+}
+
+void Checker::consume(const Event &e)
+{
+    switch (e.kind) {
+    case EventKind::CommandSent:
+        if (e.node >= 0)
+            ++m_r.commands;
+        else if (e.node == kResourceNode)
+            ++m_r.resourceCommands;
+        break;
+    case EventKind::AcquireStarted:
+        client(e.client).startedAcquiring = true;
+        break;
+    case EventKind::AcquireAttempt:
+        ++m_r.failedAttempts;
+        break;
+    case EventKind::AcquireGaveUp:
+        ++m_r.gaveUp;
+        break;
+    case EventKind::Acquired:
+        ++m_r.acquisitions;
+        ++client(e.client).acquisitions;
+        ++client(e.client).holding[e.key];
+        m_latenciesUs.push_back(e.value);
+        break;
+    case EventKind::Released: {
+        auto &held = client(e.client).holding[e.key];
+        held = qMax(0, held - 1);
+        break;
+    }
+    case EventKind::CriticalEnter: {
+        auto &in = m_inside[e.key];
+        if (std::find(in.clients.begin(), in.clients.end(), e.client) != in.clients.end())
+            break; // the same client again (nested): not a second holder
+        if (!in.clients.empty()) {
+            ++m_r.violations;
+            m_r.findings.push_back({Finding::Kind::Violation, e.timeUs, e.key, e.client,
+                                    in.clients.front(), kNoNode, 0});
+            if (in.overlapSinceUs < 0)
+                in.overlapSinceUs = e.timeUs;
+        }
+        in.clients.push_back(e.client);
+        break;
+    }
+    case EventKind::CriticalExit:
+        leave(e.client, e.key, e.timeUs);
+        break;
+    case EventKind::ClientCrashed:
+        client(e.client).crashed = true;
+        leaveAll(e.client, e.timeUs);
+        break;
+    case EventKind::ResourceWrite:
+        ++m_r.counterExpected;
+        break;
+    case EventKind::StaleRejected:
+        ++m_r.staleWritesRejected;
+        break;
+    case EventKind::KeyDeleted:
+        // A client removed a value another client had written: the classic mistaken deletion.
+        // (Deletions with no client are a node losing data: a restart or a failover.)
+        if (e.client >= 0 && e.owner >= 0 && e.owner != e.client) {
+            ++m_r.mistakenDeletions;
+            m_r.findings.push_back(
+                {Finding::Kind::MistakenDeletion, e.timeUs, e.key, e.client, e.owner, e.node, 0});
+        }
+        break;
+    case EventKind::KeyFinal:
+        m_finalKeys.push_back(e);
+        break;
+    case EventKind::CounterFinal:
+        m_r.counterActual += e.value;
+        break;
+    default:
+        break;
+    }
+}
+
+CheckReport Checker::finish(qint64 endUs)
+{
+    m_r.endUs = endUs;
+    // Close overlaps still open at the end, in key order for determinism.
+    std::vector<quint32> keys;
+    for (const auto &[key, in] : m_inside)
+        keys.push_back(key);
+    std::sort(keys.begin(), keys.end());
+    for (auto key : keys) {
+        auto &in = m_inside[key];
+        if (in.overlapSinceUs >= 0) {
+            m_r.overlapUs += endUs - in.overlapSinceUs;
+            in.overlapSinceUs = -1;
+        }
+    }
+
+    // A lock key with no TTL whose owner is gone (crashed, or no longer holding it: gave up
+    // after a lost reply) will never go away by itself.
+    for (const auto &k : m_finalKeys) {
+        if (k.value >= 0 || k.owner < 0)
+            continue;
+        auto &owner = client(k.owner);
+        const auto held = owner.holding.find(k.key);
+        if (owner.crashed || held == owner.holding.end() || held->second == 0) {
+            ++m_r.stuckLocks;
+            m_r.findings.push_back(
+                {Finding::Kind::StuckLock, k.timeUs, k.key, k.owner, kNoClient, k.node, 0});
+        }
+    }
+
+    m_r.lostUpdates = qMax<qint64>(0, m_r.counterExpected - m_r.counterActual);
+    if (m_r.lostUpdates > 0)
+        m_r.findings.push_back(
+            {Finding::Kind::LostUpdate, endUs, 0, kNoClient, kNoClient, kNoNode, m_r.lostUpdates});
+
+    // Liveness: who tried and never got in, and how evenly acquisitions were spread.
+    double sum = 0, sumSq = 0;
+    int n = 0;
+    for (std::size_t c = 0; c < m_clients.size(); ++c) {
+        const auto &s = m_clients[c];
+        if (!s.startedAcquiring)
+            continue;
+        if (s.acquisitions == 0 && !s.crashed) {
+            ++m_r.starvedClients;
+            m_r.findings.push_back(
+                {Finding::Kind::Starvation, endUs, 0, qint16(c), kNoClient, kNoNode, 0});
+        }
+        sum += double(s.acquisitions);
+        sumSq += double(s.acquisitions) * double(s.acquisitions);
+        ++n;
+    }
+    m_r.fairness = sumSq > 0 ? (sum * sum) / (n * sumSq) : 1.0;
+
+    if (!m_latenciesUs.empty()) {
+        std::sort(m_latenciesUs.begin(), m_latenciesUs.end());
+        // Nearest-rank percentiles.
+        auto pct = [&](double p) {
+            const auto rank = std::size_t(std::ceil(p * double(m_latenciesUs.size())));
+            return double(m_latenciesUs[qMax<std::size_t>(rank, 1) - 1]) / 1000.0;
+        };
+        m_r.latencyP50Ms = pct(0.50);
+        m_r.latencyP99Ms = pct(0.99);
+        m_r.latencyMaxMs = double(m_latenciesUs.back()) / 1000.0;
+    }
+    std::stable_sort(m_r.findings.begin(), m_r.findings.end(),
+                     [](const Finding &a, const Finding &b) { return a.timeUs < b.timeUs; });
+    return m_r;
+}
+
+QJsonObject CheckReport::toJson() const
+{
+    return QJsonObject{
+        {QStringLiteral("acquisitions"), acquisitions},
+        {QStringLiteral("failed_attempts"), failedAttempts},
+        {QStringLiteral("gave_up"), gaveUp},
+        {QStringLiteral("violations"), violations},
+        {QStringLiteral("overlap_ms"), double(overlapUs) / 1000.0},
+        {QStringLiteral("mistaken_deletions"), mistakenDeletions},
+        {QStringLiteral("stuck_locks"), stuckLocks},
+        {QStringLiteral("counter_expected"), counterExpected},
+        {QStringLiteral("counter_actual"), counterActual},
+        {QStringLiteral("lost_updates"), lostUpdates},
+        {QStringLiteral("stale_writes_rejected"), staleWritesRejected},
+        {QStringLiteral("starved_clients"), starvedClients},
+        {QStringLiteral("commands"), commands},
+        {QStringLiteral("resource_commands"), resourceCommands},
+        {QStringLiteral("commands_per_acquisition"), commandsPerAcquisition()},
+        {QStringLiteral("fairness"), fairness},
+        {QStringLiteral("sim_time_ms"), double(endUs) / 1000.0},
+        {QStringLiteral("acquire_latency_ms"), QJsonObject{{QStringLiteral("p50"), latencyP50Ms},
+                                                           {QStringLiteral("p99"), latencyP99Ms},
+                                                           {QStringLiteral("max"), latencyMaxMs}}},
+    };
+}
+
+CheckReport checkLog(const EventLog &log)
+{
+    Checker checker(int(log.info().clients.size()));
+    qint64 end = 0;
+    for (const auto &e : log.events()) {
+        checker.consume(e);
+        end = qMax(end, e.timeUs);
+    }
+    return checker.finish(end);
+}
+
+} // namespace lockscope

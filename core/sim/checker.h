@@ -1,0 +1,90 @@
+// The checker derives safety and liveness findings from the event stream alone (LOCKS.md, "What
+// the checker reports"). It works on a simulation as it runs, on a saved log, and on a monitor
+// recording alike, because all three are the same kind of event log.
+#pragma once
+
+#include "events/event_log.h"
+
+#include <QJsonObject>
+
+#include <unordered_map>
+#include <vector>
+
+namespace lockscope {
+
+// The smallest witness of one problem, for a sentence and a "jump there" link.
+struct Finding {
+    enum class Kind : quint8 { Violation, MistakenDeletion, StuckLock, LostUpdate, Starvation };
+    Kind kind;
+    qint64 timeUs = 0;
+    quint32 key = 0;
+    qint16 client = kNoClient; // the one who entered / deleted / starved
+    qint16 other = kNoClient;  // the one already inside / whose lock was deleted
+    qint16 node = kNoNode;
+    qint64 value = 0; // overlap in us, lost increments, ...
+};
+const char *findingKindId(Finding::Kind kind);
+
+struct CheckReport {
+    // Safety.
+    qint64 violations = 0; // entries into a critical section someone else was inside
+    qint64 overlapUs = 0;  // total time with two or more clients inside, summed over keys
+    qint64 mistakenDeletions = 0;
+    qint64 stuckLocks = 0;
+    qint64 counterExpected = 0; // accepted increments
+    qint64 counterActual = 0;   // the counters' final values
+    qint64 lostUpdates = 0;
+    qint64 staleWritesRejected = 0;
+    // Liveness and cost.
+    qint64 acquisitions = 0;
+    qint64 failedAttempts = 0;
+    qint64 gaveUp = 0;
+    qint64 starvedClients = 0;
+    qint64 commands = 0; // commands sent to lock nodes (the resource's are not counted)
+    qint64 resourceCommands = 0;
+    double latencyP50Ms = 0, latencyP99Ms = 0, latencyMaxMs = 0;
+    double fairness = 1.0; // Jain's index over per-client acquisitions
+    qint64 endUs = 0;
+    std::vector<Finding> findings; // every violation, deletion, stuck lock... in time order
+
+    double commandsPerAcquisition() const
+    {
+        return acquisitions ? double(commands) / double(acquisitions) : 0.0;
+    }
+    bool safe() const { return violations == 0 && mistakenDeletions == 0 && lostUpdates == 0; }
+    QJsonObject toJson() const; // the CLI's field names (violations, overlap_ms, ...)
+};
+
+class Checker final : public EventSink {
+public:
+    explicit Checker(int clientCount = 0);
+    void consume(const Event &event) override;
+    // Closes open intervals at `endUs` and computes the percentiles; call once, at the end.
+    CheckReport finish(qint64 endUs);
+
+private:
+    struct Inside {
+        std::vector<qint16> clients;
+        qint64 overlapSinceUs = -1;
+    };
+    struct ClientState {
+        bool startedAcquiring = false;
+        bool crashed = false;
+        qint64 acquisitions = 0;
+        std::unordered_map<quint32, int> holding; // key -> acquisitions not yet released
+    };
+    ClientState &client(qint16 c);
+    void leave(qint16 c, quint32 key, qint64 t);
+    void leaveAll(qint16 c, qint64 t);
+
+    CheckReport m_r;
+    std::unordered_map<quint32, Inside> m_inside;
+    std::vector<ClientState> m_clients;
+    std::vector<qint64> m_latenciesUs;
+    std::vector<Event> m_finalKeys;
+};
+
+// Feeds a whole log through a Checker.
+CheckReport checkLog(const EventLog &log);
+
+} // namespace lockscope

@@ -1,0 +1,45 @@
+// Every strategy under the same scenario and seeds: the figures summed per strategy. Runs are
+// spread over worker threads (a simulation run shares nothing with another).
+#pragma once
+
+#include "checker.h"
+#include "scenario.h"
+
+#include <atomic>
+#include <functional>
+
+namespace lockscope {
+
+struct ComparisonRow {
+    QString scenario;
+    QString strategy;
+    int runs = 0;
+    int runsWithViolation = 0; // runs with a violation or a mistaken deletion
+    int runsWithStuckLock = 0;
+    CheckReport sum; // counts summed over runs; latencies are the mean of each run's
+    double throughputPerSimSecond = 0; // acquisitions per simulated second, summed over runs
+    QJsonObject toJson() const;
+};
+
+struct ComparisonRequest {
+    QList<Scenario> scenarios;
+    QStringList strategies; // empty: every built-in strategy
+    int seeds = 10;
+    quint64 firstSeed = 1;
+    int threads = 0; // 0: one per core
+    // Sees every run's own report as it finishes, from a worker thread (must be thread-safe).
+    std::function<void(const QString &scenario, const QString &strategy, quint64 seed,
+                       const CheckReport &report)>
+        perRun;
+};
+
+// Called from worker threads as runs finish (done, total).
+using ComparisonProgress = std::function<void(int, int)>;
+
+// Rows in (scenario, strategy) order; stops early when *cancel becomes true (rows then hold
+// only the runs that finished).
+QList<ComparisonRow> runComparison(const ComparisonRequest &request,
+                                   const ComparisonProgress &progress = {},
+                                   const std::atomic<bool> *cancel = nullptr);
+
+} // namespace lockscope

@@ -1,0 +1,547 @@
+#include "sim_client.h"
+
+#include "lock/script.h"
+
+namespace lockscope {
+
+namespace {
+
+// Step labels live in named constants: GCC 12 rejects string literals inside co_await
+// expressions ("array used as initializer").
+constexpr const char *kStepAcquire = "acquire";
+constexpr const char *kStepCsGet = "cs.get";
+constexpr const char *kStepCsSet = "cs.set";
+
+QByteArray counterKeyFor(const QByteArray &lockKey)
+{
+    return "counter:" + lockKey;
+}
+
+} // namespace
+
+SimClient::SimClient(SimWorld &world, int index, const ClientSpec &spec, quint64 seed)
+    : m_world(world)
+    , m_index(index)
+    , m_name(spec.name.toUtf8())
+    , m_spec(spec)
+    , m_rng(Rng::derive(seed, quint64(index) * 2 + 1))
+    , m_netRng(Rng::derive(seed, quint64(index) * 2 + 2))
+{
+    m_wait = world.wait();
+    m_wait.timeoutMs = spec.acquireTimeoutMs;
+    const int nodes = world.lockNodeCount() + 1; // + the resource
+    m_linkArrivalUs.assign(std::size_t(nodes), 0);
+    m_replyArrivalUs.assign(std::size_t(nodes), 0);
+}
+
+SimClient::~SimClient()
+{
+    // Frames first: they hold awaiters that point into this object.
+    m_main.reset();
+    m_background.clear();
+}
+
+void SimClient::start()
+{
+    m_main = workload();
+    m_main.start();
+}
+
+// --- delivery, pause, crash --------------------------------------------------------------------
+
+void SimClient::pause(qint64 durationUs)
+{
+    if (m_crashed || m_finished)
+        return;
+    const qint64 until = m_world.kernel().now() + durationUs;
+    m_world.record(EventKind::ClientPaused, qint16(m_index), kNoNode, 0, 0, durationUs / 1000);
+    if (until <= m_pausedUntilUs)
+        return;
+    m_pausedUntilUs = until;
+    m_world.kernel().at(until, [this] { resumeAfterPause(); });
+}
+
+void SimClient::resumeAfterPause()
+{
+    if (m_crashed || m_pausedUntilUs < 0 || m_world.kernel().now() < m_pausedUntilUs)
+        return; // a longer pause superseded this one
+    m_pausedUntilUs = -1;
+    m_world.record(EventKind::ClientResumed, qint16(m_index), kNoNode, 0, 0, 0);
+    // Everything that arrived while paused, in arrival order; one of them may pause us again.
+    while (!m_deferred.empty() && m_pausedUntilUs < 0 && !m_crashed) {
+        auto fn = std::move(m_deferred.front());
+        m_deferred.pop_front();
+        fn();
+    }
+}
+
+void SimClient::crash()
+{
+    if (m_crashed || m_finished)
+        return;
+    m_crashed = true;
+    m_deferred.clear();
+    m_waiters.clear();
+    m_world.record(EventKind::ClientCrashed, qint16(m_index), kNoNode, 0, 0, 0);
+    // We may be inside one of our own coroutines (a fault at a step): tear the frames down
+    // from the kernel, once the current action has returned.
+    m_world.kernel().at(m_world.kernel().now(), [this] {
+        m_main.reset();
+        m_background.clear();
+    });
+    m_world.clientDone();
+}
+
+void SimClient::strike(const char *step, const char *phase, quint64 handle)
+{
+    for (ArmedFault *f : m_world.reach(m_index, step, phase)) {
+        if (f->spec.action == FaultSpec::Action::LoseReply ||
+            f->spec.action == FaultSpec::Action::DelayReply) {
+            Request *req = f->targetClient == m_index ? findRequest(handle) : nullptr;
+            if (f->spec.action == FaultSpec::Action::LoseReply) {
+                if (req)
+                    req->dropReply = true;
+                else
+                    loseNextReply();
+            } else {
+                if (req)
+                    req->extraDelayUs = f->spec.durationMs * 1000;
+                else
+                    delayNextReply(f->spec.durationMs * 1000);
+            }
+            continue;
+        }
+        m_world.strikeNodeFault(*f); // client and node faults alike, possibly after a delay
+    }
+}
+
+// --- commands ------------------------------------------------------------------------------
+//
+// Requests live in a slab; a handle is (serial << 16 | slot), so a stale handle (a timeout
+// after the reply, a reply after the timeout) finds nothing. Timeouts are armed only when the
+// simulator knows an answer will not come in time (lost on the way, dropped, late): the happy
+// path of a command costs two kernel actions, its arrival at the node and the reply's return.
+
+SimClient::Request *SimClient::findRequest(quint64 handle)
+{
+    const auto slot = std::size_t(handle & 0xffff);
+    if (slot >= m_slab.size())
+        return nullptr;
+    Request &r = m_slab[slot];
+    return r.serial == (handle >> 16) && r.serial != 0 ? &r : nullptr;
+}
+
+void SimClient::armTimeout(quint64 handle)
+{
+    Request *req = findRequest(handle);
+    if (!req || req->timeoutArmed)
+        return;
+    req->timeoutArmed = true;
+    const qint64 timeoutMs = req->timeoutMs;
+    at(req->deadlineUs, [this, handle, timeoutMs] {
+        complete(handle, Reply::noReply("timeout after " + QByteArray::number(timeoutMs) + " ms"));
+    });
+}
+
+void SimClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Group *group,
+                      int indexInGroup)
+{
+    quint32 slot;
+    if (!m_freeSlots.empty()) {
+        slot = m_freeSlots.back();
+        m_freeSlots.pop_back();
+    } else {
+        slot = quint32(m_slab.size());
+        m_slab.emplace_back();
+    }
+    Request &req = m_slab[slot];
+    req = Request{};
+    req.serial = m_nextRequest++;
+    req.spec = std::move(spec);
+    req.out = out;
+    req.handle = h;
+    req.group = group;
+    req.indexInGroup = indexInGroup;
+    if (m_loseNextReply) {
+        req.dropReply = true;
+        m_loseNextReply = false;
+    }
+    if (m_delayNextReplyUs) {
+        req.extraDelayUs = m_delayNextReplyUs;
+        m_delayNextReplyUs = 0;
+    }
+    const quint64 handle = (req.serial << 16) | slot;
+    strike(req.spec.step, "before", handle);
+    deliver([this, handle] { send(handle); });
+}
+
+void SimClient::send(quint64 handle)
+{
+    Request *req = findRequest(handle);
+    if (!req)
+        return;
+    const int nodeIndex = req->spec.node;
+    const std::size_t link =
+        nodeIndex == kResourceNode ? m_linkArrivalUs.size() - 1 : std::size_t(nodeIndex);
+    m_world.record(EventKind::CommandSent, qint16(m_index), qint16(nodeIndex), 0,
+                   m_world.recordText() ? m_world.intern(commandToDisplay(req->spec.argv)) : 0,
+                   qint64(req->serial));
+    const qint64 now = m_world.kernel().now();
+    req->timeoutMs = req->spec.timeoutMs >= 0 ? req->spec.timeoutMs : requestTimeoutMs();
+    req->deadlineUs = now + req->timeoutMs * 1000;
+    strike(req->spec.step, "sent", handle);
+
+    // The command travels; links keep TCP's order.
+    const qint64 arrival = qMax(now + m_world.oneWayLatencyUs(m_netRng), m_linkArrivalUs[link]);
+    m_linkArrivalUs[link] = arrival;
+    m_world.kernel().at(arrival,
+                        [this, handle, nodeIndex, link] { arrive(handle, nodeIndex, link); });
+}
+
+void SimClient::arrive(quint64 handle, int nodeIndex, std::size_t link)
+{
+    // The node executes what reaches it, whether or not the client is still alive to hear.
+    Request *req = findRequest(handle);
+    if (!req)
+        return;
+    SimNode *node = m_world.node(nodeIndex);
+    if (!node || !node->up() || m_world.partitioned(m_index, nodeIndex)) {
+        armTimeout(handle); // lost on the way
+        return;
+    }
+    Reply reply = node->execute(req->spec.argv, m_index);
+    req = findRequest(handle);
+    if (!req)
+        return;
+    if (req->dropReply) {
+        armTimeout(handle); // executed, but nobody will hear about it
+        return;
+    }
+    const qint64 back =
+        qMax(m_world.kernel().now() + m_world.oneWayLatencyUs(m_netRng) + req->extraDelayUs,
+             m_replyArrivalUs[link]);
+    m_replyArrivalUs[link] = back;
+    if (back > req->deadlineUs)
+        armTimeout(handle); // the reply will come too late to matter
+    m_world.kernel().at(back, [this, handle, nodeIndex, reply = std::move(reply)]() mutable {
+        if (m_world.partitioned(m_index, nodeIndex)) {
+            armTimeout(handle);
+            return;
+        }
+        deliver([this, handle, reply = std::move(reply)]() mutable {
+            complete(handle, std::move(reply));
+        });
+    });
+}
+
+void SimClient::complete(quint64 handle, Reply reply)
+{
+    Request *found = findRequest(handle);
+    if (!found)
+        return; // already answered or timed out
+    Request req = std::move(*found);
+    found->serial = 0;
+    m_freeSlots.push_back(quint32(handle & 0xffff));
+
+    const qint16 logNode = qint16(req.spec.node);
+    if (reply.isNoReply())
+        m_world.record(EventKind::ReplyMissing, qint16(m_index), logNode, 0,
+                       m_world.intern(reply.text()), qint64(req.serial));
+    else
+        m_world.record(EventKind::ReplyReceived, qint16(m_index), logNode, 0,
+                       m_world.recordText() ? m_world.intern(reply.toDisplay()) : 0,
+                       qint64(req.serial));
+
+    strike(req.spec.step, "after", 0);
+    if (m_crashed)
+        return;
+
+    if (req.group) {
+        Group *g = req.group;
+        (*g->out)[req.indexInGroup] = std::move(reply);
+        if (--g->remaining > 0)
+            return;
+        const auto h = g->handle;
+        for (auto git = m_groups.begin(); git != m_groups.end(); ++git) {
+            if (git->get() == g) {
+                m_groups.erase(git);
+                break;
+            }
+        }
+        deliver([h] { h.resume(); });
+        return;
+    }
+    *req.out = std::move(reply);
+    const auto h = req.handle;
+    deliver([h] { h.resume(); });
+}
+
+void SimClient::sendCall(CallSpec &&spec, Reply *out, std::coroutine_handle<> h)
+{
+    issue(std::move(spec), out, h, nullptr, 0);
+}
+
+void SimClient::sendCalls(QList<CallSpec> &&specs, QList<Reply> *out, std::coroutine_handle<> h)
+{
+    auto group = std::make_unique<Group>();
+    group->out = out;
+    group->handle = h;
+    group->remaining = int(specs.size());
+    out->resize(specs.size());
+    Group *g = group.get();
+    m_groups.push_back(std::move(group));
+    for (qsizetype i = 0; i < specs.size(); ++i)
+        issue(std::move(specs[i]), nullptr, {}, g, int(i));
+}
+
+// --- time, checkpoints, messages --------------------------------------------------------------
+
+SimClient::SleepUs SimClient::sleepFor(qint64 us)
+{
+    return SleepUs{this, us};
+}
+
+void SimClient::SleepUs::await_suspend(std::coroutine_handle<> h)
+{
+    client->at(client->m_world.kernel().now() + us, [h] { h.resume(); });
+}
+
+void SimClient::startSleep(qint64 ms, std::coroutine_handle<> h)
+{
+    at(m_world.kernel().now() + qMax<qint64>(ms, 0) * 1000, [h] { h.resume(); });
+}
+
+bool SimClient::passCheckpoint(const char *step, std::coroutine_handle<> h)
+{
+    strike(step, "at", 0);
+    if (m_crashed)
+        return true; // never resumed; the frames go with the crash
+    if (m_pausedUntilUs >= 0) {
+        m_deferred.push_back([h] { h.resume(); });
+        return true;
+    }
+    return false;
+}
+
+void SimClient::startWaitForMessage(const QByteArray &channel, qint64 timeoutMs, bool *received,
+                                    std::coroutine_handle<> h)
+{
+    const quint64 id = m_nextWaiter++;
+    m_waiters.push_back(Waiter{channel, received, h, id});
+    at(m_world.kernel().now() + qMax<qint64>(timeoutMs, 0) * 1000, [this, id] {
+        for (auto it = m_waiters.begin(); it != m_waiters.end(); ++it) {
+            if (it->id == id) {
+                const auto handle = it->handle;
+                m_waiters.erase(it);
+                handle.resume();
+                return;
+            }
+        }
+    });
+}
+
+void SimClient::receiveMessage(const QByteArray &channel)
+{
+    // Wake every waiter on the channel (collect first: resuming may add new waiters).
+    std::vector<std::coroutine_handle<>> wake;
+    for (auto it = m_waiters.begin(); it != m_waiters.end();) {
+        if (it->channel == channel) {
+            *it->received = true;
+            wake.push_back(it->handle);
+            it = m_waiters.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    for (auto h : wake)
+        h.resume();
+}
+
+void SimClient::subscribe(int node, const QByteArray &channel)
+{
+    SimNode *n = m_world.node(node);
+    if (n && n->up())
+        n->execute({QByteArrayLiteral("SUBSCRIBE"), channel},
+                   SimNode::kSubscriberSessionBase + m_index);
+}
+
+void SimClient::unsubscribe(int node, const QByteArray &channel)
+{
+    SimNode *n = m_world.node(node);
+    if (n && n->up())
+        n->execute({QByteArrayLiteral("UNSUBSCRIBE"), channel},
+                   SimNode::kSubscriberSessionBase + m_index);
+}
+
+// --- the client's world --------------------------------------------------------------------
+
+qint64 SimClient::nowMs() const
+{
+    return (m_world.kernel().now() + m_spec.clockOffsetMs * 1000) / 1000;
+}
+
+QByteArray SimClient::newToken()
+{
+    // Readable and unique: the client's name, a counter, and random bits as real clients use.
+    ++m_tokens;
+    return m_name + ':' + QByteArray::number(m_tokens) + ':' +
+           QByteArray::number(m_rng.next() & 0xffffffffULL, 16).rightJustified(8, '0');
+}
+
+void SimClient::spawn(Task<void> task)
+{
+    std::erase_if(m_background, [](const Task<void> &t) { return t.done(); });
+    m_background.push_back(std::move(task));
+    m_background.back().start();
+}
+
+void SimClient::note(LockNote kind, const QByteArray &key, qint64 value, const QByteArray &detail)
+{
+    const quint32 k = m_world.internAlways(key);
+    switch (kind) {
+    case LockNote::Renewed:
+        m_world.record(EventKind::Renewed, qint16(m_index), kNoNode, k, 0, value);
+        return;
+    case LockNote::RenewFailed:
+        m_world.record(EventKind::RenewFailed, qint16(m_index), kNoNode, k, 0, value);
+        return;
+    case LockNote::AttemptFailed:
+        m_world.record(EventKind::AcquireAttempt, qint16(m_index), kNoNode, k, 0, value);
+        return;
+    case LockNote::Quorum:
+    case LockNote::FencingToken:
+    case LockNote::ClockExpired: {
+        QByteArray text = detail;
+        if (text.isEmpty()) {
+            if (kind == LockNote::Quorum)
+                text =
+                    "quorum " + QByteArray::number(value) + '/' + QByteArray::number(nodeCount());
+            else if (kind == LockNote::FencingToken)
+                text = "fencing token " + QByteArray::number(value);
+            else
+                text = "lock time passed by this client's clock";
+        }
+        m_world.record(EventKind::Note, qint16(m_index), kNoNode, k, m_world.intern(text), value);
+        return;
+    }
+    }
+}
+
+// --- the workload ---------------------------------------------------------------------------
+
+Task<void> SimClient::workload()
+{
+    co_await sleepFor(m_spec.startMs * 1000);
+    m_world.record(EventKind::ClientStarted, qint16(m_index), kNoNode, 0, 0, 0);
+    const auto &sc = m_world.scenario();
+    for (int cycle = 0; m_spec.cycles < 0 || cycle < m_spec.cycles; ++cycle) {
+        const int pick = sc.keyCount == 1 ? 0 : int(m_rng.between(0, sc.keyCount - 1));
+        LockHandle lock;
+        lock.request.key = "lock:" + QByteArray::number(pick);
+        lock.request.ttlMs = sc.ttlMs;
+        lock.request.nodeTimeoutMs = sc.nodeTimeoutMs;
+        const quint32 key = m_world.internAlways(lock.request.key);
+
+        m_world.record(EventKind::AcquireStarted, qint16(m_index), kNoNode, key, 0, 1);
+        const qint64 t0 = m_world.kernel().now();
+        const bool ok = co_await acquireLock(*this, m_world.strategy(), lock, m_wait);
+        if (!ok) {
+            m_world.record(EventKind::AcquireGaveUp, qint16(m_index), kNoNode, key, 0, 0);
+            co_await sleepFor(m_spec.thinkMs.sampleUs(m_rng));
+            continue;
+        }
+        m_world.record(EventKind::Acquired, qint16(m_index), kNoNode, key,
+                       m_world.intern(lock.token), m_world.kernel().now() - t0);
+        co_await criticalSection(lock, m_spec.holdMs.sampleUs(m_rng));
+
+        m_world.record(EventKind::ReleaseStarted, qint16(m_index), kNoNode, key, 0, 0);
+        const auto outcome = co_await releaseLock(*this, m_world.strategy(), lock, m_world.wait());
+        m_world.record(EventKind::Released, qint16(m_index), kNoNode, key, 0,
+                       outcome == ReleaseOutcome::Released  ? 1
+                       : outcome == ReleaseOutcome::NotHeld ? 0
+                                                            : -1);
+        co_await sleepFor(m_spec.thinkMs.sampleUs(m_rng));
+    }
+    m_finished = true;
+    m_world.clientDone();
+}
+
+Task<void> SimClient::criticalSection(LockHandle &lock, qint64 holdUs)
+{
+    const quint32 key = m_world.internAlways(lock.request.key);
+    m_world.record(EventKind::CriticalEnter, qint16(m_index), kNoNode, key, 0, 0);
+    // Faults "after acquire" strike here: the client believes it holds the lock.
+    co_await checkpoint(kStepAcquire);
+
+    const QByteArray counterKey = counterKeyFor(lock.request.key);
+    const quint32 counter = m_world.internAlways(counterKey);
+    const bool fenced = m_world.strategy().info().fencing;
+    const QByteArray fenceToken = QByteArray::number(lock.fencingToken);
+    const Command keys{counterKey, counterKey + ":highest-token"};
+
+    // The protected resource: seed 001's read-modify-write of a counter. With fencing, the
+    // resource sees the token on every access and refuses tokens older than the newest it saw.
+    // (Commands and scripts are built outside the co_await expressions for GCC 12's sake.)
+    const LuaScript &readScript = builtinScript(QStringLiteral("fenced_read"));
+    const LuaScript &writeScript = builtinScript(QStringLiteral("fenced_write"));
+    Command getCounter{QByteArrayLiteral("GET"), counterKey};
+    const Command readArgs{fenceToken};
+    Reply read;
+    if (fenced)
+        read = co_await evalScript(*this, kResourceNode, readScript, keys, readArgs, kStepCsGet);
+    else
+        read = co_await call(kResourceNode, std::move(getCounter), kStepCsGet);
+    if (read.isError() && read.text().startsWith("STALE")) {
+        m_world.record(EventKind::StaleRejected, qint16(m_index), kResourceNode, counter, 0,
+                       lock.fencingToken);
+        m_world.record(EventKind::CriticalExit, qint16(m_index), kNoNode, key, 0, 0);
+        co_return;
+    }
+    const qint64 value = read.isBulk() ? read.text().toLongLong() : 0;
+
+    if (m_spec.nested)
+        co_await nestedAcquire(lock);
+
+    co_await sleepFor(holdUs);
+
+    const QByteArray next = QByteArray::number(value + 1);
+    Command setCounter{QByteArrayLiteral("SET"), counterKey, next};
+    const Command writeArgs{fenceToken, next};
+    Reply write;
+    if (fenced)
+        write = co_await evalScript(*this, kResourceNode, writeScript, keys, writeArgs, kStepCsSet);
+    else
+        write = co_await call(kResourceNode, std::move(setCounter), kStepCsSet);
+    if (write.isError() && write.text().startsWith("STALE"))
+        m_world.record(EventKind::StaleRejected, qint16(m_index), kResourceNode, counter, 0,
+                       lock.fencingToken);
+    else if (!write.failed())
+        m_world.record(EventKind::ResourceWrite, qint16(m_index), kResourceNode, counter, 0,
+                       value + 1);
+    m_world.record(EventKind::CriticalExit, qint16(m_index), kNoNode, key, 0, 0);
+}
+
+Task<void> SimClient::nestedAcquire(const LockHandle &outer)
+{
+    // The holder asks for the same lock again (same client, same thread): only a reentrant
+    // strategy lets it in at once; the others make it wait for its own lease to run out.
+    const quint32 key = m_world.internAlways(outer.request.key);
+    LockHandle inner;
+    inner.request = outer.request;
+    m_world.record(EventKind::AcquireStarted, qint16(m_index), kNoNode, key, 0, 2);
+    const qint64 t0 = m_world.kernel().now();
+    if (!co_await acquireLock(*this, m_world.strategy(), inner, m_wait)) {
+        m_world.record(EventKind::AcquireGaveUp, qint16(m_index), kNoNode, key, 0, 0);
+        co_return;
+    }
+    m_world.record(EventKind::Acquired, qint16(m_index), kNoNode, key, m_world.intern(inner.token),
+                   m_world.kernel().now() - t0);
+    m_world.record(EventKind::ReleaseStarted, qint16(m_index), kNoNode, key, 0, 2);
+    const auto outcome = co_await releaseLock(*this, m_world.strategy(), inner, m_world.wait());
+    m_world.record(EventKind::Released, qint16(m_index), kNoNode, key, 0,
+                   outcome == ReleaseOutcome::Released  ? 1
+                   : outcome == ReleaseOutcome::NotHeld ? 0
+                                                        : -1);
+}
+
+} // namespace lockscope

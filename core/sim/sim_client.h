@@ -1,0 +1,156 @@
+// A virtual client: the simulator's implementation of LockContext, and the workload it runs
+// (acquire, work inside the critical section, release, think, repeat).
+//
+// Everything that happens to a client goes through deliver(): while the client is paused the
+// deliveries queue up in arrival order (replies that came in, timers that fired) and run when
+// it wakes; once it crashed they are dropped and its coroutine frames are destroyed.
+#pragma once
+
+#include "lock/lock_context.h"
+#include "scenario.h"
+#include "sim_world.h"
+
+#include <deque>
+#include <functional>
+#include <map>
+
+namespace lockscope {
+
+class SimClient final : public LockContext {
+public:
+    SimClient(SimWorld &world, int index, const ClientSpec &spec, quint64 seed);
+    ~SimClient() override;
+
+    void start();
+    int index() const { return m_index; }
+    const QByteArray &name() const { return m_name; }
+    bool crashed() const { return m_crashed; }
+
+    // Faults applied to this client.
+    void pause(qint64 durationUs);
+    void crash();
+    void loseNextReply() { m_loseNextReply = true; }
+    void delayNextReply(qint64 us) { m_delayNextReplyUs = us; }
+    void receiveMessage(const QByteArray &channel);
+
+    // LockContext
+    qint64 nowMs() const override;
+    quint64 random() override { return m_rng.next(); }
+    QByteArray newToken() override;
+    QByteArray clientName() const override { return m_name; }
+    int nodeCount() const override { return m_world.lockNodeCount(); }
+    qint64 requestTimeoutMs() const override { return m_world.scenario().requestTimeoutMs; }
+    void spawn(Task<void> task) override;
+    void subscribe(int node, const QByteArray &channel) override;
+    void unsubscribe(int node, const QByteArray &channel) override;
+    void note(LockNote kind, const QByteArray &key, qint64 value,
+              const QByteArray &detail) override;
+
+protected:
+    void sendCall(CallSpec &&spec, Reply *out, std::coroutine_handle<> h) override;
+    void sendCalls(QList<CallSpec> &&specs, QList<Reply> *out, std::coroutine_handle<> h) override;
+    void startSleep(qint64 ms, std::coroutine_handle<> h) override;
+    bool passCheckpoint(const char *step, std::coroutine_handle<> h) override;
+    void startWaitForMessage(const QByteArray &channel, qint64 timeoutMs, bool *received,
+                             std::coroutine_handle<> h) override;
+
+private:
+    struct Group {
+        QList<Reply> *out = nullptr;
+        std::coroutine_handle<> handle;
+        int remaining = 0;
+        const char *step = "";
+    };
+    struct Request {
+        quint64 serial = 0; // 0: free slot
+        CallSpec spec;
+        Reply *out = nullptr;
+        std::coroutine_handle<> handle; // single calls
+        Group *group = nullptr;         // fan-out calls
+        int indexInGroup = 0;
+        bool dropReply = false;
+        bool timeoutArmed = false;
+        qint64 extraDelayUs = 0;
+        qint64 timeoutMs = 0;
+        qint64 deadlineUs = 0;
+    };
+
+    struct Waiter {
+        QByteArray channel;
+        bool *received;
+        std::coroutine_handle<> handle;
+        quint64 id;
+    };
+
+    // Sleeps in microseconds, for hold and think times drawn from distributions.
+    struct SleepUs {
+        SimClient *client;
+        qint64 us;
+        bool await_ready() const noexcept { return us <= 0; }
+        void await_suspend(std::coroutine_handle<> h);
+        void await_resume() const noexcept {}
+    };
+    SleepUs sleepFor(qint64 us);
+
+    Task<void> workload();
+    Task<void> criticalSection(LockHandle &lock, qint64 holdUs);
+    Task<void> nestedAcquire(const LockHandle &outer);
+
+    // Runs fn now, later (paused), or never (crashed). Templates, so the hot path of a reply
+    // or a timer allocates nothing unless the client is paused.
+    template <typename F> void deliver(F &&fn)
+    {
+        if (m_crashed)
+            return;
+        if (m_pausedUntilUs >= 0) {
+            m_deferred.push_back(Action(std::forward<F>(fn)));
+            return;
+        }
+        fn();
+    }
+    // Schedules fn for this client at an absolute time.
+    template <typename F> void at(qint64 timeUs, F &&fn)
+    {
+        m_world.kernel().at(timeUs,
+                            [this, fn = std::forward<F>(fn)]() mutable { deliver(std::move(fn)); });
+    }
+    void resumeAfterPause();
+    void strike(const char *step, const char *phase, quint64 handle);
+    Request *findRequest(quint64 handle);
+    void armTimeout(quint64 handle);
+    void send(quint64 handle);
+    void arrive(quint64 handle, int node, std::size_t link);
+    void complete(quint64 handle, Reply reply);
+    void issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Group *group,
+               int indexInGroup);
+
+    SimWorld &m_world;
+    int m_index;
+    QByteArray m_name;
+    ClientSpec m_spec;
+    WaitOptions m_wait;
+    Rng m_rng;
+    Rng m_netRng;
+    bool m_crashed = false;
+    bool m_finished = false;
+    qint64 m_pausedUntilUs = -1;
+    std::deque<Action> m_deferred;
+    Task<void> m_main;
+    std::vector<Task<void>> m_background;
+    quint64 m_nextRequest = 1;
+    quint64 m_tokens = 0;
+    bool m_loseNextReply = false;
+    qint64 m_delayNextReplyUs = 0;
+    std::vector<Request> m_slab;
+    std::vector<quint32> m_freeSlots;
+    std::vector<std::unique_ptr<Group>> m_groups;
+    std::vector<Waiter> m_waiters;
+    quint64 m_nextWaiter = 1;
+    std::vector<QByteArray> m_subscriptions;
+    std::map<QByteArray, int> m_stepCounts; // step@phase -> times reached
+    std::vector<qint64> m_linkArrivalUs;    // per node: last arrival, for FIFO links
+    std::vector<qint64> m_replyArrivalUs;
+    int m_depth = 0;
+};
+
+} // namespace lockscope

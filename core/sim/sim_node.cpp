@@ -1,0 +1,212 @@
+#include "sim_node.h"
+
+#include <set>
+
+namespace lockscope {
+
+SimNode::SimNode(Kernel &kernel, int replicas, qint64 replicationLagUs)
+    : m_kernel(kernel)
+    , m_replicaCount(replicas)
+    , m_lagUs(replicationLagUs)
+{
+    for (int i = 0; i <= replicas; ++i)
+        m_servers.push_back(makeServer(0));
+    becomePrimary(*m_servers.front());
+}
+
+std::unique_ptr<SimNode::Server> SimNode::makeServer(qint64 clockOffsetUs)
+{
+    auto server = std::make_unique<Server>();
+    server->clockOffsetUs = clockOffsetUs;
+    Server *raw = server.get();
+    server->engine =
+        std::make_unique<Engine>([this, raw] { return m_kernel.now() + raw->clockOffsetUs; });
+    return server;
+}
+
+void SimNode::becomePrimary(Server &server)
+{
+    server.engine->setKeyObserver([this](const Engine::KeyChange &c) { onPrimaryChange(c); });
+    if (m_messageSink)
+        server.engine->setMessageSink(m_messageSink);
+}
+
+void SimNode::setMessageSink(MessageSink sink)
+{
+    m_messageSink = std::move(sink);
+    primary().setMessageSink(m_messageSink);
+}
+
+qint16 SimNode::ownerOf(const QByteArray &key) const
+{
+    const auto &owners = m_servers.front()->owners;
+    const auto it = owners.find(key);
+    return it == owners.end() ? qint16(-1) : it->second;
+}
+
+Reply SimNode::execute(const Command &argv, int session)
+{
+    ++m_commands;
+    Reply reply = primary().execute(argv, session);
+    scheduleExpiry();
+    return reply;
+}
+
+void SimNode::onPrimaryChange(const Engine::KeyChange &c)
+{
+    if (m_muted)
+        return;
+    auto &owners = m_servers.front()->owners;
+    const auto it = owners.find(c.key);
+    const qint16 before = it == owners.end() ? qint16(-1) : it->second;
+    const qint16 by =
+        c.session >= 0 && c.session < kSubscriberSessionBase ? qint16(c.session) : qint16(-1);
+    qint16 after = before;
+    switch (c.kind) {
+    case Engine::KeyChange::Kind::Written:
+        after = by;
+        owners[c.key] = by;
+        break;
+    case Engine::KeyChange::Kind::ExpireChanged:
+        break;
+    case Engine::KeyChange::Kind::Deleted:
+    case Engine::KeyChange::Kind::Expired:
+        after = -1;
+        if (it != owners.end())
+            owners.erase(it);
+        break;
+    }
+    if (m_changeSink)
+        m_changeSink(Change{c.kind, c.key,
+                            c.kind == Engine::KeyChange::Kind::Expired ? qint16(-1) : by, before,
+                            after});
+    if (m_servers.size() > 1)
+        replicate(c.key);
+}
+
+void SimNode::replicate(const QByteArray &key)
+{
+    // Asynchronous replication: the key's state as of now reaches the replicas after the lag,
+    // unless the primary is replaced first (then it is simply lost, as in real Redis).
+    auto snap = primary().snapshot(key);
+    const qint16 owner = ownerOf(key);
+    const quint64 epoch = m_epoch;
+    m_kernel.after(m_lagUs, [this, snap = std::move(snap), owner, epoch] {
+        if (epoch != m_epoch)
+            return;
+        for (std::size_t i = 1; i < m_servers.size(); ++i) {
+            auto &server = *m_servers[i];
+            server.engine->applySnapshot(snap);
+            if (snap.exists)
+                server.owners[snap.key] = owner;
+            else
+                server.owners.erase(snap.key);
+        }
+    });
+}
+
+void SimNode::scheduleExpiry()
+{
+    if (!m_up)
+        return;
+    const qint64 deadlineMs = primary().nextExpiryMs();
+    if (deadlineMs < 0)
+        return;
+    // Redis expires a key once its clock is past the deadline: at deadline + 1 ms, node time.
+    const qint64 trueUs = (deadlineMs + 1) * 1000 - clockOffsetUs();
+    if (m_expiryScheduledUs >= 0 && m_expiryScheduledUs <= trueUs)
+        return;
+    m_expiryScheduledUs = trueUs;
+    const quint64 epoch = m_expiryEpoch;
+    m_kernel.at(trueUs, [this, trueUs, epoch] {
+        if (epoch != m_expiryEpoch || !m_up)
+            return;
+        if (m_expiryScheduledUs == trueUs)
+            m_expiryScheduledUs = -1;
+        primary().expireDue();
+        scheduleExpiry();
+    });
+}
+
+void SimNode::reportReplacedData(const Server &before)
+{
+    // Diff the old primary's keys against the new primary's and report each difference as a
+    // change made by no client: that is the data a failover or an empty restart lost.
+    if (!m_changeSink)
+        return;
+    const auto &now = *m_servers.front();
+    std::set<QByteArray> keys;
+    for (const auto &k : before.engine->keys())
+        keys.insert(k);
+    for (const auto &k : now.engine->keys())
+        keys.insert(k);
+    for (const auto &key : keys) {
+        const auto a = before.engine->snapshot(key);
+        const auto b = now.engine->snapshot(key);
+        const auto ownerA = before.owners.count(key) ? before.owners.at(key) : qint16(-1);
+        const auto ownerB = now.owners.count(key) ? now.owners.at(key) : qint16(-1);
+        if (a.exists && !b.exists) {
+            m_changeSink(Change{Engine::KeyChange::Kind::Deleted, key, -1, ownerA, -1});
+        } else if (b.exists && (!a.exists || a.value != b.value || a.fields != b.fields)) {
+            m_changeSink(Change{Engine::KeyChange::Kind::Written, key, -1, ownerA, ownerB});
+        } else if (b.exists && a.expireAtMs != b.expireAtMs) {
+            m_changeSink(Change{Engine::KeyChange::Kind::ExpireChanged, key, -1, ownerA, ownerB});
+        }
+    }
+}
+
+void SimNode::crash()
+{
+    m_up = false;
+    ++m_expiryEpoch;
+    m_expiryScheduledUs = -1;
+}
+
+void SimNode::recover(bool keepData)
+{
+    if (!keepData) {
+        // Snapshot what is there, wipe it, and report the difference.
+        auto before = makeServer(clockOffsetUs());
+        for (const auto &key : primary().keys()) {
+            before->engine->applySnapshot(primary().snapshot(key));
+        }
+        before->owners = m_servers.front()->owners;
+        m_muted = true;
+        primary().flushAll();
+        m_muted = false;
+        m_servers.front()->owners.clear();
+        ++m_epoch;
+        reportReplacedData(*before);
+    }
+    primary().flushScripts(); // Redis does not persist its script cache
+    m_up = true;
+    scheduleExpiry();
+}
+
+void SimNode::failover()
+{
+    if (m_servers.size() < 2) {
+        crash();
+        return;
+    }
+    std::unique_ptr<Server> old = std::move(m_servers.front());
+    m_servers.erase(m_servers.begin());
+    ++m_epoch; // what the old primary had not yet shipped is gone
+    ++m_expiryEpoch;
+    m_expiryScheduledUs = -1;
+    old->engine->setKeyObserver({});
+    becomePrimary(*m_servers.front());
+    m_up = true;
+    reportReplacedData(*old);
+    scheduleExpiry();
+}
+
+void SimNode::jumpClock(qint64 deltaMs)
+{
+    m_servers.front()->clockOffsetUs += deltaMs * 1000;
+    ++m_expiryEpoch;
+    m_expiryScheduledUs = -1;
+    scheduleExpiry();
+}
+
+} // namespace lockscope

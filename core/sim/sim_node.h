@@ -1,0 +1,84 @@
+// One logical Redis node of the simulated world: a primary embedded Engine with optional
+// replicas fed asynchronously after a lag, which can crash, restart with or without its data,
+// fail over to a replica (losing what had not been replicated) and have its clock jump.
+#pragma once
+
+#include "kernel.h"
+#include "redis/engine.h"
+#include "util/bytes_hash.h"
+
+#include <functional>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace lockscope {
+
+class SimNode {
+public:
+    // A change to a key on the primary, with the client that owned the value before (-1 none)
+    // and after the change. Key events of the log are made from these.
+    struct Change {
+        Engine::KeyChange::Kind kind;
+        QByteArray key;
+        qint16 byClient;    // -1: expiry or data loss
+        qint16 ownerBefore; // whose value it was
+        qint16 ownerAfter;  // whose value it is now
+    };
+    using ChangeSink = std::function<void(const Change &)>;
+    using MessageSink = Engine::MessageSink;
+
+    // Sessions at or above this number are pub/sub connections of client (session - base).
+    static constexpr int kSubscriberSessionBase = 100000;
+
+    SimNode(Kernel &kernel, int replicas, qint64 replicationLagUs);
+
+    void setChangeSink(ChangeSink sink) { m_changeSink = std::move(sink); }
+    void setMessageSink(MessageSink sink);
+
+    bool up() const { return m_up; }
+    // Executes on the current primary; replication of what it changed is scheduled.
+    Reply execute(const Command &argv, int session);
+    Engine &primary() { return *m_servers.front()->engine; }
+    qint16 ownerOf(const QByteArray &key) const;
+
+    // Faults. Each reports the data it lost through the change sink (byClient = -1).
+    void crash();                // down; data kept in memory for a later recover()
+    void recover(bool keepData); // back up; without persistence it comes back empty
+    void failover();             // first replica becomes primary
+    void jumpClock(qint64 deltaMs);
+    qint64 clockOffsetUs() const { return m_servers.front()->clockOffsetUs; }
+
+    quint64 commandsExecuted() const { return m_commands; }
+
+private:
+    struct Server {
+        std::unique_ptr<Engine> engine;
+        qint64 clockOffsetUs = 0;
+        // Who wrote each key's current value (so a promoted replica knows it too).
+        std::unordered_map<QByteArray, qint16, BytesHash> owners;
+    };
+    std::unique_ptr<Server> makeServer(qint64 clockOffsetUs);
+    void becomePrimary(Server &server);
+    void onPrimaryChange(const Engine::KeyChange &change);
+    void scheduleExpiry();
+    void replicate(const QByteArray &key);
+    // Reports every key whose value or presence differs between two states, after a failover
+    // or a restart replaced the primary's data.
+    void reportReplacedData(const Server &before);
+
+    Kernel &m_kernel;
+    std::vector<std::unique_ptr<Server>> m_servers; // [0] is the primary
+    int m_replicaCount = 0;
+    qint64 m_lagUs = 0;
+    bool m_up = true;
+    quint64 m_epoch = 0; // bumps on failover/restart: stale replication and expiry actions drop
+    quint64 m_expiryEpoch = 0;
+    qint64 m_expiryScheduledUs = -1;
+    bool m_muted = false; // true while a fault rewrites data (it reports the changes itself)
+    quint64 m_commands = 0;
+    ChangeSink m_changeSink;
+    MessageSink m_messageSink;
+};
+
+} // namespace lockscope

@@ -1,0 +1,422 @@
+#include "sim_world.h"
+
+#include "sim_client.h"
+
+#include "lock/script.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lockscope {
+
+namespace {
+// Step names that exist for every strategy: the workload's checkpoints and the critical section.
+bool isCommonStep(const QString &step)
+{
+    return step == QLatin1String("acquire") || step == QLatin1String("release") ||
+           step == QLatin1String("cs.get") || step == QLatin1String("cs.set") ||
+           step == QLatin1String("release.publish");
+}
+} // namespace
+
+SimWorld::SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> strategy, quint64 seed,
+                   WaitOptions wait, EventSink *sink, std::shared_ptr<StringPool> strings,
+                   bool recordText)
+    : m_scenario(scenario)
+    , m_strategy(std::move(strategy))
+    , m_wait(wait)
+    , m_seed(seed)
+    , m_sink(sink)
+    , m_strings(std::move(strings))
+    , m_recordText(recordText)
+    , m_rng(Rng::derive(seed, 0))
+{
+    const int nodeCount = m_strategy->info().multiNode ? scenario.redlockNodes : scenario.nodes;
+    for (int i = 0; i < nodeCount; ++i) {
+        auto node = std::make_unique<SimNode>(m_kernel, scenario.replicas,
+                                              scenario.replicationLagMs * 1000);
+        node->setChangeSink([this, i](const SimNode::Change &c) { onNodeChange(i, c); });
+        node->setMessageSink(
+            [this](int session, const QByteArray &channel, const QByteArray &, const QByteArray &) {
+                const int client = session - SimNode::kSubscriberSessionBase;
+                if (client < 0 || client >= int(m_clients.size()))
+                    return;
+                // A published message reaches the subscriber one network hop later.
+                SimClient *c = m_clients[std::size_t(client)].get();
+                const qint64 when = m_kernel.now() + oneWayLatencyUs(m_rng);
+                m_kernel.at(when, [c, channel] {
+                    if (!c->crashed())
+                        c->receiveMessage(channel);
+                });
+            });
+        m_nodes.push_back(std::move(node));
+    }
+    m_resource = std::make_unique<SimNode>(m_kernel, 0, 0);
+    preloadScripts();
+
+    for (int k = 0; k < scenario.keyCount; ++k)
+        m_lockKeys.insert("lock:" + QByteArray::number(k));
+
+    const auto specs = scenario.resolvedClients();
+    for (qsizetype i = 0; i < specs.size(); ++i)
+        m_clients.push_back(std::make_unique<SimClient>(*this, int(i), specs[i], seed));
+    m_partitionUntil.assign(m_clients.size(), std::vector<qint64>(m_nodes.size(), -1));
+    m_captionMatches.assign(std::size_t(scenario.captions.size()), 0);
+    m_captionShown.assign(std::size_t(scenario.captions.size()), false);
+    armFaults();
+}
+
+void SimWorld::preloadScripts()
+{
+    // Client libraries register their scripts once (SCRIPT LOAD, or a first EVAL) before the
+    // interesting part; doing it here keeps the first acquisition's command count honest and
+    // makes a lost reply hit a command that did something. A restart empties the cache again,
+    // and the EVALSHA -> NOSCRIPT -> EVAL fallback then shows in the log as it would for real.
+    for (const auto &name : builtinScriptNames()) {
+        const Command load{QByteArrayLiteral("SCRIPT"), QByteArrayLiteral("LOAD"),
+                           builtinScript(name).body};
+        for (auto &node : m_nodes)
+            node->primary().execute(load, -1);
+        m_resource->primary().execute(load, -1);
+    }
+}
+
+SimWorld::~SimWorld()
+{
+    // Clients hold coroutine frames that refer to nodes and to the world: they go first.
+    m_clients.clear();
+}
+
+SimNode *SimWorld::node(int index)
+{
+    if (index == kResourceNode)
+        return m_resource.get();
+    if (index < 0 || index >= int(m_nodes.size()))
+        return nullptr;
+    return m_nodes[std::size_t(index)].get();
+}
+
+quint64 SimWorld::commandsExecuted() const
+{
+    quint64 n = m_resource->commandsExecuted();
+    for (const auto &node : m_nodes)
+        n += node->commandsExecuted();
+    return n;
+}
+
+QList<QByteArray> SimWorld::clientNames() const
+{
+    QList<QByteArray> names;
+    for (const auto &c : m_clients)
+        names.append(c->name());
+    return names;
+}
+
+QList<QByteArray> SimWorld::nodeNames() const
+{
+    QList<QByteArray> names;
+    for (std::size_t i = 0; i < m_nodes.size(); ++i)
+        names.append("redis-" + QByteArray::number(qulonglong(i + 1)));
+    return names;
+}
+
+qint64 SimWorld::oneWayLatencyUs(Rng &rng) const
+{
+    const qint64 base = qint64(std::llround(m_scenario.latencyMs * 1000.0));
+    const qint64 jitter = qint64(std::llround(m_scenario.jitterMs * 1000.0));
+    return base + (jitter > 0 ? rng.between(0, jitter) : 0);
+}
+
+bool SimWorld::partitioned(int client, int node) const
+{
+    if (node < 0 || client < 0)
+        return false;
+    const qint64 until = m_partitionUntil[std::size_t(client)][std::size_t(node)];
+    return until == -2 || until > m_kernel.now();
+}
+
+void SimWorld::record(const Event &e)
+{
+    m_sink->consume(e);
+    if (!m_captionShown.empty())
+        recordCaptions(e);
+}
+
+void SimWorld::record(EventKind kind, qint16 client, qint16 node, quint32 key, quint32 text,
+                      qint64 value, qint16 owner)
+{
+    Event e;
+    e.timeUs = m_kernel.now();
+    e.kind = kind;
+    e.client = client;
+    e.node = node;
+    e.owner = owner;
+    e.key = key;
+    e.text = text;
+    e.value = value;
+    record(e);
+}
+
+void SimWorld::recordCaptions(const Event &e)
+{
+    if (e.kind == EventKind::Caption)
+        return;
+    const char *kind = eventKindId(e.kind);
+    for (std::size_t i = 0; i < m_captionShown.size(); ++i) {
+        if (m_captionShown[i])
+            continue;
+        const Caption &cap = m_scenario.captions[qsizetype(i)];
+        if (cap.eventKind != QLatin1String(kind))
+            continue;
+        if (!cap.client.isEmpty()) {
+            const qint16 who = e.client != kNoClient ? e.client : e.owner;
+            if (who < 0 || m_clients[std::size_t(who)]->name() != cap.client.toUtf8())
+                continue;
+        }
+        if (++m_captionMatches[i] < cap.occurrence)
+            continue;
+        m_captionShown[i] = true;
+        Event c;
+        c.timeUs = e.timeUs;
+        c.kind = EventKind::Caption;
+        c.client = e.client;
+        c.key = e.key;
+        c.text = m_strings->intern(cap.text.value(QStringLiteral("en")).toUtf8());
+        c.value = qint64(i);
+        m_sink->consume(c);
+    }
+}
+
+void SimWorld::onNodeChange(int nodeIndex, const SimNode::Change &c)
+{
+    if (!m_lockKeys.count(c.key))
+        return;
+    SimNode &node = *m_nodes[std::size_t(nodeIndex)];
+    const quint32 key = m_strings->intern(c.key);
+    const auto ttlOf = [&](const Engine::KeySnapshot &snap) -> qint64 {
+        return snap.expireAtMs < 0 ? -1 : qMax<qint64>(0, snap.expireAtMs - node.primary().nowMs());
+    };
+    switch (c.kind) {
+    case Engine::KeyChange::Kind::Written: {
+        const auto snap = node.primary().snapshot(c.key);
+        quint32 text = 0;
+        if (m_recordText) {
+            QByteArray value = snap.value;
+            if (snap.type == "hash") {
+                value.clear();
+                for (const auto &[field, v] : snap.fields)
+                    value += (value.isEmpty() ? "" : " ") + field + '=' + v;
+            }
+            text = m_strings->intern(value);
+        }
+        record(EventKind::KeyWritten, c.byClient, qint16(nodeIndex), key, text, ttlOf(snap),
+               c.ownerAfter);
+        break;
+    }
+    case Engine::KeyChange::Kind::ExpireChanged:
+        record(EventKind::KeyTtlChanged, c.byClient, qint16(nodeIndex), key, 0,
+               ttlOf(node.primary().snapshot(c.key)), c.ownerAfter);
+        break;
+    case Engine::KeyChange::Kind::Deleted:
+        record(EventKind::KeyDeleted, c.byClient, qint16(nodeIndex), key, 0, 0, c.ownerBefore);
+        break;
+    case Engine::KeyChange::Kind::Expired:
+        record(EventKind::KeyExpired, kNoClient, qint16(nodeIndex), key, 0, 0, c.ownerBefore);
+        break;
+    }
+}
+
+// --- faults -----------------------------------------------------------------------------------
+
+void SimWorld::armFaults()
+{
+    const auto specs = m_scenario.resolvedClients();
+    auto clientIndex = [&](const QString &name) {
+        for (qsizetype i = 0; i < specs.size(); ++i) {
+            if (specs[i].name == name)
+                return int(i);
+        }
+        return -1;
+    };
+    QStringList strategySteps;
+    for (const char *s : m_strategy->info().steps)
+        strategySteps.append(QString::fromLatin1(s));
+
+    for (const auto &spec : m_scenario.faults) {
+        ArmedFault a;
+        a.spec = spec;
+        a.targetClient = clientIndex(spec.client);
+        a.triggerClient = clientIndex(spec.trigger.client);
+        if (!spec.trigger.steps.isEmpty()) {
+            // The first alternative this strategy has: "after acquire.setnx" for setnx-expire,
+            // "after acquire" for the atomic ones.
+            for (const auto &step : spec.trigger.steps) {
+                if (strategySteps.contains(step) || isCommonStep(step)) {
+                    a.step = step.toUtf8();
+                    break;
+                }
+            }
+            if (a.step.isEmpty())
+                continue; // this fault does not apply to this strategy
+        }
+        m_faults.push_back(a);
+    }
+    for (std::size_t i = 0; i < m_faults.size(); ++i) {
+        const auto &t = m_faults[i].spec.trigger;
+        if (m_faults[i].step.isEmpty())
+            m_kernel.at((t.atMs + t.delayMs) * 1000, [this, i] {
+                m_faults[i].fired = true;
+                applyFault(m_faults[i]);
+            });
+    }
+}
+
+std::vector<ArmedFault *> SimWorld::reach(int client, const char *step, const char *phase)
+{
+    std::vector<ArmedFault *> hits;
+    const bool checkpoint = qstrcmp(phase, "at") == 0;
+    for (auto &f : m_faults) {
+        if (f.fired || f.step.isEmpty() || f.triggerClient != client || f.step != step)
+            continue;
+        if (!checkpoint && f.spec.trigger.phase != QLatin1String(phase))
+            continue;
+        // Count the n-th arrival at this step (in this phase).
+        if (++f.seenCount < f.spec.trigger.occurrence)
+            continue;
+        f.fired = true;
+        hits.push_back(&f);
+    }
+    return hits;
+}
+
+void SimWorld::strikeNodeFault(ArmedFault &fault)
+{
+    const qint64 delayUs = fault.spec.trigger.delayMs * 1000;
+    if (delayUs <= 0) {
+        applyFault(fault);
+        return;
+    }
+    ArmedFault *f = &fault;
+    m_kernel.after(delayUs, [this, f] { applyFault(*f); });
+}
+
+void SimWorld::applyFault(ArmedFault &f)
+{
+    const auto &s = f.spec;
+    SimClient *target =
+        f.targetClient >= 0 ? m_clients[std::size_t(f.targetClient)].get() : nullptr;
+    SimNode *n = s.node < int(m_nodes.size()) ? m_nodes[std::size_t(s.node)].get() : nullptr;
+    const qint16 node = qint16(s.node);
+    const qint64 durUs = s.durationMs * 1000;
+    switch (s.action) {
+    case FaultSpec::Action::Pause:
+        if (target)
+            target->pause(durUs);
+        return;
+    case FaultSpec::Action::Crash:
+        if (target)
+            target->crash();
+        return;
+    case FaultSpec::Action::LoseReply:
+        if (target)
+            target->loseNextReply();
+        return;
+    case FaultSpec::Action::DelayReply:
+        if (target)
+            target->delayNextReply(durUs);
+        return;
+    case FaultSpec::Action::Partition:
+        if (!target)
+            return;
+        for (int cut : s.nodes) {
+            if (cut < 0 || cut >= int(m_nodes.size()))
+                continue;
+            m_partitionUntil[std::size_t(f.targetClient)][std::size_t(cut)] =
+                s.durationMs < 0 ? -2 : m_kernel.now() + durUs;
+            record(EventKind::Partitioned, qint16(f.targetClient), qint16(cut), 0, 0, s.durationMs);
+            if (s.durationMs >= 0) {
+                const int c = f.targetClient;
+                m_kernel.after(durUs, [this, c, cut] {
+                    record(EventKind::Healed, qint16(c), qint16(cut), 0, 0, 0);
+                });
+            }
+        }
+        return;
+    case FaultSpec::Action::NodeCrash:
+    case FaultSpec::Action::NodeRestart: {
+        if (!n)
+            return;
+        n->crash();
+        record(EventKind::NodeCrashed, kNoClient, node, 0, 0, 0);
+        if (s.durationMs < 0)
+            return;
+        const bool keep = s.action == FaultSpec::Action::NodeCrash || s.persistence;
+        m_kernel.after(durUs, [this, n, node, keep] {
+            n->recover(keep);
+            record(EventKind::NodeRestarted, kNoClient, node, 0, 0, keep ? 1 : 0);
+        });
+        return;
+    }
+    case FaultSpec::Action::Failover:
+        if (!n)
+            return;
+        n->crash();
+        record(EventKind::NodeCrashed, kNoClient, node, 0, 0, 0);
+        m_kernel.after(durUs, [this, n, node] {
+            n->failover();
+            record(EventKind::NodeFailover, kNoClient, node, 0, 0, 0);
+        });
+        return;
+    case FaultSpec::Action::ClockJump:
+        if (!n)
+            return;
+        record(EventKind::NodeClockJump, kNoClient, node, 0, 0, s.jumpMs);
+        n->jumpClock(s.jumpMs);
+        return;
+    }
+}
+
+// --- running ----------------------------------------------------------------------------------
+
+void SimWorld::clientDone()
+{
+    if (--m_clientsRunning == 0)
+        m_kernel.stop();
+}
+
+void SimWorld::run()
+{
+    m_clientsRunning = int(m_clients.size());
+    for (auto &c : m_clients)
+        c->start();
+    m_kernel.runUntil(m_scenario.durationMs * 1000);
+    m_endUs = m_kernel.now();
+    recordFinalState();
+}
+
+void SimWorld::recordFinalState()
+{
+    // What is left in Redis when the run ends: the checker finds stuck locks and lost updates
+    // in these events, so a saved log can be re-checked without the simulator.
+    std::vector<QByteArray> keys(m_lockKeys.begin(), m_lockKeys.end());
+    std::sort(keys.begin(), keys.end());
+    for (std::size_t i = 0; i < m_nodes.size(); ++i) {
+        SimNode &node = *m_nodes[i];
+        for (const auto &k : keys) {
+            const auto snap = node.primary().snapshot(k);
+            if (!snap.exists)
+                continue;
+            const qint64 ttl = snap.expireAtMs < 0 ? -1 : snap.expireAtMs - node.primary().nowMs();
+            record(EventKind::KeyFinal, kNoClient, qint16(i), m_strings->intern(k), 0, ttl,
+                   node.ownerOf(k));
+        }
+    }
+    for (const auto &k : keys) {
+        const QByteArray counter = "counter:" + k;
+        const auto snap = m_resource->primary().snapshot(counter);
+        record(EventKind::CounterFinal, kNoClient, kResourceNode, m_strings->intern(counter), 0,
+               snap.exists ? snap.value.toLongLong() : 0);
+    }
+}
+
+} // namespace lockscope

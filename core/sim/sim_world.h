@@ -1,0 +1,99 @@
+// The inside of one simulation run (private to core/sim): the kernel, the nodes, the clients,
+// the network between them, the fault plan and the event stream. runSimulation() builds one,
+// runs it and reads the checker's report.
+#pragma once
+
+#include "checker.h"
+#include "events/event_log.h"
+#include "kernel.h"
+#include "lock/acquire.h"
+#include "lock/strategy.h"
+#include "rng.h"
+#include "scenario.h"
+#include "sim_node.h"
+#include "util/bytes_hash.h"
+
+#include <memory>
+#include <unordered_set>
+#include <vector>
+
+namespace lockscope {
+
+class SimClient;
+
+// A fault of the scenario as it applies to this run's strategy.
+struct ArmedFault {
+    FaultSpec spec;
+    QByteArray step; // the alternative the strategy has ("" for time triggers)
+    int triggerClient = -1;
+    int targetClient = -1;
+    int seenCount = 0;
+    bool fired = false;
+};
+
+class SimWorld {
+public:
+    SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> strategy, quint64 seed,
+             WaitOptions wait, EventSink *sink, std::shared_ptr<StringPool> strings,
+             bool recordText);
+    ~SimWorld();
+
+    void run();
+    qint64 endUs() const { return m_endUs; }
+    quint64 commandsExecuted() const;
+    QList<QByteArray> clientNames() const;
+    QList<QByteArray> nodeNames() const;
+
+    // --- used by SimClient ----------------------------------------------------------------
+    Kernel &kernel() { return m_kernel; }
+    const Scenario &scenario() const { return m_scenario; }
+    const Strategy &strategy() const { return *m_strategy; }
+    const WaitOptions &wait() const { return m_wait; }
+    int lockNodeCount() const { return int(m_nodes.size()); }
+    SimNode *node(int index); // kResourceNode for the protected resource; nullptr if none
+    bool recordText() const { return m_recordText; }
+    quint32 intern(const QByteArray &s) { return m_recordText ? m_strings->intern(s) : 0; }
+    quint32 internAlways(const QByteArray &s) { return m_strings->intern(s); }
+    void record(const Event &e);
+    void record(EventKind kind, qint16 client, qint16 node, quint32 key, quint32 text, qint64 value,
+                qint16 owner = kNoClient);
+    bool partitioned(int client, int node) const;
+    qint64 oneWayLatencyUs(Rng &rng) const;
+
+    // Fault plan hooks: the client reached `step` in `phase` (before/sent/after/at).
+    // Returns the faults that strike now, for the client to apply.
+    std::vector<ArmedFault *> reach(int client, const char *step, const char *phase);
+    void strikeNodeFault(ArmedFault &fault);
+    void clientDone();
+
+private:
+    void armFaults();
+    void preloadScripts();
+    void applyFault(ArmedFault &fault);
+    void onNodeChange(int node, const SimNode::Change &change);
+    void recordCaptions(const Event &e);
+    void recordFinalState();
+
+    Scenario m_scenario;
+    std::shared_ptr<const Strategy> m_strategy;
+    WaitOptions m_wait;
+    quint64 m_seed;
+    EventSink *m_sink;
+    std::shared_ptr<StringPool> m_strings;
+    bool m_recordText;
+    Kernel m_kernel;
+    Rng m_rng;
+    std::vector<std::unique_ptr<SimNode>> m_nodes;
+    std::unique_ptr<SimNode> m_resource;
+    std::vector<std::unique_ptr<SimClient>> m_clients;
+    std::unordered_set<QByteArray, BytesHash> m_lockKeys;
+    std::vector<ArmedFault> m_faults;
+    // partitions: (client, node) -> cut until this time (us)
+    std::vector<std::vector<qint64>> m_partitionUntil;
+    std::vector<int> m_captionMatches;
+    std::vector<bool> m_captionShown;
+    int m_clientsRunning = 0;
+    qint64 m_endUs = 0;
+};
+
+} // namespace lockscope

@@ -1,0 +1,60 @@
+#include "simulation.h"
+
+#include "lock/strategy_registry.h"
+#include "sim_world.h"
+
+namespace lockscope {
+
+SimulationResult runSimulation(const SimulationConfig &config)
+{
+    SimulationResult result;
+    std::shared_ptr<const Strategy> strategy = config.strategy;
+    if (!strategy) {
+        strategy = createStrategy(config.strategyId);
+        if (!strategy) {
+            result.error = QStringLiteral("unknown strategy \"%1\" (known: %2)")
+                               .arg(config.strategyId, strategyIds().join(QStringLiteral(", ")));
+            return result;
+        }
+    }
+    WaitOptions wait;
+    const QString waitId = config.waitMode.isEmpty() ? config.scenario.waitMode : config.waitMode;
+    if (!parseWaitMode(waitId, &wait.mode)) {
+        result.error =
+            QStringLiteral("unknown wait mode \"%1\" (spin, backoff, pubsub)").arg(waitId);
+        return result;
+    }
+    wait.timeoutMs = config.scenario.acquireTimeoutMs;
+
+    auto strings = std::make_shared<StringPool>();
+    Checker checker(int(config.scenario.resolvedClients().size()));
+    EventFanout fanout;
+    fanout.add(&checker);
+    if (config.keepLog) {
+        result.log = std::make_shared<EventLog>(strings);
+        fanout.add(result.log.get());
+    }
+    if (config.extraSink)
+        fanout.add(config.extraSink);
+
+    SimWorld world(config.scenario, strategy, config.seed, wait, &fanout, strings,
+                   config.recordText);
+    if (result.log) {
+        auto &info = result.log->info();
+        info.source = QStringLiteral("simulation");
+        info.scenario = config.scenario.id;
+        info.strategy = strategy->id();
+        info.seed = config.seed;
+        info.clients = world.clientNames();
+        info.nodes = world.nodeNames();
+        info.ttlMs = config.scenario.ttlMs;
+    }
+    world.run();
+    result.ok = true;
+    result.simTimeUs = world.endUs();
+    result.commands = world.commandsExecuted();
+    result.report = checker.finish(world.endUs());
+    return result;
+}
+
+} // namespace lockscope

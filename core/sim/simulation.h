@@ -1,0 +1,37 @@
+// One deterministic simulation: a scenario's clients run a strategy against embedded Redis
+// nodes under a virtual clock, with the scenario's faults. A run is a pure function of
+// (scenario, strategy, seed): the same inputs give a byte-identical event log.
+#pragma once
+
+#include "checker.h"
+#include "events/event_log.h"
+#include "lock/strategy.h"
+#include "scenario.h"
+
+#include <memory>
+
+namespace lockscope {
+
+struct SimulationConfig {
+    Scenario scenario;
+    QString strategyId;                       // a built-in strategy id...
+    std::shared_ptr<const Strategy> strategy; // ...or this one (custom scripts), if set
+    quint64 seed = 1;
+    QString waitMode;               // overrides the scenario's when not empty
+    bool keepLog = true;            // keep every event in the result's log
+    bool recordText = true;         // intern command, reply and value texts (off for benchmarks)
+    EventSink *extraSink = nullptr; // sees every event as it happens
+};
+
+struct SimulationResult {
+    bool ok = false;
+    QString error; // why the run could not start (unknown strategy, ...)
+    CheckReport report;
+    std::shared_ptr<EventLog> log; // null unless keepLog
+    qint64 simTimeUs = 0;
+    quint64 commands = 0; // Redis commands executed by every node, resource included
+};
+
+SimulationResult runSimulation(const SimulationConfig &config);
+
+} // namespace lockscope

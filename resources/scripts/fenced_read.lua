@@ -1,0 +1,20 @@
+-- The protected resource's read, guarded by a fencing token (Kleppmann 2016): the storage
+-- remembers the highest token it has seen and refuses anything older.
+-- Used by the simulator's critical section for the fenced strategy.
+--
+-- KEYS[1]  the counter key (the protected resource)
+-- KEYS[2]  the highest fencing token seen so far
+-- ARGV[1]  the reader's fencing token
+-- returns  an error reply "STALE token N < M" when N is lower than the highest token M seen,
+--          otherwise records N as the highest token and returns the counter's value
+--          (nil when the counter does not exist yet)
+local token = tonumber(ARGV[1])
+local highest = tonumber(redis.call('get', KEYS[2]) or '0')
+if token == nil then
+    return redis.error_reply('ERR fencing token is not a number')
+end
+if token < highest then
+    return redis.error_reply('STALE token ' .. ARGV[1] .. ' < ' .. tostring(highest))
+end
+redis.call('set', KEYS[2], ARGV[1])
+return redis.call('get', KEYS[1])

@@ -1,0 +1,527 @@
+// lockscope-cli as a user runs it: the real binary under QProcess. Every run has a timeout, so a
+// hang fails the test instead of stalling the suite.
+#include <QElapsedTimer>
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#ifndef LOCKSCOPE_CLI
+#error "LOCKSCOPE_CLI must name the lockscope-cli binary (tests/cli/CMakeLists.txt)"
+#endif
+
+namespace {
+
+constexpr int kTimeoutMs = 120000; // a whole compare run, on a loaded machine
+constexpr int kBadInputMs = 10000; // bad input must be refused at once, before any run
+
+// The stable ids of LOCKS.md, in its order.
+const QStringList kStrategies = {
+    QStringLiteral("setnx-expire"),   QStringLiteral("setnx-getset"),
+    QStringLiteral("set-nx-px-del"),  QStringLiteral("set-nx-px-get-del"),
+    QStringLiteral("set-nx-px-lua"),  QStringLiteral("lua-setnx-pexpire"),
+    QStringLiteral("reentrant-hash"), QStringLiteral("watchdog"),
+    QStringLiteral("redlock"),        QStringLiteral("fenced"),
+};
+const QStringList kScenarios = {
+    QStringLiteral("crash-mid-acquire"),
+    QStringLiteral("pause-after-acquire"),
+    QStringLiteral("pause-before-delete"),
+    QStringLiteral("long-task"),
+    QStringLiteral("client-clock-skew"),
+    QStringLiteral("failover"),
+    QStringLiteral("node-restart"),
+    QStringLiteral("node-clock-jump"),
+    QStringLiteral("pause-replies-in-flight"),
+    QStringLiteral("lost-reply"),
+    QStringLiteral("nested-acquire"),
+    QStringLiteral("split-vote"),
+    QStringLiteral("contention"),
+};
+
+const QByteArray kAcquireScript =
+    QByteArrayLiteral("if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 "
+                      "else return 0 end\n");
+const QByteArray kReleaseScript =
+    QByteArrayLiteral("if redis.call('get', KEYS[1]) == ARGV[1] then\n"
+                      "    return redis.call('del', KEYS[1])\n"
+                      "else\n"
+                      "    return 0\n"
+                      "end\n");
+// A syntax error on line 3.
+const QByteArray kBrokenScript =
+    QByteArrayLiteral("-- my acquire\n"
+                      "local ok = redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])\n"
+                      "local x = = 1\n"
+                      "if ok then return 1 else return 0 end\n");
+
+struct Run {
+    bool started = false;
+    bool finished = false;
+    QProcess::ExitStatus status = QProcess::CrashExit;
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    qint64 elapsedMs = 0;
+
+    QByteArray describe() const
+    {
+        return "exit " + QByteArray::number(exitCode) + ", stderr: " + err.left(2000) +
+               "\nstdout: " + out.left(2000);
+    }
+};
+
+Run runCli(const QStringList &args, int timeoutMs = kTimeoutMs)
+{
+    Run r;
+    QProcess p;
+    p.setProgram(QString::fromUtf8(LOCKSCOPE_CLI));
+    p.setArguments(args);
+    QElapsedTimer timer;
+    timer.start();
+    p.start();
+    r.started = p.waitForStarted(10000);
+    if (!r.started)
+        return r;
+    r.finished = p.waitForFinished(timeoutMs);
+    if (!r.finished) {
+        p.kill();
+        p.waitForFinished(5000);
+    }
+    r.elapsedMs = timer.elapsed();
+    r.status = p.exitStatus();
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QStringList idsOf(const QJsonArray &list)
+{
+    QStringList ids;
+    for (const auto &v : list)
+        ids.append(v.toObject().value(QStringLiteral("id")).toString());
+    return ids;
+}
+
+} // namespace
+
+// Runs the CLI and fails the test (with what it printed) unless it finished in time with `code`.
+#define RUN_CLI(result, args, code)                                                                \
+    const Run result = runCli(args);                                                               \
+    QVERIFY2(result.started, "lockscope-cli did not start");                                       \
+    QVERIFY2(result.finished, "lockscope-cli did not finish in time");                             \
+    QCOMPARE(result.status, QProcess::NormalExit);                                                 \
+    QVERIFY2(result.exitCode == (code), result.describe().constData())
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void strategiesJson();
+    void strategiesText();
+    void scenariosJson();
+    void simulateJson();
+    void simulateIsDeterministic();
+    void simulateText();
+    void eventsFile();
+    void badInput_data();
+    void badInput();
+    void customScripts();
+    void compareJson();
+    void demo();
+
+private:
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+    QJsonObject simulateObject(const QStringList &args);
+
+    QTemporaryDir m_dir;
+};
+
+void TestCli::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFile::exists(QString::fromUtf8(LOCKSCOPE_CLI)), LOCKSCOPE_CLI);
+    QVERIFY(writeFile(path(QStringLiteral("acquire.lua")), kAcquireScript));
+    QVERIFY(writeFile(path(QStringLiteral("release.lua")), kReleaseScript));
+    QVERIFY(writeFile(path(QStringLiteral("bad_acquire.lua")), kBrokenScript));
+    QVERIFY(writeFile(path(QStringLiteral("bad-scenario.json")),
+                      QByteArrayLiteral("{\"id\": \"x\", \"ttl\": 5000}\n")));
+}
+
+void TestCli::strategiesJson()
+{
+    RUN_CLI(r, (QStringList{QStringLiteral("strategies"), QStringLiteral("--json")}), 0);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    QJsonParseError perr;
+    const auto doc = QJsonDocument::fromJson(r.out, &perr);
+    QVERIFY2(perr.error == QJsonParseError::NoError, qPrintable(perr.errorString()));
+    QVERIFY(doc.isArray());
+    QCOMPARE(idsOf(doc.array()), kStrategies);
+    for (const auto &v : doc.array())
+        QVERIFY(!v.toObject().value(QStringLiteral("title")).toString().isEmpty());
+}
+
+void TestCli::strategiesText()
+{
+    RUN_CLI(r, QStringList{QStringLiteral("strategies")}, 0);
+    QCOMPARE(r.out.count('\n'), qsizetype(kStrategies.size()));
+    for (const auto &id : kStrategies)
+        QVERIFY2(r.out.contains(id.toUtf8()), qPrintable(id));
+}
+
+void TestCli::scenariosJson()
+{
+    RUN_CLI(r, (QStringList{QStringLiteral("scenarios"), QStringLiteral("--json")}), 0);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    const auto doc = QJsonDocument::fromJson(r.out);
+    QVERIFY(doc.isArray());
+    QCOMPARE(idsOf(doc.array()), kScenarios);
+    for (const auto &v : doc.array()) {
+        const auto o = v.toObject();
+        QVERIFY(!o.value(QStringLiteral("title")).toString().isEmpty());
+        QVERIFY(!o.value(QStringLiteral("summary")).toString().isEmpty());
+    }
+}
+
+QJsonObject TestCli::simulateObject(const QStringList &args)
+{
+    const Run r = runCli(args);
+    if (!r.finished || r.status != QProcess::NormalExit || r.exitCode != 0) {
+        QTest::qFail(r.describe().constData(), __FILE__, __LINE__);
+        return {};
+    }
+    QJsonParseError perr;
+    const auto doc = QJsonDocument::fromJson(r.out, &perr); // the whole output: one object
+    if (perr.error != QJsonParseError::NoError || !doc.isObject()) {
+        QTest::qFail(QByteArray("not one JSON object: " + r.out.left(2000)).constData(), __FILE__,
+                     __LINE__);
+        return {};
+    }
+    return doc.object();
+}
+
+void TestCli::simulateJson()
+{
+    const QJsonObject o = simulateObject(
+        {QStringLiteral("simulate"), QStringLiteral("--scenario"), QStringLiteral("contention"),
+         QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua"), QStringLiteral("--json"),
+         QStringLiteral("--clients"), QStringLiteral("10")});
+    if (QTest::currentTestFailed())
+        return;
+    for (const char *field :
+         {"strategy", "scenario", "seed", "acquisitions", "violations", "overlap_ms",
+          "mistaken_deletions", "stuck_locks", "lost_updates", "stale_writes_rejected",
+          "starved_clients", "commands", "sim_time_ms", "acquire_latency_ms"})
+        QVERIFY2(o.contains(QLatin1String(field)), field);
+    QCOMPARE(o.value(QStringLiteral("strategy")).toString(), QStringLiteral("set-nx-px-lua"));
+    QCOMPARE(o.value(QStringLiteral("scenario")).toString(), QStringLiteral("contention"));
+    QCOMPARE(o.value(QStringLiteral("seed")).toInteger(), qint64(1)); // the default
+    // 10 clients x 10 cycles, one at a time.
+    QCOMPARE(o.value(QStringLiteral("acquisitions")).toInteger(), qint64(100));
+    QCOMPARE(o.value(QStringLiteral("lost_updates")).toInteger(), qint64(0));
+    QCOMPARE(o.value(QStringLiteral("violations")).toInteger(), qint64(0));
+    QCOMPARE(o.value(QStringLiteral("overlap_ms")).toDouble(), 0.0);
+    QCOMPARE(o.value(QStringLiteral("mistaken_deletions")).toInteger(), qint64(0));
+    QCOMPARE(o.value(QStringLiteral("stuck_locks")).toInteger(), qint64(0));
+    QCOMPARE(o.value(QStringLiteral("starved_clients")).toInteger(), qint64(0));
+    // At least one SET per acquisition and one release per acquisition.
+    QVERIFY(o.value(QStringLiteral("commands")).toInteger() >= 200);
+    QVERIFY(o.value(QStringLiteral("sim_time_ms")).toDouble() > 0);
+    const auto latency = o.value(QStringLiteral("acquire_latency_ms")).toObject();
+    QVERIFY(latency.value(QStringLiteral("p50")).isDouble());
+    QVERIFY(latency.value(QStringLiteral("p99")).isDouble());
+    QVERIFY(latency.value(QStringLiteral("p50")).toDouble() >= 0);
+    QVERIFY(latency.value(QStringLiteral("p99")).toDouble() >=
+            latency.value(QStringLiteral("p50")).toDouble());
+}
+
+void TestCli::simulateIsDeterministic()
+{
+    const QStringList args = {QStringLiteral("simulate"),      QStringLiteral("--scenario"),
+                              QStringLiteral("contention"),    QStringLiteral("--strategy"),
+                              QStringLiteral("set-nx-px-lua"), QStringLiteral("--json"),
+                              QStringLiteral("--clients"),     QStringLiteral("10")};
+    RUN_CLI(first, args, 0);
+    RUN_CLI(second, args, 0);
+    QVERIFY(!first.out.isEmpty());
+    QCOMPARE(second.out, first.out);
+}
+
+void TestCli::simulateText()
+{
+    RUN_CLI(r,
+            (QStringList{QStringLiteral("simulate"), QStringLiteral("--scenario"),
+                         QStringLiteral("pause-before-delete"), QStringLiteral("--strategy"),
+                         QStringLiteral("set-nx-px-get-del")}),
+            0);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    QVERIFY(r.out.contains("pause-before-delete"));
+    QVERIFY(r.out.contains("set-nx-px-get-del"));
+    QVERIFY(r.out.contains("mistaken deletions"));
+}
+
+void TestCli::eventsFile()
+{
+    const QString first = path(QStringLiteral("first.jsonl"));
+    const QString second = path(QStringLiteral("second.jsonl"));
+    auto args = [](const QString &file) {
+        return QStringList{QStringLiteral("simulate"),
+                           QStringLiteral("--scenario"),
+                           QStringLiteral("contention"),
+                           QStringLiteral("--strategy"),
+                           QStringLiteral("set-nx-px-lua"),
+                           QStringLiteral("--clients"),
+                           QStringLiteral("10"),
+                           QStringLiteral("--json"),
+                           QStringLiteral("--events"),
+                           file};
+    };
+    RUN_CLI(a, args(first), 0);
+    RUN_CLI(b, args(second), 0);
+    const QByteArray bytes = readFile(first);
+    QVERIFY(!bytes.isEmpty());
+    QVERIFY(bytes == readFile(second)); // not QCOMPARE: a mismatch would print megabytes
+
+    const auto lines = bytes.split('\n');
+    QVERIFY(lines.size() > 100);
+    QVERIFY(lines.last().isEmpty()); // the file ends with a newline
+    const auto header = QJsonDocument::fromJson(lines.first()).object();
+    QCOMPARE(header.value(QStringLiteral("lockscope_log")).toInt(), 1);
+    QCOMPARE(header.value(QStringLiteral("scenario")).toString(), QStringLiteral("contention"));
+    QCOMPARE(header.value(QStringLiteral("strategy")).toString(), QStringLiteral("set-nx-px-lua"));
+    QCOMPARE(header.value(QStringLiteral("clients")).toArray().size(), qsizetype(10));
+    qint64 acquired = 0, previousTime = -1;
+    for (qsizetype i = 1; i + 1 < lines.size(); ++i) {
+        QJsonParseError perr;
+        const auto doc = QJsonDocument::fromJson(lines[i], &perr);
+        QVERIFY2(perr.error == QJsonParseError::NoError && doc.isObject(),
+                 qPrintable(QStringLiteral("line %1: %2").arg(i + 1).arg(perr.errorString())));
+        const auto o = doc.object();
+        QVERIFY(o.value(QStringLiteral("t_us")).isDouble());
+        QVERIFY(!o.value(QStringLiteral("kind")).toString().isEmpty());
+        const qint64 t = o.value(QStringLiteral("t_us")).toInteger();
+        QVERIFY2(t >= previousTime,
+                 qPrintable(QStringLiteral("line %1 goes back in time").arg(i + 1)));
+        previousTime = t;
+        if (o.value(QStringLiteral("kind")).toString() == QLatin1String("acquired"))
+            ++acquired;
+    }
+    // The log and the report agree: 100 acquisitions (10 clients x 10 cycles).
+    QCOMPARE(acquired, qint64(100));
+    const auto report = QJsonDocument::fromJson(a.out).object();
+    QCOMPARE(report.value(QStringLiteral("acquisitions")).toInteger(), acquired);
+}
+
+void TestCli::badInput_data()
+{
+    QTest::addColumn<QStringList>("args"); // %DIR% is the test's temporary directory
+    QTest::addColumn<QStringList>("fragments");
+
+    const QString sim = QStringLiteral("simulate");
+    const QString scenario = QStringLiteral("--scenario");
+    const QString strategy = QStringLiteral("--strategy");
+    const QString contention = QStringLiteral("contention");
+    const QString lua = QStringLiteral("set-nx-px-lua");
+    auto l = [](std::initializer_list<const char *> list) {
+        QStringList out;
+        for (const char *s : list)
+            out.append(QString::fromUtf8(s));
+        return out;
+    };
+    const QStringList base{sim, scenario, contention, strategy, lua};
+
+    QTest::newRow("unknown strategy")
+        << QStringList{sim, scenario, contention, strategy, QStringLiteral("no-such-lock")}
+        << l({"no-such-lock"});
+    QTest::newRow("unknown scenario")
+        << QStringList{sim, scenario, QStringLiteral("no-such-story"), strategy, lua}
+        << l({"no-such-story"});
+    QTest::newRow("missing scenario file")
+        << QStringList{sim, scenario, QStringLiteral("%DIR%/missing-scenario.json"), strategy, lua}
+        << l({"missing-scenario.json"});
+    QTest::newRow("malformed scenario file")
+        << QStringList{sim, scenario, QStringLiteral("%DIR%/bad-scenario.json"), strategy, lua}
+        << l({"bad-scenario.json", "\"ttl\""});
+    QTest::newRow("negative clients")
+        << base + QStringList{QStringLiteral("--clients"), QStringLiteral("-3")}
+        << l({"--clients", "-3"});
+    QTest::newRow("zero clients") << base + QStringList{QStringLiteral("--clients"),
+                                                        QStringLiteral("0")}
+                                  << l({"--clients"});
+    QTest::newRow("seed not a number")
+        << base + QStringList{QStringLiteral("--seed"), QStringLiteral("abc")}
+        << l({"--seed", "abc"});
+    QTest::newRow("negative seed")
+        << base + QStringList{QStringLiteral("--seed"), QStringLiteral("-1")} << l({"--seed"});
+    QTest::newRow("bad wait mode")
+        << base + QStringList{QStringLiteral("--wait"), QStringLiteral("foo")}
+        << l({"--wait", "foo"});
+    QTest::newRow("acquire script alone")
+        << QStringList{sim, scenario, contention, QStringLiteral("--acquire-script"),
+                       QStringLiteral("%DIR%/acquire.lua")}
+        << l({"--release-script"});
+    QTest::newRow("release script alone")
+        << QStringList{sim, scenario, contention, QStringLiteral("--release-script"),
+                       QStringLiteral("%DIR%/release.lua")}
+        << l({"--acquire-script"});
+    QTest::newRow("custom script missing") << QStringList{sim,
+                                                          scenario,
+                                                          contention,
+                                                          QStringLiteral("--acquire-script"),
+                                                          QStringLiteral("%DIR%/nope.lua"),
+                                                          QStringLiteral("--release-script"),
+                                                          QStringLiteral("%DIR%/release.lua")}
+                                           << l({"nope.lua"});
+    QTest::newRow("custom release missing") << QStringList{sim,
+                                                           scenario,
+                                                           contention,
+                                                           QStringLiteral("--acquire-script"),
+                                                           QStringLiteral("%DIR%/acquire.lua"),
+                                                           QStringLiteral("--release-script"),
+                                                           QStringLiteral("%DIR%/gone.lua")}
+                                            << l({"gone.lua"});
+    QTest::newRow("custom script with a Lua syntax error")
+        << QStringList{sim,
+                       scenario,
+                       contention,
+                       QStringLiteral("--acquire-script"),
+                       QStringLiteral("%DIR%/bad_acquire.lua"),
+                       QStringLiteral("--release-script"),
+                       QStringLiteral("%DIR%/release.lua")}
+        << l({"bad_acquire.lua:3:"});
+    QTest::newRow("unwritable events file")
+        << base + QStringList{QStringLiteral("--events"), QStringLiteral("/proc/forbidden/x.jsonl")}
+        << l({"/proc/forbidden/x.jsonl"});
+    QTest::newRow("no command") << QStringList{} << l({"no command"});
+    QTest::newRow("unknown command")
+        << QStringList{QStringLiteral("frobnicate")} << l({"frobnicate"});
+    QTest::newRow("unknown option")
+        << base + QStringList{QStringLiteral("--frobnicate")} << l({"frobnicate"});
+    QTest::newRow("option without its value")
+        << QStringList{sim, strategy, lua, scenario} << l({"scenario"});
+    QTest::newRow("simulate without a scenario")
+        << QStringList{sim, strategy, lua} << l({"--scenario"});
+    QTest::newRow("simulate without a strategy")
+        << QStringList{sim, scenario, contention} << l({"--strategy"});
+    QTest::newRow("stray argument")
+        << QStringList{QStringLiteral("strategies"), QStringLiteral("extra")} << l({"extra"});
+    QTest::newRow("compare with zero seeds")
+        << QStringList{QStringLiteral("compare"), scenario, contention, QStringLiteral("--seeds"),
+                       QStringLiteral("0")}
+        << l({"--seeds"});
+    QTest::newRow("compare an unknown scenario")
+        << QStringList{QStringLiteral("compare"), scenario, QStringLiteral("no-such-story")}
+        << l({"no-such-story"});
+    QTest::newRow("demo of an unknown strategy")
+        << QStringList{QStringLiteral("demo"), QStringLiteral("--strategies"),
+                       QStringLiteral("set-nx-px-lua,nope")}
+        << l({"\"nope\""});
+}
+
+void TestCli::badInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, fragments);
+
+    for (auto &a : args)
+        a.replace(QLatin1String("%DIR%"), m_dir.path());
+    const Run r = runCli(args, kTimeoutMs);
+    QVERIFY2(r.started, "lockscope-cli did not start");
+    QVERIFY2(r.finished, "lockscope-cli did not finish in time");
+    QCOMPARE(r.status, QProcess::NormalExit);
+    QVERIFY2(r.exitCode == 2, r.describe().constData());
+    QVERIFY2(r.out.isEmpty(), r.out.left(2000).constData());
+    // Exactly one line on stderr.
+    QVERIFY2(r.err.endsWith('\n') && r.err.count('\n') == 1, r.err.constData());
+    QVERIFY(r.err.size() > 20);
+    const QString message = QString::fromUtf8(r.err);
+    for (const auto &fragment : fragments)
+        QVERIFY2(message.contains(fragment),
+                 qPrintable(QStringLiteral("\"%1\" not in: %2").arg(fragment, message)));
+    QVERIFY2(r.elapsedMs < kBadInputMs,
+             qPrintable(QStringLiteral("took %1 ms to refuse bad input").arg(r.elapsedMs)));
+}
+
+void TestCli::customScripts()
+{
+    const QJsonObject o = simulateObject(
+        {QStringLiteral("simulate"), QStringLiteral("--scenario"), QStringLiteral("contention"),
+         QStringLiteral("--clients"), QStringLiteral("5"), QStringLiteral("--acquire-script"),
+         path(QStringLiteral("acquire.lua")), QStringLiteral("--release-script"),
+         path(QStringLiteral("release.lua")), QStringLiteral("--json")});
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(o.value(QStringLiteral("strategy")).toString(), QStringLiteral("custom"));
+    QCOMPARE(o.value(QStringLiteral("acquisitions")).toInteger(), qint64(50)); // 5 x 10 cycles
+    QCOMPARE(o.value(QStringLiteral("lost_updates")).toInteger(), qint64(0));
+    QCOMPARE(o.value(QStringLiteral("violations")).toInteger(), qint64(0));
+    QCOMPARE(o.value(QStringLiteral("mistaken_deletions")).toInteger(), qint64(0));
+}
+
+void TestCli::compareJson()
+{
+    RUN_CLI(r,
+            (QStringList{QStringLiteral("compare"), QStringLiteral("--scenario"),
+                         QStringLiteral("pause-before-delete"), QStringLiteral("--seeds"),
+                         QStringLiteral("3"), QStringLiteral("--json")}),
+            0);
+    QJsonParseError perr;
+    const auto doc = QJsonDocument::fromJson(r.out, &perr);
+    QVERIFY2(perr.error == QJsonParseError::NoError && doc.isObject(),
+             r.out.left(2000).constData());
+    const auto o = doc.object();
+    QCOMPARE(o.value(QStringLiteral("scenario")).toString(), QStringLiteral("pause-before-delete"));
+    QCOMPARE(o.value(QStringLiteral("seeds")).toInt(), 3);
+    const auto rows = o.value(QStringLiteral("strategies")).toArray();
+    QStringList strategies;
+    QHash<QString, QJsonObject> byId;
+    for (const auto &v : rows) {
+        const auto row = v.toObject();
+        const QString id = row.value(QStringLiteral("strategy")).toString();
+        strategies.append(id);
+        byId.insert(id, row);
+        QVERIFY2(row.value(QStringLiteral("runs")).toInt() == 3, qPrintable(id));
+        QCOMPARE(row.value(QStringLiteral("scenario")).toString(),
+                 QStringLiteral("pause-before-delete"));
+    }
+    QCOMPARE(strategies, kStrategies); // one row per strategy
+    // A's DEL, after its GET saw its own token, removes B's lock in every run...
+    QCOMPARE(byId.value(QStringLiteral("set-nx-px-get-del"))
+                 .value(QStringLiteral("runs_with_violation"))
+                 .toInt(),
+             3);
+    // ...while compare-and-delete in one script cannot be interleaved.
+    QCOMPARE(byId.value(QStringLiteral("set-nx-px-lua"))
+                 .value(QStringLiteral("runs_with_violation"))
+                 .toInt(),
+             0);
+}
+
+void TestCli::demo()
+{
+    RUN_CLI(r, QStringList{QStringLiteral("demo")}, 0);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    QVERIFY(r.out.contains("set-nx-px-get-del"));
+    QVERIFY(r.out.contains("set-nx-px-lua"));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"

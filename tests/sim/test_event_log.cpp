@@ -1,0 +1,338 @@
+// The event log: interned strings, and the JSON Lines format that the CLI writes and the window
+// and the checker read back.
+#include <QBuffer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include "events/event_log.h"
+
+#include <limits>
+
+using namespace lockscope;
+
+namespace {
+
+QByteArray toJsonLines(const EventLog &log)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    log.writeJsonLines(buffer);
+    return bytes;
+}
+
+bool fromJsonLines(const QByteArray &bytes, EventLog *log, QString *error)
+{
+    QByteArray copy = bytes;
+    QBuffer buffer(&copy);
+    buffer.open(QIODevice::ReadOnly);
+    return EventLog::readJsonLines(buffer, log, error);
+}
+
+// One event of every kind, with every field varied: clients, no client, nodes, the resource,
+// owners, keys and texts with characters JSON must escape, negative and large values.
+EventLog logWithEveryKind()
+{
+    EventLog log;
+    auto &info = log.info();
+    info.source = QStringLiteral("simulation");
+    info.scenario = QStringLiteral("pause-after-acquire");
+    info.strategy = QStringLiteral("set-nx-px-del");
+    info.seed = std::numeric_limits<quint64>::max(); // needs all 64 bits
+    info.clients = {"A", "B", "c3"};
+    info.nodes = {"redis-1", "redis-2"};
+    info.ttlMs = 30000;
+
+    const QList<QByteArray> texts = {
+        QByteArray(),
+        "SET lock:0 tok-1 NX PX 30000",
+        "say \"hi\" \\ back",
+        "line one\nline two\ttab\x01\x1f",
+        "\xe9\x94\x81 (lock in Chinese) \xe2\x80\x94 UTF-8",
+        "+OK",
+    };
+    const qint16 nodes[] = {kNoNode, 0, 1, kResourceNode};
+    const qint64 values[] = {0, -1, 1234567, qint64(1) << 40, -(qint64(1) << 35), 1};
+    const int kinds = int(EventKind::Caption) + 1;
+    for (int i = 0; i < kinds; ++i) {
+        Event e;
+        e.timeUs = qint64(i) * 1000003 + 7;
+        e.kind = EventKind(i);
+        e.client = i % 4 == 3 ? kNoClient : qint16(i % 3);
+        e.node = nodes[i % 4];
+        e.owner = i % 5 == 0 ? kNoClient : qint16((i + 1) % 3);
+        e.key = i % 6 == 5 ? 0 : log.strings().intern("lock:" + QByteArray::number(i % 4));
+        e.text = log.strings().intern(texts[i % texts.size()]);
+        e.value = values[i % 6];
+        log.consume(e);
+    }
+    return log;
+}
+
+} // namespace
+
+class TestEventLog : public QObject {
+    Q_OBJECT
+
+private slots:
+    void stringPool();
+    void kindIds();
+    void eventJsonFormat();
+    void headerLine();
+    void roundTripEveryKind();
+    void readIgnoresBlankLines();
+    void malformed_data();
+    void malformed();
+    void names();
+    void fanout();
+};
+
+void TestEventLog::stringPool()
+{
+    StringPool pool;
+    QCOMPARE(pool.size(), quint32(1));
+    QCOMPARE(pool.intern(QByteArray()), quint32(0));
+    QCOMPARE(pool.intern(QByteArrayLiteral("")), quint32(0));
+    QVERIFY(pool.at(0).isEmpty());
+    QCOMPARE(pool.intern(QByteArrayLiteral("lock:0")), quint32(1));
+    QCOMPARE(pool.intern(QByteArrayLiteral("A")), quint32(2));
+    QCOMPARE(pool.intern(QByteArrayLiteral("lock:0")), quint32(1)); // stable
+    const QByteArray withNul("a\0b", 3);
+    QCOMPARE(pool.intern(withNul), quint32(3)); // not cut at the NUL
+    QCOMPARE(pool.intern(QByteArrayLiteral("a")), quint32(4));
+    QCOMPARE(pool.size(), quint32(5));
+    QCOMPARE(pool.at(1), QByteArrayLiteral("lock:0"));
+    QCOMPARE(pool.at(2), QByteArrayLiteral("A"));
+    QCOMPARE(pool.at(3), withNul);
+    QCOMPARE(pool.intern(QByteArrayLiteral("A")), quint32(2));
+    QCOMPARE(pool.size(), quint32(5));
+}
+
+void TestEventLog::kindIds()
+{
+    QCOMPARE(QByteArray(eventKindId(EventKind::CommandSent)), QByteArrayLiteral("command_sent"));
+    QCOMPARE(QByteArray(eventKindId(EventKind::KeyDeleted)), QByteArrayLiteral("key_deleted"));
+    QCOMPARE(QByteArray(eventKindId(EventKind::FaultNote)), QByteArrayLiteral("fault"));
+    QCOMPARE(QByteArray(eventKindId(EventKind::Caption)), QByteArrayLiteral("caption"));
+    // Every id parses back to its kind, and the ids are distinct.
+    QSet<QByteArray> seen;
+    for (int i = 0; i <= int(EventKind::Caption); ++i) {
+        EventKind parsed = EventKind::Note;
+        QVERIFY(parseEventKind(eventKindId(EventKind(i)), &parsed));
+        QCOMPARE(int(parsed), i);
+        seen.insert(QByteArray(eventKindId(EventKind(i))));
+    }
+    QCOMPARE(seen.size(), qsizetype(int(EventKind::Caption) + 1));
+    EventKind untouched = EventKind::Healed;
+    QVERIFY(!parseEventKind("explode", &untouched));
+    QVERIFY(!parseEventKind("", &untouched));
+    QCOMPARE(untouched, EventKind::Healed);
+}
+
+void TestEventLog::eventJsonFormat()
+{
+    EventLog log;
+    log.info().clients = {"A", "B"};
+    log.info().nodes = {"redis-1"};
+    Event del;
+    del.timeUs = 1500;
+    del.kind = EventKind::KeyDeleted;
+    del.client = 1;
+    del.node = 0;
+    del.owner = 0;
+    del.key = log.strings().intern("lock:0");
+    QCOMPARE(log.eventToJson(del),
+             QByteArrayLiteral(R"({"t_us":1500,"kind":"key_deleted","client":"B","node":"redis-1",)"
+                               R"("owner":"A","key":"lock:0"})"));
+
+    Event write;
+    write.timeUs = 0;
+    write.kind = EventKind::ResourceWrite;
+    write.client = 0;
+    write.node = kResourceNode;
+    write.key = log.strings().intern("counter:lock:0");
+    write.text = log.strings().intern("say \"hi\" \\\n\t\x01");
+    write.value = -42;
+    // (Escaped the ordinary way: moc's tokenizer misreads backslashes in raw strings.)
+    const QByteArray expected = "{\"t_us\":0,\"kind\":\"resource_write\",\"client\":\"A\","
+                                "\"node\":\"resource\",\"key\":\"counter:lock:0\","
+                                "\"text\":\"say \\\"hi\\\" \\\\\\u000a\\u0009\\u0001\","
+                                "\"value\":-42}";
+    QCOMPARE(log.eventToJson(write), expected);
+
+    // Default fields are left out.
+    Event bare;
+    bare.timeUs = 9;
+    bare.kind = EventKind::Caption;
+    QCOMPARE(log.eventToJson(bare), QByteArrayLiteral(R"({"t_us":9,"kind":"caption"})"));
+}
+
+void TestEventLog::headerLine()
+{
+    const EventLog log = logWithEveryKind();
+    const QByteArray bytes = toJsonLines(log);
+    const QByteArray first = bytes.left(bytes.indexOf('\n'));
+    QJsonParseError perr;
+    const auto header = QJsonDocument::fromJson(first, &perr).object();
+    QCOMPARE(perr.error, QJsonParseError::NoError);
+    QCOMPARE(header.value(QStringLiteral("lockscope_log")).toInt(), 1);
+    QCOMPARE(header.value(QStringLiteral("source")).toString(), QStringLiteral("simulation"));
+    QCOMPARE(header.value(QStringLiteral("scenario")).toString(),
+             QStringLiteral("pause-after-acquire"));
+    QCOMPARE(header.value(QStringLiteral("strategy")).toString(), QStringLiteral("set-nx-px-del"));
+    QCOMPARE(header.value(QStringLiteral("seed")).toString(),
+             QStringLiteral("18446744073709551615"));
+    QCOMPARE(header.value(QStringLiteral("ttl_ms")).toInteger(), qint64(30000));
+    QCOMPARE(header.value(QStringLiteral("clients")).toArray(),
+             (QJsonArray{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("c3")}));
+    QCOMPARE(header.value(QStringLiteral("nodes")).toArray(),
+             (QJsonArray{QStringLiteral("redis-1"), QStringLiteral("redis-2")}));
+    // One line per event after the header, each ending in a newline.
+    QVERIFY(bytes.endsWith('\n'));
+    QCOMPARE(bytes.count('\n'), qsizetype(log.events().size()) + 1);
+}
+
+void TestEventLog::roundTripEveryKind()
+{
+    const EventLog log = logWithEveryKind();
+    QCOMPARE(log.events().size(), std::size_t(EventKind::Caption) + 1);
+    const QByteArray bytes = toJsonLines(log);
+
+    EventLog read;
+    QString error;
+    QVERIFY2(fromJsonLines(bytes, &read, &error), qPrintable(error));
+    QVERIFY(error.isEmpty());
+
+    const RunInfo &a = log.info();
+    const RunInfo &b = read.info();
+    QCOMPARE(b.source, a.source);
+    QCOMPARE(b.scenario, a.scenario);
+    QCOMPARE(b.strategy, a.strategy);
+    QCOMPARE(b.seed, a.seed);
+    QCOMPARE(b.clients, a.clients);
+    QCOMPARE(b.nodes, a.nodes);
+    QCOMPARE(b.ttlMs, a.ttlMs);
+
+    QCOMPARE(read.events().size(), log.events().size());
+    for (std::size_t i = 0; i < log.events().size(); ++i) {
+        const Event &x = log.events()[i];
+        const Event &y = read.events()[i];
+        const QByteArray what = eventKindId(x.kind);
+        QVERIFY2(y.kind == x.kind, what.constData());
+        QVERIFY2(y.timeUs == x.timeUs, what.constData());
+        QVERIFY2(y.client == x.client, what.constData());
+        QVERIFY2(y.node == x.node, what.constData());
+        QVERIFY2(y.owner == x.owner, what.constData());
+        QVERIFY2(y.value == x.value, what.constData());
+        // Ids may differ between pools; the strings may not.
+        QCOMPARE(read.strings().at(y.key), log.strings().at(x.key));
+        QCOMPARE(read.strings().at(y.text), log.strings().at(x.text));
+        QCOMPARE(y.key == 0, x.key == 0);
+        QCOMPARE(y.text == 0, x.text == 0);
+    }
+
+    // Writing what was read gives the same bytes.
+    QCOMPARE(toJsonLines(read), bytes);
+}
+
+void TestEventLog::readIgnoresBlankLines()
+{
+    const QByteArray bytes = "\n"
+                             R"({"lockscope_log":1,"source":"monitor","clients":["A"],"nodes":[]})"
+                             "\n\n"
+                             R"({"t_us":5,"kind":"client_started","client":"A"})"
+                             "\r\n   \n";
+    EventLog read;
+    QString error;
+    QVERIFY2(fromJsonLines(bytes, &read, &error), qPrintable(error));
+    QCOMPARE(read.info().source, QStringLiteral("monitor"));
+    QCOMPARE(read.events().size(), std::size_t(1));
+    QCOMPARE(read.events()[0].kind, EventKind::ClientStarted);
+    QCOMPARE(read.events()[0].timeUs, qint64(5));
+    QCOMPARE(read.events()[0].client, qint16(0));
+    QCOMPARE(read.events()[0].node, kNoNode);
+}
+
+void TestEventLog::malformed_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<QString>("fragment");
+
+    const QByteArray header =
+        R"({"lockscope_log":1,"source":"simulation","clients":["A","B"],"nodes":["redis-1"]})"
+        "\n";
+    const QByteArray note = R"({"t_us":1,"kind":"note","client":"A"})"
+                            "\n";
+    QTest::newRow("not JSON") << header + note + "{oops\n" << 3 << QString();
+    QTest::newRow("truncated line") << header + R"({"t_us":1,"kind":"no)" << 2 << QString();
+    QTest::newRow("not an object") << header + "[1,2]\n" << 2 << QStringLiteral("object");
+    QTest::newRow("unknown kind") << header + note + R"({"t_us":2,"kind":"explode"})" << 3
+                                  << QStringLiteral("explode");
+    QTest::newRow("missing kind") << header + R"({"t_us":2,"client":"A"})" << 2
+                                  << QStringLiteral("kind");
+    QTest::newRow("missing header") << note + note << 1 << QStringLiteral("header");
+    QTest::newRow("header after a blank line missing")
+        << "\n" + note << 2 << QStringLiteral("header");
+    QTest::newRow("unknown client") << header + R"({"t_us":2,"kind":"note","client":"Z"})" << 2
+                                    << QStringLiteral("unknown client");
+    QTest::newRow("unknown owner")
+        << header + note + R"({"t_us":2,"kind":"key_expired","owner":"Q","key":"k"})" << 3
+        << QStringLiteral("unknown client");
+    QTest::newRow("unknown node") << header + R"({"t_us":2,"kind":"node_crashed","node":"r9"})" << 2
+                                  << QStringLiteral("unknown node");
+    QTest::newRow("empty input") << QByteArray() << 0 << QStringLiteral("empty");
+    QTest::newRow("only blank lines") << QByteArray("\n  \n\n") << 3 << QStringLiteral("empty");
+}
+
+void TestEventLog::malformed()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(int, line);
+    QFETCH(QString, fragment);
+
+    EventLog read;
+    QString error;
+    QVERIFY(!fromJsonLines(input, &read, &error));
+    QVERIFY2(error.startsWith(QStringLiteral("line %1: ").arg(line)), qPrintable(error));
+    // Something is said after the line number, and it is not Qt's "no error occurred".
+    QVERIFY2(error.size() > QStringLiteral("line %1: ").arg(line).size() + 3, qPrintable(error));
+    QVERIFY2(!error.contains(QLatin1String("no error")), qPrintable(error));
+    if (!fragment.isEmpty())
+        QVERIFY2(error.contains(fragment, Qt::CaseInsensitive), qPrintable(error));
+}
+
+void TestEventLog::names()
+{
+    EventLog log;
+    log.info().clients = {"A", "B"};
+    log.info().nodes = {"redis-1"};
+    QCOMPARE(log.clientName(1), QByteArrayLiteral("B"));
+    QCOMPARE(log.clientName(kNoClient), QByteArray());
+    QCOMPARE(log.clientName(5), QByteArrayLiteral("c5"));
+    QCOMPARE(log.nodeName(0), QByteArrayLiteral("redis-1"));
+    QCOMPARE(log.nodeName(kResourceNode), QByteArrayLiteral("resource"));
+    QCOMPARE(log.nodeName(kNoNode), QByteArray());
+    QCOMPARE(log.nodeName(3), QByteArrayLiteral("node3"));
+}
+
+void TestEventLog::fanout()
+{
+    EventLog a, b;
+    EventFanout fan;
+    fan.add(&a);
+    fan.add(&b);
+    Event e;
+    e.timeUs = 77;
+    e.kind = EventKind::Healed;
+    fan.consume(e);
+    fan.consume(e);
+    QCOMPARE(a.events().size(), std::size_t(2));
+    QCOMPARE(b.events().size(), std::size_t(2));
+    QCOMPARE(b.events()[1].timeUs, qint64(77));
+}
+
+QTEST_GUILESS_MAIN(TestEventLog)
+#include "test_event_log.moc"
