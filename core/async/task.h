@@ -8,6 +8,8 @@
 // awaiting: this is how a crashed client's coroutines are torn down.
 #pragma once
 
+#include "frame_pool.h"
+
 #include <coroutine>
 #include <exception>
 #include <optional>
@@ -22,6 +24,12 @@ namespace detail {
 struct TaskPromiseBase {
     std::coroutine_handle<> continuation;
     std::exception_ptr error;
+
+    static void *operator new(std::size_t size) { return FramePool::local().allocate(size); }
+    static void operator delete(void *p, std::size_t size)
+    {
+        FramePool::local().deallocate(p, size);
+    }
 
     std::suspend_always initial_suspend() noexcept { return {}; }
 

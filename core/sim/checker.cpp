@@ -36,6 +36,16 @@ Checker::ClientState &Checker::client(qint16 c)
     return m_clients[std::size_t(c)];
 }
 
+int &Checker::ClientState::held(quint32 key)
+{
+    for (auto &[k, n] : holding) {
+        if (k == key)
+            return n;
+    }
+    holding.emplace_back(key, 0);
+    return holding.back().second;
+}
+
 void Checker::leave(qint16 c, quint32 key, qint64 t)
 {
     auto it = m_inside.find(key);
@@ -86,11 +96,11 @@ void Checker::consume(const Event &e)
     case EventKind::Acquired:
         ++m_r.acquisitions;
         ++client(e.client).acquisitions;
-        ++client(e.client).holding[e.key];
+        ++client(e.client).held(e.key);
         m_latenciesUs.push_back(e.value);
         break;
     case EventKind::Released: {
-        auto &held = client(e.client).holding[e.key];
+        auto &held = client(e.client).held(e.key);
         held = qMax(0, held - 1);
         break;
     }
@@ -163,8 +173,7 @@ CheckReport Checker::finish(qint64 endUs)
         if (k.value >= 0 || k.owner < 0)
             continue;
         auto &owner = client(k.owner);
-        const auto held = owner.holding.find(k.key);
-        if (owner.crashed || held == owner.holding.end() || held->second == 0) {
+        if (owner.crashed || owner.held(k.key) == 0) {
             ++m_r.stuckLocks;
             m_r.findings.push_back(
                 {Finding::Kind::StuckLock, k.timeUs, k.key, k.owner, kNoClient, k.node, 0});

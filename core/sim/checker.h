@@ -71,7 +71,9 @@ private:
         bool startedAcquiring = false;
         bool crashed = false;
         qint64 acquisitions = 0;
-        std::unordered_map<quint32, int> holding; // key -> acquisitions not yet released
+        // (key, acquisitions not yet released): a client holds a key or two, so a flat list.
+        std::vector<std::pair<quint32, int>> holding;
+        int &held(quint32 key);
     };
     ClientState &client(qint16 c);
     void leave(qint16 c, quint32 key, qint64 t);

@@ -17,7 +17,7 @@ qint64 Distribution::sampleUs(Rng &rng) const
     case Kind::Exponential: {
         // Inverse transform; 1 - unit() is in (0, 1], so the log is finite.
         const double u = 1.0 - rng.unit();
-        return qint64(std::llround(-std::log(u) * a * 1000.0));
+        return qint64(-std::log(u) * a * 1000.0 + 0.5);
     }
     }
     return 0;

@@ -17,8 +17,44 @@ void Kernel::at(qint64 timeUs, Action action)
     }
     // Nothing may happen in the past: an action scheduled "before now" runs now, after what is
     // already queued for now.
-    m_heap.push_back(Entry{qMax(timeUs, m_now), m_seq++, slot});
-    std::push_heap(m_heap.begin(), m_heap.end(), Later{});
+    // A 4-ary min-heap: shallower than a binary one, and a node's children share a cache line.
+    std::size_t i = m_heap.size();
+    const Entry e{qMax(timeUs, m_now), m_seq++, slot};
+    m_heap.push_back(e);
+    while (i > 0) {
+        const std::size_t parent = (i - 1) / 4;
+        if (!Later{}(m_heap[parent], e))
+            break;
+        m_heap[i] = m_heap[parent];
+        i = parent;
+    }
+    m_heap[i] = e;
+}
+
+void Kernel::popTop()
+{
+    const Entry last = m_heap.back();
+    m_heap.pop_back();
+    const std::size_t n = m_heap.size();
+    if (n == 0)
+        return;
+    std::size_t i = 0;
+    for (;;) {
+        const std::size_t first = 4 * i + 1;
+        if (first >= n)
+            break;
+        std::size_t best = first;
+        const std::size_t end = std::min(first + 4, n);
+        for (std::size_t c = first + 1; c < end; ++c) {
+            if (Later{}(m_heap[best], m_heap[c]))
+                best = c;
+        }
+        if (!Later{}(last, m_heap[best]))
+            break;
+        m_heap[i] = m_heap[best];
+        i = best;
+    }
+    m_heap[i] = last;
 }
 
 void Kernel::runUntil(qint64 endUs)
@@ -29,8 +65,7 @@ void Kernel::runUntil(qint64 endUs)
             m_now = endUs;
             return;
         }
-        std::pop_heap(m_heap.begin(), m_heap.end(), Later{});
-        m_heap.pop_back();
+        popTop();
         m_now = top.time;
         ++m_actionsRun;
         // Move the action out first: it may schedule more work, which may reuse the slot.

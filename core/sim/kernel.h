@@ -3,7 +3,7 @@
 //
 // This is the simulator's hottest loop (several actions per simulated Redis command), so actions
 // are stored in place (no allocation for small lambdas) in a slab, and the heap orders only
-// 24-byte (time, sequence, slot) entries.
+// 24-byte (time, sequence, slot) entries in a 4-ary heap.
 #pragma once
 
 #include <QtGlobal>
@@ -118,6 +118,7 @@ private:
             return a.time != b.time ? a.time > b.time : a.seq > b.seq;
         }
     };
+    void popTop();
     std::vector<Entry> m_heap;
     std::vector<Action> m_slots;
     std::vector<quint32> m_freeSlots;

@@ -12,11 +12,6 @@ constexpr const char *kStepAcquire = "acquire";
 constexpr const char *kStepCsGet = "cs.get";
 constexpr const char *kStepCsSet = "cs.set";
 
-QByteArray counterKeyFor(const QByteArray &lockKey)
-{
-    return "counter:" + lockKey;
-}
-
 } // namespace
 
 SimClient::SimClient(SimWorld &world, int index, const ClientSpec &spec, quint64 seed)
@@ -94,6 +89,8 @@ void SimClient::crash()
 
 void SimClient::strike(const char *step, const char *phase, quint64 handle)
 {
+    if (!m_world.hasFaults())
+        return;
     for (ArmedFault *f : m_world.reach(m_index, step, phase)) {
         if (f->spec.action == FaultSpec::Action::LoseReply ||
             f->spec.action == FaultSpec::Action::DelayReply) {
@@ -397,7 +394,7 @@ void SimClient::spawn(Task<void> task)
 
 void SimClient::note(LockNote kind, const QByteArray &key, qint64 value, const QByteArray &detail)
 {
-    const quint32 k = m_world.internAlways(key);
+    const quint32 k = m_world.keyId(key);
     switch (kind) {
     case LockNote::Renewed:
         m_world.record(EventKind::Renewed, qint16(m_index), kNoNode, k, 0, value);
@@ -440,7 +437,7 @@ Task<void> SimClient::workload()
         lock.request.key = "lock:" + QByteArray::number(pick);
         lock.request.ttlMs = sc.ttlMs;
         lock.request.nodeTimeoutMs = sc.nodeTimeoutMs;
-        const quint32 key = m_world.internAlways(lock.request.key);
+        const quint32 key = m_world.lockKeyId(pick);
 
         m_world.record(EventKind::AcquireStarted, qint16(m_index), kNoNode, key, 0, 1);
         const qint64 t0 = m_world.kernel().now();
@@ -452,7 +449,7 @@ Task<void> SimClient::workload()
         }
         m_world.record(EventKind::Acquired, qint16(m_index), kNoNode, key,
                        m_world.intern(lock.token), m_world.kernel().now() - t0);
-        co_await criticalSection(lock, m_spec.holdMs.sampleUs(m_rng));
+        co_await criticalSection(lock, pick, m_spec.holdMs.sampleUs(m_rng));
 
         m_world.record(EventKind::ReleaseStarted, qint16(m_index), kNoNode, key, 0, 0);
         const auto outcome = co_await releaseLock(*this, m_world.strategy(), lock, m_world.wait());
@@ -466,31 +463,30 @@ Task<void> SimClient::workload()
     m_world.clientDone();
 }
 
-Task<void> SimClient::criticalSection(LockHandle &lock, qint64 holdUs)
+Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 holdUs)
 {
-    const quint32 key = m_world.internAlways(lock.request.key);
+    const quint32 key = m_world.lockKeyId(keyIndex);
     m_world.record(EventKind::CriticalEnter, qint16(m_index), kNoNode, key, 0, 0);
     // Faults "after acquire" strike here: the client believes it holds the lock.
     co_await checkpoint(kStepAcquire);
 
-    const QByteArray counterKey = counterKeyFor(lock.request.key);
-    const quint32 counter = m_world.internAlways(counterKey);
+    const quint32 counter = m_world.counterKeyId(keyIndex);
+    const QByteArray counterKey = m_world.strings().at(counter); // a copy: the pool may grow
     const bool fenced = m_world.strategy().info().fencing;
-    const QByteArray fenceToken = QByteArray::number(lock.fencingToken);
-    const Command keys{counterKey, counterKey + ":highest-token"};
 
     // The protected resource: seed 001's read-modify-write of a counter. With fencing, the
     // resource sees the token on every access and refuses tokens older than the newest it saw.
     // (Commands and scripts are built outside the co_await expressions for GCC 12's sake.)
-    const LuaScript &readScript = builtinScript(QStringLiteral("fenced_read"));
-    const LuaScript &writeScript = builtinScript(QStringLiteral("fenced_write"));
-    Command getCounter{QByteArrayLiteral("GET"), counterKey};
-    const Command readArgs{fenceToken};
     Reply read;
-    if (fenced)
-        read = co_await evalScript(*this, kResourceNode, readScript, keys, readArgs, kStepCsGet);
-    else
+    if (fenced) {
+        const Command keys{counterKey, counterKey + ":highest-token"};
+        const Command args{QByteArray::number(lock.fencingToken)};
+        read = co_await evalScript(*this, kResourceNode, builtinScript(QStringLiteral("fenced_read")),
+                                   keys, args, kStepCsGet);
+    } else {
+        Command getCounter{QByteArrayLiteral("GET"), counterKey};
         read = co_await call(kResourceNode, std::move(getCounter), kStepCsGet);
+    }
     if (read.isError() && read.text().startsWith("STALE")) {
         m_world.record(EventKind::StaleRejected, qint16(m_index), kResourceNode, counter, 0,
                        lock.fencingToken);
@@ -505,13 +501,17 @@ Task<void> SimClient::criticalSection(LockHandle &lock, qint64 holdUs)
     co_await sleepFor(holdUs);
 
     const QByteArray next = QByteArray::number(value + 1);
-    Command setCounter{QByteArrayLiteral("SET"), counterKey, next};
-    const Command writeArgs{fenceToken, next};
     Reply write;
-    if (fenced)
-        write = co_await evalScript(*this, kResourceNode, writeScript, keys, writeArgs, kStepCsSet);
-    else
+    if (fenced) {
+        const Command keys{counterKey, counterKey + ":highest-token"};
+        const Command args{QByteArray::number(lock.fencingToken), next};
+        write = co_await evalScript(*this, kResourceNode,
+                                    builtinScript(QStringLiteral("fenced_write")), keys, args,
+                                    kStepCsSet);
+    } else {
+        Command setCounter{QByteArrayLiteral("SET"), counterKey, next};
         write = co_await call(kResourceNode, std::move(setCounter), kStepCsSet);
+    }
     if (write.isError() && write.text().startsWith("STALE"))
         m_world.record(EventKind::StaleRejected, qint16(m_index), kResourceNode, counter, 0,
                        lock.fencingToken);
@@ -525,7 +525,7 @@ Task<void> SimClient::nestedAcquire(const LockHandle &outer)
 {
     // The holder asks for the same lock again (same client, same thread): only a reentrant
     // strategy lets it in at once; the others make it wait for its own lease to run out.
-    const quint32 key = m_world.internAlways(outer.request.key);
+    const quint32 key = m_world.keyId(outer.request.key);
     LockHandle inner;
     inner.request = outer.request;
     m_world.record(EventKind::AcquireStarted, qint16(m_index), kNoNode, key, 0, 2);

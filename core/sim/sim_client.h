@@ -93,7 +93,7 @@ private:
     SleepUs sleepFor(qint64 us);
 
     Task<void> workload();
-    Task<void> criticalSection(LockHandle &lock, qint64 holdUs);
+    Task<void> criticalSection(LockHandle &lock, int keyIndex, qint64 holdUs);
     Task<void> nestedAcquire(const LockHandle &outer);
 
     // Runs fn now, later (paused), or never (crashed). Templates, so the hot path of a reply

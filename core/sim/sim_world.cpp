@@ -30,6 +30,8 @@ SimWorld::SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> str
     , m_strings(std::move(strings))
     , m_recordText(recordText)
     , m_rng(Rng::derive(seed, 0))
+    , m_latencyUs(std::llround(scenario.latencyMs * 1000.0))
+    , m_jitterUs(std::llround(scenario.jitterMs * 1000.0))
 {
     const int nodeCount = m_strategy->info().multiNode ? scenario.redlockNodes : scenario.nodes;
     for (int i = 0; i < nodeCount; ++i) {
@@ -54,8 +56,12 @@ SimWorld::SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> str
     m_resource = std::make_unique<SimNode>(m_kernel, 0, 0);
     preloadScripts();
 
-    for (int k = 0; k < scenario.keyCount; ++k)
-        m_lockKeys.insert("lock:" + QByteArray::number(k));
+    for (int k = 0; k < scenario.keyCount; ++k) {
+        const QByteArray name = "lock:" + QByteArray::number(k);
+        m_lockKeyIds.push_back(m_strings->intern(name));
+        m_counterKeyIds.push_back(m_strings->intern("counter:" + name));
+        m_lockKeys.emplace(name, m_lockKeyIds.back());
+    }
 
     const auto specs = scenario.resolvedClients();
     for (qsizetype i = 0; i < specs.size(); ++i)
@@ -122,14 +128,18 @@ QList<QByteArray> SimWorld::nodeNames() const
 
 qint64 SimWorld::oneWayLatencyUs(Rng &rng) const
 {
-    const qint64 base = qint64(std::llround(m_scenario.latencyMs * 1000.0));
-    const qint64 jitter = qint64(std::llround(m_scenario.jitterMs * 1000.0));
-    return base + (jitter > 0 ? rng.between(0, jitter) : 0);
+    return m_latencyUs + (m_jitterUs > 0 ? rng.between(0, m_jitterUs) : 0);
+}
+
+quint32 SimWorld::keyId(const QByteArray &key)
+{
+    const auto it = m_lockKeys.find(key);
+    return it != m_lockKeys.end() ? it->second : m_strings->intern(key);
 }
 
 bool SimWorld::partitioned(int client, int node) const
 {
-    if (node < 0 || client < 0)
+    if (!m_anyPartition || node < 0 || client < 0)
         return false;
     const qint64 until = m_partitionUntil[std::size_t(client)][std::size_t(node)];
     return until == -2 || until > m_kernel.now();
@@ -189,10 +199,11 @@ void SimWorld::recordCaptions(const Event &e)
 
 void SimWorld::onNodeChange(int nodeIndex, const SimNode::Change &c)
 {
-    if (!m_lockKeys.count(c.key))
+    const auto known = m_lockKeys.find(c.key);
+    if (known == m_lockKeys.end())
         return;
     SimNode &node = *m_nodes[std::size_t(nodeIndex)];
-    const quint32 key = m_strings->intern(c.key);
+    const quint32 key = known->second;
     const auto ttlOf = [&](const Engine::KeySnapshot &snap) -> qint64 {
         return snap.expireAtMs < 0 ? -1 : qMax<qint64>(0, snap.expireAtMs - node.primary().nowMs());
     };
@@ -274,6 +285,8 @@ void SimWorld::armFaults()
 std::vector<ArmedFault *> SimWorld::reach(int client, const char *step, const char *phase)
 {
     std::vector<ArmedFault *> hits;
+    if (m_faults.empty())
+        return hits;
     const bool checkpoint = qstrcmp(phase, "at") == 0;
     for (auto &f : m_faults) {
         if (f.fired || f.step.isEmpty() || f.triggerClient != client || f.step != step)
@@ -331,6 +344,7 @@ void SimWorld::applyFault(ArmedFault &f)
         for (int cut : s.nodes) {
             if (cut < 0 || cut >= int(m_nodes.size()))
                 continue;
+            m_anyPartition = true;
             m_partitionUntil[std::size_t(f.targetClient)][std::size_t(cut)] =
                 s.durationMs < 0 ? -2 : m_kernel.now() + durUs;
             record(EventKind::Partitioned, qint16(f.targetClient), qint16(cut), 0, 0, s.durationMs);
@@ -398,7 +412,9 @@ void SimWorld::recordFinalState()
 {
     // What is left in Redis when the run ends: the checker finds stuck locks and lost updates
     // in these events, so a saved log can be re-checked without the simulator.
-    std::vector<QByteArray> keys(m_lockKeys.begin(), m_lockKeys.end());
+    std::vector<QByteArray> keys;
+    for (const auto &[name, id] : m_lockKeys)
+        keys.push_back(name);
     std::sort(keys.begin(), keys.end());
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
         SimNode &node = *m_nodes[i];

@@ -14,7 +14,7 @@
 #include "util/bytes_hash.h"
 
 #include <memory>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 namespace lockscope {
@@ -54,6 +54,11 @@ public:
     bool recordText() const { return m_recordText; }
     quint32 intern(const QByteArray &s) { return m_recordText ? m_strings->intern(s) : 0; }
     quint32 internAlways(const QByteArray &s) { return m_strings->intern(s); }
+    // Lock key i ("lock:i") and its counter on the resource, interned once.
+    quint32 lockKeyId(int index) const { return m_lockKeyIds[std::size_t(index)]; }
+    quint32 counterKeyId(int index) const { return m_counterKeyIds[std::size_t(index)]; }
+    quint32 keyId(const QByteArray &key);
+    const StringPool &strings() const { return *m_strings; } // interned id of any key, lock keys without hashing twice
     void record(const Event &e);
     void record(EventKind kind, qint16 client, qint16 node, quint32 key, quint32 text, qint64 value,
                 qint16 owner = kNoClient);
@@ -62,6 +67,7 @@ public:
 
     // Fault plan hooks: the client reached `step` in `phase` (before/sent/after/at).
     // Returns the faults that strike now, for the client to apply.
+    bool hasFaults() const { return !m_faults.empty(); }
     std::vector<ArmedFault *> reach(int client, const char *step, const char *phase);
     void strikeNodeFault(ArmedFault &fault);
     void clientDone();
@@ -83,10 +89,14 @@ private:
     bool m_recordText;
     Kernel m_kernel;
     Rng m_rng;
+    qint64 m_latencyUs = 0; // one way, without jitter
+    qint64 m_jitterUs = 0;
     std::vector<std::unique_ptr<SimNode>> m_nodes;
     std::unique_ptr<SimNode> m_resource;
     std::vector<std::unique_ptr<SimClient>> m_clients;
-    std::unordered_set<QByteArray, BytesHash> m_lockKeys;
+    std::unordered_map<QByteArray, quint32, BytesHash> m_lockKeys; // name -> interned id
+    std::vector<quint32> m_lockKeyIds, m_counterKeyIds;
+    bool m_anyPartition = false;
     std::vector<ArmedFault> m_faults;
     // partitions: (client, node) -> cut until this time (us)
     std::vector<std::vector<qint64>> m_partitionUntil;
