@@ -1,0 +1,132 @@
+// QtRedis: a small Qt-native asynchronous Redis client. Qt sockets carry the bytes (TCP, TLS
+// through QSslSocket, Unix sockets); hiredis does the protocol (redisFormatCommandArgv to encode,
+// redisReader to parse). No threads: replies arrive on the Qt event loop of the connection's
+// thread, in order, so requests are pipelined by default.
+//
+// A failure the client sees without a server answer (timeout, connection refused, lost
+// connection, a write refused by the read-only switch) comes back as Reply::noReply with a
+// message a person understands; server errors come back as Reply::error. classify() turns either
+// into a RedisErrorKind for accounting and for the UI.
+#pragma once
+
+#include "reply.h"
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+namespace lockscope {
+
+struct ConnectionOptions {
+    QString host = QStringLiteral("127.0.0.1");
+    quint16 port = 6379;
+    QString unixSocket; // when set, host/port are not used
+    int db = 0;
+    QString username; // ACL user; empty: plain AUTH <password> (if a password is set)
+    QString password;
+
+    bool tls = false;
+    QString caFile;   // PEM; empty: the system's CA store
+    QString certFile; // client certificate (PEM), optional
+    QString keyFile;  // its private key (PEM), optional
+    bool verifyPeer = true;
+    QString serverName; // for SNI and verification; default: host
+
+    bool readOnly = false; // write commands are refused before anything is sent
+
+    qint64 connectTimeoutMs = 3000;
+    qint64 requestTimeoutMs = 5000;
+    bool reconnect = true;       // reconnect with capped exponential backoff and jitter
+    qint64 reconnectMinMs = 100;
+    qint64 reconnectMaxMs = 5000;
+    int maxReconnectAttempts = -1; // -1: keep trying
+
+    // redis://[user[:pass]@]host[:port][/db], rediss://... (TLS), unix:///path[?db=N],
+    // or a plain host:port. False with *error naming what is wrong.
+    static bool fromUrl(const QString &url, ConnectionOptions *out, QString *error);
+    // "127.0.0.1:6379", "rediss://cache:6380/2", "unix:///run/redis.sock" (never the password).
+    QString displayName() const;
+};
+
+enum class RedisErrorKind : quint8 {
+    None,
+    ServerError,   // any other -ERR ...
+    WrongType,     // WRONGTYPE
+    NoScript,      // NOSCRIPT
+    NoAuth,        // NOAUTH: a password is needed
+    WrongPass,     // WRONGPASS / invalid password
+    NoPerm,        // NOPERM: the ACL user may not run this
+    ReadOnlyReplica, // READONLY: a write sent to a replica
+    Loading,       // LOADING: the server is loading its dataset
+    Moved,         // MOVED / ASK: a cluster redirect
+    Busy,          // BUSY: a script is running
+    ConnectionRefused,
+    HostNotFound,
+    Timeout,       // no answer within the request timeout
+    Disconnected,  // the connection dropped with the request in flight
+    RefusedReadOnly, // refused by this client's read-only switch; never sent
+    TlsError,
+    ProtocolError,
+};
+QString errorKindId(RedisErrorKind kind); // "noauth", "timeout", ... (stable, for JSON)
+
+class Connection : public QObject {
+    Q_OBJECT
+public:
+    enum class State : quint8 { Disconnected, Connecting, Authenticating, Ready, Reconnecting };
+    Q_ENUM(State)
+
+    using Callback = std::function<void(const Reply &)>;
+
+    explicit Connection(ConnectionOptions options, QObject *parent = nullptr);
+    ~Connection() override;
+
+    const ConnectionOptions &options() const { return m_options; }
+    State state() const;
+    bool isReady() const { return state() == State::Ready; }
+
+    // Connects (AUTH and SELECT happen before Ready). Requests sent earlier wait for Ready.
+    void open();
+    // Closes; every request in flight completes with Reply::noReply("connection closed").
+    void close();
+
+    // Queues one command; `done` is called exactly once, on this object's thread, with the reply,
+    // a server error, or a NoReply failure. timeoutMs < 0: the options' request timeout.
+    // Returns a request id (never 0).
+    quint64 send(const Command &argv, Callback done, qint64 timeoutMs = -1);
+
+    // EVALSHA sha..., and on NOSCRIPT the same with EVAL body...
+    void evalScript(const QByteArray &sha1, const QByteArray &body, const Command &keys,
+                    const Command &args, Callback done, qint64 timeoutMs = -1);
+
+    // Pub/sub on this connection (it then accepts only (P)(UN)SUBSCRIBE/PING, as Redis says).
+    void subscribe(const QByteArray &channel);
+    void unsubscribe(const QByteArray &channel);
+
+    // Whether a command writes (the read-only switch refuses these). Unknown commands count
+    // as writes: refusing is the safe side.
+    static bool isWriteCommand(const QByteArray &name);
+    static RedisErrorKind classify(const Reply &reply);
+    // A sentence for a person: "wrong password for user 'app' on 127.0.0.1:6379", ...
+    QString describe(const Reply &reply) const;
+
+    quint64 commandsSent() const;
+    quint64 reconnects() const;
+
+signals:
+    void stateChanged(lockscope::Connection::State state);
+    void ready();
+    // The connection failed or dropped; a reconnect may follow (then stateChanged(Reconnecting)).
+    void connectionError(lockscope::RedisErrorKind kind, const QString &message);
+    void messageReceived(const QByteArray &channel, const QByteArray &message,
+                         const QByteArray &pattern);
+
+private:
+    class Private;
+    ConnectionOptions m_options;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace lockscope
