@@ -25,6 +25,12 @@ class StringPool {
 public:
     StringPool();
     quint32 intern(const QByteArray &s);
+    // The id of a string already interned, or 0.
+    quint32 find(const QByteArray &s) const
+    {
+        const auto it = m_ids.find(s);
+        return it == m_ids.end() ? 0 : it->second;
+    }
     const QByteArray &at(quint32 id) const { return m_strings[id]; }
     quint32 size() const { return quint32(m_strings.size()); }
 

@@ -38,13 +38,16 @@ struct ConnectionOptions {
 
     qint64 connectTimeoutMs = 3000;
     qint64 requestTimeoutMs = 5000;
-    bool reconnect = true;       // reconnect with capped exponential backoff and jitter
+    bool reconnect = true; // reconnect with capped exponential backoff and jitter
     qint64 reconnectMinMs = 100;
     qint64 reconnectMaxMs = 5000;
     int maxReconnectAttempts = -1; // -1: keep trying
 
     // redis://[user[:pass]@]host[:port][/db], rediss://... (TLS), unix:///path[?db=N],
     // or a plain host:port. False with *error naming what is wrong.
+    // User and password are percent-decoded; IPv6 hosts go in brackets ([::1]:6379). Only what
+    // an address says is replaced (host, port, socket, db, user, password, tls); timeouts,
+    // readOnly and the TLS files already in *out are kept. *out is untouched on failure.
     static bool fromUrl(const QString &url, ConnectionOptions *out, QString *error);
     // "127.0.0.1:6379", "rediss://cache:6380/2", "unix:///run/redis.sock" (never the password).
     QString displayName() const;
@@ -52,20 +55,20 @@ struct ConnectionOptions {
 
 enum class RedisErrorKind : quint8 {
     None,
-    ServerError,   // any other -ERR ...
-    WrongType,     // WRONGTYPE
-    NoScript,      // NOSCRIPT
-    NoAuth,        // NOAUTH: a password is needed
-    WrongPass,     // WRONGPASS / invalid password
-    NoPerm,        // NOPERM: the ACL user may not run this
+    ServerError,     // any other -ERR ...
+    WrongType,       // WRONGTYPE
+    NoScript,        // NOSCRIPT
+    NoAuth,          // NOAUTH: a password is needed
+    WrongPass,       // WRONGPASS / invalid password
+    NoPerm,          // NOPERM: the ACL user may not run this
     ReadOnlyReplica, // READONLY: a write sent to a replica
-    Loading,       // LOADING: the server is loading its dataset
-    Moved,         // MOVED / ASK: a cluster redirect
-    Busy,          // BUSY: a script is running
+    Loading,         // LOADING: the server is loading its dataset
+    Moved,           // MOVED / ASK: a cluster redirect
+    Busy,            // BUSY: a script is running
     ConnectionRefused,
     HostNotFound,
-    Timeout,       // no answer within the request timeout
-    Disconnected,  // the connection dropped with the request in flight
+    Timeout,         // no answer within the request timeout
+    Disconnected,    // the connection dropped with the request in flight
     RefusedReadOnly, // refused by this client's read-only switch; never sent
     TlsError,
     ProtocolError,
@@ -90,29 +93,45 @@ public:
     // Connects (AUTH and SELECT happen before Ready). Requests sent earlier wait for Ready.
     void open();
     // Closes; every request in flight completes with Reply::noReply("connection closed").
+    // No reconnect follows; later send()s fail the same way until open() is called again.
     void close();
 
     // Queues one command; `done` is called exactly once, on this object's thread, with the reply,
     // a server error, or a NoReply failure. timeoutMs < 0: the options' request timeout.
     // Returns a request id (never 0).
+    // `done` never runs inside send() itself (a refusal is delivered from the event loop).
+    // timeoutMs == 0: no timeout. A timed-out request completes with
+    // Reply::noReply("timeout after N ms"); if it was already written, its late reply is
+    // discarded. Requests queued while (re)connecting are sent once Ready; requests in flight
+    // when the connection drops complete with a "disconnected: ..." NoReply and are never
+    // sent again.
     quint64 send(const Command &argv, Callback done, qint64 timeoutMs = -1);
 
-    // EVALSHA sha..., and on NOSCRIPT the same with EVAL body...
+    // EVALSHA sha..., and on NOSCRIPT the same with EVAL body... (an empty sha1 is computed
+    // from the body). Both are writes for the read-only switch; EVAL_RO/EVALSHA_RO are not.
     void evalScript(const QByteArray &sha1, const QByteArray &body, const Command &keys,
                     const Command &args, Callback done, qint64 timeoutMs = -1);
 
     // Pub/sub on this connection (it then accepts only (P)(UN)SUBSCRIBE/PING, as Redis says).
+    // Channels subscribed here are subscribed again after a reconnect. Pushed messages come
+    // as messageReceived and are never matched to requests; (P)SUBSCRIBE sent through send()
+    // also works (its callback gets the first confirmation). Sharded pub/sub is not supported.
     void subscribe(const QByteArray &channel);
     void unsubscribe(const QByteArray &channel);
 
     // Whether a command writes (the read-only switch refuses these). Unknown commands count
     // as writes: refusing is the safe side.
+    // `name` may name a subcommand: "CONFIG SET", "config|set"; "CONFIG" alone counts as a write.
     static bool isWriteCommand(const QByteArray &name);
+    // The same for a whole command: the subcommand of CONFIG, CLIENT, SCRIPT, ... decides.
+    static bool isWriteCommand(const Command &argv);
     static RedisErrorKind classify(const Reply &reply);
     // A sentence for a person: "wrong password for user 'app' on 127.0.0.1:6379", ...
     QString describe(const Reply &reply) const;
 
+    // Commands written to the server for callers (the AUTH/SELECT handshake not counted).
     quint64 commandsSent() const;
+    // How many times the connection became ready again after losing it.
     quint64 reconnects() const;
 
 signals:

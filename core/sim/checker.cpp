@@ -100,8 +100,15 @@ void Checker::consume(const Event &e)
         m_latenciesUs.push_back(e.value);
         break;
     case EventKind::Released: {
-        auto &held = client(e.client).held(e.key);
-        held = qMax(0, held - 1);
+        // Forget keys no longer held, so the list stays as short as what a client holds.
+        auto &holding = client(e.client).holding;
+        for (auto it = holding.begin(); it != holding.end(); ++it) {
+            if (it->first == e.key) {
+                if (--it->second <= 0)
+                    holding.erase(it);
+                break;
+            }
+        }
         break;
     }
     case EventKind::CriticalEnter: {

@@ -45,19 +45,44 @@ quint16 RedisServer::pickFreePort()
     return port;
 }
 
-bool RedisServer::start(int timeoutMs)
+bool RedisServer::ensureDir()
 {
-    if (isRunning())
-        return true;
-    m_error.clear();
     if (!m_dir) {
         m_dir = std::make_unique<QTemporaryDir>();
         if (!m_dir->isValid()) {
             m_error =
                 QStringLiteral("cannot create a temporary directory: ") + m_dir->errorString();
+            m_dir.reset();
             return false;
         }
     }
+    return true;
+}
+
+void RedisServer::enableUnixSocket()
+{
+    m_unixSocket = true;
+}
+
+void RedisServer::enableTls(const TlsFiles &files)
+{
+    m_tls = files;
+    m_unixSocket = true;
+}
+
+QString RedisServer::unixSocketPath() const
+{
+    // Short on purpose: a socket path has to fit in sockaddr_un (108 bytes).
+    return m_unixSocket && m_dir ? m_dir->path() + QStringLiteral("/redis.sock") : QString();
+}
+
+bool RedisServer::start(int timeoutMs)
+{
+    if (isRunning())
+        return true;
+    m_error.clear();
+    if (!ensureDir())
+        return false;
     const bool firstStart = m_port == 0;
     for (int attempt = 0; attempt < 5; ++attempt) {
         if (firstStart) {
@@ -86,7 +111,7 @@ bool RedisServer::startOnce(int timeoutMs, bool *portClash)
     // the kernel takes the server down with it instead of leaving it orphaned.
     m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
     QStringList args{QStringLiteral("--port"),
-                     QString::number(m_port),
+                     m_tls ? QStringLiteral("0") : QString::number(m_port),
                      QStringLiteral("--bind"),
                      host(),
                      QStringLiteral("--save"),
@@ -101,6 +126,22 @@ bool RedisServer::startOnce(int timeoutMs, bool *portClash)
                      m_dir->path(),
                      QStringLiteral("--logfile"),
                      QString()};
+    if (m_unixSocket) {
+        args += {QStringLiteral("--unixsocket"), unixSocketPath(),
+                 QStringLiteral("--unixsocketperm"), QStringLiteral("700")};
+    }
+    if (m_tls) {
+        args += {QStringLiteral("--tls-port"),
+                 QString::number(m_port),
+                 QStringLiteral("--tls-cert-file"),
+                 m_tls->certFile,
+                 QStringLiteral("--tls-key-file"),
+                 m_tls->keyFile,
+                 QStringLiteral("--tls-ca-cert-file"),
+                 m_tls->caFile,
+                 QStringLiteral("--tls-auth-clients"),
+                 m_tls->authClients ? QStringLiteral("yes") : QStringLiteral("no")};
+    }
     args += m_extraArgs;
     m_process->start(executable(), args);
     if (!m_process->waitForStarted(timeoutMs)) {
@@ -127,16 +168,23 @@ bool RedisServer::waitForPing(int timeoutMs)
 {
     const QDeadlineTimer deadline(timeoutMs);
     const QByteArray hostBytes = host().toLatin1();
+    const QByteArray socketPath = unixSocketPath().toLocal8Bit();
     while (!deadline.hasExpired()) {
         if (m_process->state() != QProcess::Running)
             return false;
         timeval tv{0, 200000};
-        redisContext *ctx = redisConnectWithTimeout(hostBytes.constData(), m_port, tv);
+        // A TLS server has no plain TCP port: ask over its Unix socket instead.
+        redisContext *ctx = socketPath.isEmpty()
+                                ? redisConnectWithTimeout(hostBytes.constData(), m_port, tv)
+                                : redisConnectUnixWithTimeout(socketPath.constData(), tv);
         if (ctx && !ctx->err) {
             redisSetTimeout(ctx, tv);
             auto *reply = static_cast<redisReply *>(redisCommand(ctx, "PING"));
+            // A server started with --requirepass answers NOAUTH: up and running all the same.
             const bool pong =
-                reply && reply->type == REDIS_REPLY_STATUS && qstrcmp(reply->str, "PONG") == 0;
+                reply &&
+                ((reply->type == REDIS_REPLY_STATUS && qstrcmp(reply->str, "PONG") == 0) ||
+                 (reply->type == REDIS_REPLY_ERROR && qstrncmp(reply->str, "NOAUTH", 6) == 0));
             if (reply)
                 freeReplyObject(reply);
             redisFree(ctx);

@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 class QProcess;
 class QTemporaryDir;
@@ -19,6 +20,13 @@ namespace lockscope::test {
 
 class RedisServer {
 public:
+    struct TlsFiles {
+        QString certFile; // the server's certificate and key (PEM)
+        QString keyFile;
+        QString caFile;           // the CA that client certificates are checked against
+        bool authClients = false; // --tls-auth-clients: require a client certificate
+    };
+
     // `extraArgs` are appended to the command line ("--replicaof", "127.0.0.1", "6380", ...).
     explicit RedisServer(QStringList extraArgs = {});
     ~RedisServer();
@@ -45,11 +53,22 @@ public:
     // Everything the server printed so far (its log goes to stdout).
     QString output() const;
 
+    // Call before start(). Also listen on a Unix socket in the server's temporary directory.
+    void enableUnixSocket();
+    // Call before start(). port() becomes a TLS port and plain TCP is off; the server also
+    // listens on its Unix socket (enableUnixSocket), so the fixture's readiness check and a
+    // RedisTestClient::connectUnix can still reach it without TLS.
+    void enableTls(const TlsFiles &files);
+    bool isTls() const { return m_tls.has_value(); }
+    // The socket path once start() ran; empty unless enableUnixSocket()/enableTls() was called.
+    QString unixSocketPath() const;
+
     // The redis-server binary used (REDIS_SERVER env var, else PATH, else /usr/bin).
     static QString executable();
 
 private:
     bool startOnce(int timeoutMs, bool *portClash);
+    bool ensureDir();
     bool waitForPing(int timeoutMs);
     static quint16 pickFreePort();
 
@@ -57,6 +76,8 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QProcess> m_process;
     quint16 m_port = 0;
+    bool m_unixSocket = false;
+    std::optional<TlsFiles> m_tls;
     bool m_paused = false;
     QString m_error;
     mutable QString m_output;

@@ -40,6 +40,22 @@ bool RedisTestClient::connect(const QString &host, quint16 port, int connectTime
     return true;
 }
 
+bool RedisTestClient::connectUnix(const QString &path, int connectTimeoutMs, int commandTimeoutMs)
+{
+    disconnect();
+    m_error.clear();
+    const QByteArray pathBytes = path.toLocal8Bit();
+    m_ctx = redisConnectUnixWithTimeout(pathBytes.constData(), toTimeval(connectTimeoutMs));
+    if (!m_ctx || m_ctx->err) {
+        m_error = m_ctx ? QString::fromUtf8(m_ctx->errstr)
+                        : QStringLiteral("cannot allocate a hiredis context");
+        disconnect();
+        return false;
+    }
+    redisSetTimeout(m_ctx, toTimeval(commandTimeoutMs));
+    return true;
+}
+
 void RedisTestClient::disconnect()
 {
     if (m_ctx) {

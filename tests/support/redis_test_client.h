@@ -22,6 +22,8 @@ public:
     // so a paused or dead server gives a NoReply instead of hanging the test.
     bool connect(const QString &host, quint16 port, int connectTimeoutMs = 2000,
                  int commandTimeoutMs = 5000);
+    // The same over a Unix socket (a TLS-only server is reachable this way too).
+    bool connectUnix(const QString &path, int connectTimeoutMs = 2000, int commandTimeoutMs = 5000);
     void disconnect();
     bool isConnected() const;
     QString errorString() const { return m_error; }
