@@ -4,10 +4,11 @@
 
 namespace lockscope {
 
-SimNode::SimNode(Kernel &kernel, int replicas, qint64 replicationLagUs)
+SimNode::SimNode(Kernel &kernel, int replicas, qint64 replicationLagUs, bool observed)
     : m_kernel(kernel)
     , m_replicaCount(replicas)
     , m_lagUs(replicationLagUs)
+    , m_observed(observed)
 {
     for (int i = 0; i <= replicas; ++i)
         m_servers.push_back(makeServer(0));
@@ -26,7 +27,8 @@ std::unique_ptr<SimNode::Server> SimNode::makeServer(qint64 clockOffsetUs)
 
 void SimNode::becomePrimary(Server &server)
 {
-    server.engine->setKeyObserver([this](const Engine::KeyChange &c) { onPrimaryChange(c); });
+    if (m_observed)
+        server.engine->setKeyObserver([this](const Engine::KeyChange &c) { onPrimaryChange(c); });
     if (m_messageSink)
         server.engine->setMessageSink(m_messageSink);
 }

@@ -31,7 +31,9 @@ public:
     // Sessions at or above this number are pub/sub connections of client (session - base).
     static constexpr int kSubscriberSessionBase = 100000;
 
-    SimNode(Kernel &kernel, int replicas, qint64 replicationLagUs);
+    // `observed`: track owners and report key changes (lock nodes). The protected resource
+    // is not observed: nothing reads its changes, and its writes are the hottest path.
+    SimNode(Kernel &kernel, int replicas, qint64 replicationLagUs, bool observed = true);
 
     void setChangeSink(ChangeSink sink) { m_changeSink = std::move(sink); }
     void setMessageSink(MessageSink sink);
@@ -72,6 +74,7 @@ private:
     int m_replicaCount = 0;
     qint64 m_lagUs = 0;
     bool m_up = true;
+    bool m_observed = true;
     quint64 m_epoch = 0; // bumps on failover/restart: stale replication and expiry actions drop
     quint64 m_expiryEpoch = 0;
     qint64 m_expiryScheduledUs = -1;

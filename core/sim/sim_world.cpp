@@ -53,7 +53,7 @@ SimWorld::SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> str
             });
         m_nodes.push_back(std::move(node));
     }
-    m_resource = std::make_unique<SimNode>(m_kernel, 0, 0);
+    m_resource = std::make_unique<SimNode>(m_kernel, 0, 0, false);
     preloadScripts();
 
     for (int k = 0; k < scenario.keyCount; ++k) {

@@ -1,0 +1,317 @@
+// `lockscope-cli bench` as a user runs it: the real binary under QProcess, against real
+// redis-server processes. Every run has a timeout, so a hang fails the test.
+#include <QElapsedTimer>
+#include <QFile>
+#include <QHostAddress>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "redis_server.h"
+#include "redis_test_client.h"
+
+#ifndef LOCKSCOPE_CLI
+#error "LOCKSCOPE_CLI must name the lockscope-cli binary (tests/live/CMakeLists.txt)"
+#endif
+
+using namespace lockscope;
+using namespace lockscope::test;
+
+namespace {
+
+constexpr int kRunMs = 30000;
+constexpr int kRefusalMs = 5000; // "within a few seconds"
+
+struct Run {
+    bool finished = false;
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    qint64 elapsedMs = 0;
+
+    QByteArray describe() const
+    {
+        return "exit " + QByteArray::number(exitCode) + ", stderr: " + err.left(2000) +
+               "\nstdout: " + out.left(2000);
+    }
+};
+
+Run runCli(const QStringList &args, int timeoutMs = kRunMs)
+{
+    Run r;
+    QProcess p;
+    p.setProgram(QString::fromUtf8(LOCKSCOPE_CLI));
+    p.setArguments(args);
+    QElapsedTimer timer;
+    timer.start();
+    p.start();
+    if (!p.waitForStarted(10000))
+        return r;
+    r.finished = p.waitForFinished(timeoutMs);
+    if (!r.finished) {
+        p.kill();
+        p.waitForFinished(5000);
+    }
+    r.elapsedMs = timer.elapsed();
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QString address(const RedisServer &server)
+{
+    return server.host() + QLatin1Char(':') + QString::number(server.port());
+}
+
+qint64 dbsize(const RedisServer &server)
+{
+    RedisTestClient c;
+    if (!c.connect(server.host(), server.port()))
+        return -1;
+    const Reply r = c.command({QByteArrayLiteral("DBSIZE")});
+    return r.isInteger() ? r.integer() : -1;
+}
+
+quint16 freePort()
+{
+    QTcpServer probe;
+    if (!probe.listen(QHostAddress::LocalHost, 0))
+        return 0;
+    const quint16 port = probe.serverPort();
+    probe.close();
+    return port;
+}
+
+} // namespace
+
+// One line on stderr, exit code 2, quickly: what every refusal looks like.
+#define VERIFY_REFUSED(run, ...)                                                                   \
+    do {                                                                                           \
+        QVERIFY2((run).finished, "lockscope-cli did not finish in time");                          \
+        QVERIFY2((run).exitCode == 2, (run).describe().constData());                               \
+        QVERIFY2((run).out.isEmpty(), (run).describe().constData());                               \
+        QVERIFY2((run).err.trimmed().count('\n') == 0, (run).describe().constData());              \
+        QVERIFY2((run).elapsedMs < kRefusalMs, (run).describe().constData());                      \
+        for (const char *expected_ : {__VA_ARGS__})                                                \
+            QVERIFY2((run).err.contains(expected_), (run).describe().constData());                 \
+    } while (false)
+
+class TestLiveCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void benchJsonKeepsTheCounterAndCleansUp();
+    void benchTextAndFaultsAndEvents();
+    void helpDocumentsFaults();
+    void unreachableServerIsRefused();
+    void wrongOrMissingPasswordIsRefused();
+    void missingPermissionIsRefused();
+    void badOptionsAreRefused();
+
+private:
+    RedisServer m_server;
+};
+
+void TestLiveCli::initTestCase()
+{
+    QVERIFY2(QFile::exists(QString::fromUtf8(LOCKSCOPE_CLI)), LOCKSCOPE_CLI);
+    QVERIFY2(m_server.start(), qPrintable(m_server.errorString()));
+}
+
+void TestLiveCli::benchJsonKeepsTheCounterAndCleansUp()
+{
+    const Run run =
+        runCli({QStringLiteral("bench"), QStringLiteral("--redis"), address(m_server),
+                QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua"),
+                QStringLiteral("--clients"), QStringLiteral("10"), QStringLiteral("--duration"),
+                QStringLiteral("1500"), QStringLiteral("--json")});
+    QVERIFY2(run.finished && run.exitCode == 0, run.describe().constData());
+    QJsonParseError perr;
+    const QJsonObject o = QJsonDocument::fromJson(run.out, &perr).object();
+    QVERIFY2(perr.error == QJsonParseError::NoError, run.describe().constData());
+    for (const char *field :
+         {"cycles_per_s", "acquire_latency_ms", "errors", "counter_expected", "counter_actual",
+          "lost_updates", "cycles", "clients", "strategy", "duration_ms"})
+        QVERIFY2(o.contains(QLatin1String(field)), field);
+    const QJsonObject latency = o.value(QStringLiteral("acquire_latency_ms")).toObject();
+    QVERIFY(latency.contains(QStringLiteral("p50")));
+    QVERIFY(latency.contains(QStringLiteral("p99")));
+    QVERIFY(o.value(QStringLiteral("errors")).isObject());
+    QCOMPARE(o.value(QStringLiteral("strategy")).toString(), QStringLiteral("set-nx-px-lua"));
+    QCOMPARE(o.value(QStringLiteral("clients")).toInt(), 10);
+    QCOMPARE(o.value(QStringLiteral("duration_ms")).toInt(), 1500);
+    QVERIFY(o.value(QStringLiteral("cycles")).toInteger() > 0);
+    QVERIFY(o.value(QStringLiteral("cycles_per_s")).toDouble() > 0);
+    QCOMPARE(o.value(QStringLiteral("counter_actual")).toInteger(),
+             o.value(QStringLiteral("counter_expected")).toInteger());
+    QCOMPARE(o.value(QStringLiteral("counter_expected")).toInteger(),
+             o.value(QStringLiteral("cycles")).toInteger());
+    QCOMPARE(o.value(QStringLiteral("lost_updates")).toInteger(), 0);
+    QVERIFY(o.value(QStringLiteral("counter_read")).toBool());
+    QVERIFY(o.value(QStringLiteral("cleaned_up")).toBool());
+    QCOMPARE(dbsize(m_server), 0);
+}
+
+void TestLiveCli::benchTextAndFaultsAndEvents()
+{
+    QTemporaryDir dir;
+    const QString events = dir.filePath(QStringLiteral("run.jsonl"));
+    const Run run =
+        runCli({QStringLiteral("bench"), QStringLiteral("--redis"),
+                QStringLiteral("redis://") + address(m_server) + QStringLiteral("/3"),
+                QStringLiteral("--strategy"), QStringLiteral("fenced"), QStringLiteral("--clients"),
+                QStringLiteral("3"), QStringLiteral("--duration"), QStringLiteral("800"),
+                QStringLiteral("--pause-client"), QStringLiteral("A:100:200"),
+                QStringLiteral("--kill-client"), QStringLiteral("B:300"),
+                QStringLiteral("--events"), events});
+    QVERIFY2(run.finished && run.exitCode == 0, run.describe().constData());
+    QVERIFY2(run.out.contains("lost updates"), run.describe().constData());
+    QFile f(events);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray log = f.readAll();
+    QVERIFY(log.contains("\"live\""));
+    QVERIFY(log.contains("client_paused"));
+    QVERIFY(log.contains("client_resumed"));
+    QVERIFY(log.contains("client_crashed"));
+    QVERIFY(log.contains("resource_write"));
+    QCOMPARE(dbsize(m_server), 0); // db 0 untouched
+}
+
+void TestLiveCli::helpDocumentsFaults()
+{
+    const Run help = runCli({QStringLiteral("bench"), QStringLiteral("--help")});
+    QVERIFY2(help.finished && help.exitCode == 0, help.describe().constData());
+    QVERIFY(help.out.contains("--pause-client"));
+    QVERIFY(help.out.contains("NAME:AT_MS:FOR_MS"));
+    QVERIFY(help.out.contains("--kill-client"));
+    const Run usage = runCli({QStringLiteral("--help")});
+    QVERIFY(usage.out.contains("bench --redis"));
+}
+
+void TestLiveCli::unreachableServerIsRefused()
+{
+    const QString where = QStringLiteral("127.0.0.1:") + QString::number(freePort());
+    const Run run = runCli({QStringLiteral("bench"), QStringLiteral("--redis"), where,
+                            QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua")});
+    VERIFY_REFUSED(run, "connection refused");
+    QVERIFY2(run.err.contains(where.toUtf8()), run.describe().constData());
+
+    // One of Redlock's five is enough to refuse: a bench needs all of them.
+    QStringList servers = QStringList(4, address(m_server));
+    servers << where;
+    const Run redlock =
+        runCli({QStringLiteral("bench"), QStringLiteral("--redis"), servers.join(QLatin1Char(',')),
+                QStringLiteral("--strategy"), QStringLiteral("redlock")});
+    VERIFY_REFUSED(redlock, "connection refused");
+    QVERIFY2(redlock.err.contains(where.toUtf8()), redlock.describe().constData());
+}
+
+void TestLiveCli::wrongOrMissingPasswordIsRefused()
+{
+    // The password is set once the server runs (the fixture's readiness PING has no password).
+    RedisServer secured;
+    QVERIFY2(secured.start(), qPrintable(secured.errorString()));
+    {
+        RedisTestClient admin;
+        QVERIFY(admin.connect(secured.host(), secured.port()));
+        QVERIFY(admin
+                    .command({QByteArrayLiteral("CONFIG"), QByteArrayLiteral("SET"),
+                              QByteArrayLiteral("requirepass"), QByteArrayLiteral("s3cret")})
+                    .isOk());
+    }
+    const QString where = address(secured);
+
+    const Run wrong = runCli({QStringLiteral("bench"), QStringLiteral("--redis"),
+                              QStringLiteral("redis://:nope@") + where,
+                              QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua")});
+    VERIFY_REFUSED(wrong, "wrong password");
+    QVERIFY2(wrong.err.contains(where.toUtf8()), wrong.describe().constData());
+    QVERIFY2(!wrong.err.contains("nope"), wrong.describe().constData()); // never the password
+
+    const Run missing = runCli({QStringLiteral("bench"), QStringLiteral("--redis"), where,
+                                QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua")});
+    VERIFY_REFUSED(missing, "password");
+    QVERIFY2(missing.err.contains(where.toUtf8()), missing.describe().constData());
+
+    const Run right =
+        runCli({QStringLiteral("bench"), QStringLiteral("--redis"),
+                QStringLiteral("redis://:s3cret@") + where, QStringLiteral("--strategy"),
+                QStringLiteral("set-nx-px-lua"), QStringLiteral("--duration"),
+                QStringLiteral("300"), QStringLiteral("--json")});
+    QVERIFY2(right.finished && right.exitCode == 0, right.describe().constData());
+}
+
+void TestLiveCli::missingPermissionIsRefused()
+{
+    // An ACL user that may do everything but run scripts: the release script is refused.
+    RedisServer acl({QStringLiteral("--user"), QStringLiteral("app"), QStringLiteral("on"),
+                     QStringLiteral(">apppass"), QStringLiteral("~*"), QStringLiteral("&*"),
+                     QStringLiteral("+@all"), QStringLiteral("-evalsha"), QStringLiteral("-eval"),
+                     QStringLiteral("--user"), QStringLiteral("noscript"), QStringLiteral("on"),
+                     QStringLiteral(">pass2"), QStringLiteral("~*"), QStringLiteral("&*"),
+                     QStringLiteral("+@all"), QStringLiteral("-script")});
+    QVERIFY2(acl.start(), qPrintable(acl.errorString()));
+    const QString where = address(acl);
+    const Run run = runCli({QStringLiteral("bench"), QStringLiteral("--redis"),
+                            QStringLiteral("redis://app:apppass@") + where,
+                            QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua")});
+    VERIFY_REFUSED(run, "app", "not allowed", "evalsha");
+    QVERIFY2(run.err.contains(where.toUtf8()), run.describe().constData());
+    QCOMPARE(dbsize(acl), 0); // the probe cleaned up after itself
+
+    // SCRIPT LOAD is a convenience, not a need: a user without it runs EVAL instead.
+    const Run noScript =
+        runCli({QStringLiteral("bench"), QStringLiteral("--redis"),
+                QStringLiteral("redis://noscript:pass2@") + where, QStringLiteral("--strategy"),
+                QStringLiteral("set-nx-px-lua"), QStringLiteral("--duration"),
+                QStringLiteral("300"), QStringLiteral("--json")});
+    QVERIFY2(noScript.finished && noScript.exitCode == 0, noScript.describe().constData());
+    QCOMPARE(dbsize(acl), 0);
+}
+
+void TestLiveCli::badOptionsAreRefused()
+{
+    const QString where = address(m_server);
+    const QList<std::pair<QStringList, const char *>> cases = {
+        {{QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua")}, "--redis"},
+        {{QStringLiteral("--redis"), where}, "--strategy"},
+        {{QStringLiteral("--redis"), where, QStringLiteral("--strategy"),
+          QStringLiteral("nonsense")},
+         "unknown strategy"},
+        {{QStringLiteral("--redis"), QStringLiteral("redis://host:99999"),
+          QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua")},
+         "bad port"},
+        {{QStringLiteral("--redis"), where + QLatin1Char(',') + where, QStringLiteral("--strategy"),
+          QStringLiteral("set-nx-px-lua")},
+         "only redlock"},
+        {{QStringLiteral("--redis"), where, QStringLiteral("--strategy"),
+          QStringLiteral("set-nx-px-lua"), QStringLiteral("--wait"), QStringLiteral("forever")},
+         "--wait"},
+        {{QStringLiteral("--redis"), where, QStringLiteral("--strategy"),
+          QStringLiteral("set-nx-px-lua"), QStringLiteral("--clients"), QStringLiteral("0")},
+         "--clients"},
+        {{QStringLiteral("--redis"), where, QStringLiteral("--strategy"),
+          QStringLiteral("set-nx-px-lua"), QStringLiteral("--pause-client"),
+          QStringLiteral("A:100")},
+         "NAME:AT_MS:FOR_MS"},
+        {{QStringLiteral("--redis"), where, QStringLiteral("--strategy"),
+          QStringLiteral("set-nx-px-lua"), QStringLiteral("--kill-client"),
+          QStringLiteral("Z:100")},
+         "no client named"},
+    };
+    for (const auto &[args, needle] : cases) {
+        QStringList full{QStringLiteral("bench")};
+        full += args;
+        const Run run = runCli(full);
+        VERIFY_REFUSED(run, needle);
+    }
+    QCOMPARE(dbsize(m_server), 0);
+}
+
+QTEST_GUILESS_MAIN(TestLiveCli)
+#include "test_live_cli.moc"
