@@ -1,4 +1,5 @@
 #include "event_log.h"
+#include "util/decimal.h"
 
 #include <QIODevice>
 #include <QJsonArray>
@@ -78,7 +79,7 @@ void appendField(QByteArray &out, const char *name, qint64 value)
     out += ",\"";
     out += name;
     out += "\":";
-    out += QByteArray::number(value);
+    out += decimal(value);
 }
 
 QJsonArray toJsonArray(const QList<QByteArray> &names)
@@ -104,7 +105,7 @@ QByteArray EventLog::eventToJson(const Event &e) const
     QByteArray out;
     out.reserve(96);
     out += "{\"t_us\":";
-    out += QByteArray::number(e.timeUs);
+    out += decimal(e.timeUs);
     out += ",\"kind\":\"";
     out += eventKindId(e.kind);
     out += '"';

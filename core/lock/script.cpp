@@ -1,4 +1,5 @@
 #include "script.h"
+#include "util/decimal.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -33,7 +34,7 @@ Command evalCommand(const QByteArray &verb, const QByteArray &scriptOrSha, const
 {
     Command argv;
     argv.reserve(3 + keys.size() + args.size());
-    argv << verb << scriptOrSha << QByteArray::number(keys.size());
+    argv << verb << scriptOrSha << decimal(keys.size());
     argv += keys;
     argv += args;
     return argv;

@@ -8,6 +8,7 @@
 // callbacks), and the read loop stops as soon as the transport it was reading is gone
 // (`generation` changes whenever a transport is torn down).
 #include "connection.h"
+#include "util/decimal.h"
 
 #include "command_info.h"
 
@@ -1095,7 +1096,7 @@ void Connection::evalScript(const QByteArray &sha1, const QByteArray &body, cons
 {
     const QByteArray sha =
         sha1.isEmpty() ? QCryptographicHash::hash(body, QCryptographicHash::Sha1).toHex() : sha1;
-    Command tail{QByteArray::number(keys.size())};
+    Command tail{decimal(keys.size())};
     tail += keys;
     tail += args;
     Command evalsha{QByteArrayLiteral("EVALSHA"), sha};

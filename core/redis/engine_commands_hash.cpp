@@ -1,6 +1,7 @@
 // Hash commands, ported from Redis 7.0's t_hash.c. Fields keep insertion order, as a small
 // Redis hash (a listpack) does; see KeyValue::fields.
 #include "engine_commands.h"
+#include "util/decimal.h"
 
 #include "engine_notify.h"
 #include "redis_strings.h"
@@ -166,7 +167,7 @@ Reply cmdHIncrBy(EngineCore &core, const Command &argv, ExecCtx &ctx)
         (*incr > 0 && value > 0 && *incr > (LLONG_MAX - value)))
         return Reply::error(QByteArrayLiteral("ERR increment or decrement would overflow"));
     value += *incr;
-    setField(*hash, argv[2], QByteArray::number(value));
+    setField(*hash, argv[2], decimal(value));
     core.keyChanged(Kind::Written, argv[1], ctx.session);
     core.notify(NotifyHash, "hincrby", argv[1]);
     return Reply::integer(value);

@@ -1,6 +1,7 @@
 // String commands: GET/SET and friends, INCR family. Ported from Redis 7.0's t_string.c, keeping
 // its order of checks so the same input fails with the same error.
 #include "engine_commands.h"
+#include "util/decimal.h"
 
 #include "engine_notify.h"
 #include "redis_strings.h"
@@ -182,7 +183,7 @@ Reply incrDecr(EngineCore &core, ExecCtx &ctx, const QByteArray &key, qint64 inc
         return Reply::error(QByteArrayLiteral("ERR increment or decrement would overflow"));
     current += incr;
     // dbOverwrite() keeps the TTL; a new key has none.
-    core.setString(key, value, QByteArray::number(current), true, ctx);
+    core.setString(key, value, decimal(current), true, ctx);
     core.notify(NotifyString, "incrby", key);
     return Reply::integer(current);
 }

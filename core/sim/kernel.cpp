@@ -13,13 +13,15 @@ void Kernel::at(qint64 timeUs, Action action)
         m_slots[slot] = std::move(action);
     } else {
         slot = quint32(m_slots.size());
+        if (slot > kSlotMask)
+            qFatal("Kernel: more than %llu actions pending", static_cast<unsigned long long>(kSlotMask));
         m_slots.push_back(std::move(action));
     }
     // Nothing may happen in the past: an action scheduled "before now" runs now, after what is
     // already queued for now.
     // A 4-ary min-heap: shallower than a binary one, and a node's children share a cache line.
     std::size_t i = m_heap.size();
-    const Entry e{qMax(timeUs, m_now), m_seq++, slot};
+    const Entry e{qMax(timeUs, m_now), (m_seq++ << kSlotBits) | slot};
     m_heap.push_back(e);
     while (i > 0) {
         const std::size_t parent = (i - 1) / 4;
@@ -69,8 +71,8 @@ void Kernel::runUntil(qint64 endUs)
         m_now = top.time;
         ++m_actionsRun;
         // Move the action out first: it may schedule more work, which may reuse the slot.
-        Action action = std::move(m_slots[top.slot]);
-        m_freeSlots.push_back(top.slot);
+        Action action = std::move(m_slots[top.slot()]);
+        m_freeSlots.push_back(top.slot());
         action();
     }
 }

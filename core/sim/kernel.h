@@ -3,7 +3,7 @@
 //
 // This is the simulator's hottest loop (several actions per simulated Redis command), so actions
 // are stored in place (no allocation for small lambdas) in a slab, and the heap orders only
-// 24-byte (time, sequence, slot) entries in a 4-ary heap.
+// 16-byte (time, sequence|slot) entries in a 4-ary heap.
 #pragma once
 
 #include <QtGlobal>
@@ -107,15 +107,19 @@ public:
     quint64 actionsRun() const { return m_actionsRun; }
 
 private:
+    // 16 bytes, so a node's four children share one cache line: the sequence number (upper
+    // 40 bits, unique, so it orders ties by insertion) and the action's slot (lower 24 bits).
     struct Entry {
         qint64 time;
-        quint64 seq;
-        quint32 slot;
+        quint64 seqSlot;
+        quint32 slot() const { return quint32(seqSlot & kSlotMask); }
     };
+    static constexpr quint64 kSlotBits = 24;
+    static constexpr quint64 kSlotMask = (quint64(1) << kSlotBits) - 1;
     struct Later {
         bool operator()(const Entry &a, const Entry &b) const
         {
-            return a.time != b.time ? a.time > b.time : a.seq > b.seq;
+            return a.time != b.time ? a.time > b.time : a.seqSlot > b.seqSlot;
         }
     };
     void popTop();

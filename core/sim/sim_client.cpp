@@ -1,4 +1,5 @@
 #include "sim_client.h"
+#include "util/decimal.h"
 
 #include "lock/script.h"
 
@@ -381,8 +382,19 @@ QByteArray SimClient::newToken()
 {
     // Readable and unique: the client's name, a counter, and random bits as real clients use.
     ++m_tokens;
-    return m_name + ':' + QByteArray::number(m_tokens) + ':' +
-           QByteArray::number(m_rng.next() & 0xffffffffULL, 16).rightJustified(8, '0');
+    static const char hex[] = "0123456789abcdef";
+    const quint64 bits = m_rng.next();
+    char random[8];
+    for (int i = 0; i < 8; ++i)
+        random[i] = hex[(bits >> (28 - 4 * i)) & 0xf];
+    QByteArray token;
+    token.reserve(m_name.size() + 20);
+    token += m_name;
+    token += ':';
+    token += decimal(qint64(m_tokens));
+    token += ':';
+    token.append(random, 8);
+    return token;
 }
 
 void SimClient::spawn(Task<void> task)
@@ -480,7 +492,7 @@ Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 hol
     Reply read;
     if (fenced) {
         const Command keys{counterKey, counterKey + ":highest-token"};
-        const Command args{QByteArray::number(lock.fencingToken)};
+        const Command args{decimal(lock.fencingToken)};
         read = co_await evalScript(*this, kResourceNode, builtinScript(QStringLiteral("fenced_read")),
                                    keys, args, kStepCsGet);
     } else {
@@ -500,11 +512,11 @@ Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 hol
 
     co_await sleepFor(holdUs);
 
-    const QByteArray next = QByteArray::number(value + 1);
+    const QByteArray next = decimal(value + 1);
     Reply write;
     if (fenced) {
         const Command keys{counterKey, counterKey + ":highest-token"};
-        const Command args{QByteArray::number(lock.fencingToken), next};
+        const Command args{decimal(lock.fencingToken), next};
         write = co_await evalScript(*this, kResourceNode,
                                     builtinScript(QStringLiteral("fenced_write")), keys, args,
                                     kStepCsSet);

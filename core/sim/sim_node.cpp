@@ -49,13 +49,18 @@ qint16 SimNode::ownerOf(const QByteArray &key) const
 Reply SimNode::execute(const Command &argv, int session)
 {
     ++m_commands;
+    m_changed = false;
     Reply reply = primary().execute(argv, session);
-    scheduleExpiry();
+    // Only a change can bring a deadline forward (most commands, like a SET NX that finds the
+    // lock taken, change nothing). The unobserved resource keeps no TTLs at all.
+    if (m_changed)
+        scheduleExpiry();
     return reply;
 }
 
 void SimNode::onPrimaryChange(const Engine::KeyChange &c)
 {
+    m_changed = true;
     if (m_muted)
         return;
     auto &owners = m_servers.front()->owners;

@@ -1,4 +1,5 @@
 #include "builtin_strategies.h"
+#include "util/decimal.h"
 
 #include "lock/script.h"
 
@@ -20,7 +21,7 @@ void markAcquired(LockContext &ctx, LockHandle &lock)
 
 QByteArray ttlArg(const LockHandle &lock)
 {
-    return QByteArray::number(lock.request.ttlMs);
+    return decimal(lock.request.ttlMs);
 }
 
 Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step)

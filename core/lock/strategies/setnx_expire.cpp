@@ -1,6 +1,7 @@
 // setnx-expire: SETNX, then EXPIRE in a second round trip (seeds 001 §3.2, 003 §2.1, 004
 // wrongLock1). A crash or a lost reply between the two leaves a lock that never expires.
 #include "builtin_strategies.h"
+#include "util/decimal.h"
 
 #include <algorithm>
 
@@ -43,7 +44,7 @@ public:
         // Like wrongLock1, the lock counts as taken whatever EXPIRE answers: SETNX already
         // made this client the holder, and a failure here is exactly the flaw on display.
         co_await ctx.call(
-            0, command(QByteArrayLiteral("EXPIRE"), lock.request.key, QByteArray::number(seconds)),
+            0, command(QByteArrayLiteral("EXPIRE"), lock.request.key, decimal(seconds)),
             "acquire.expire");
         markAcquired(ctx, lock);
         co_return AttemptResult{AttemptOutcome::Acquired, -1};

@@ -2,6 +2,7 @@
 // (seed 004 wrongLock2). Needs synchronised clocks, lets anyone release, and GETSET overwrites
 // a rival's value even when it loses.
 #include "builtin_strategies.h"
+#include "util/decimal.h"
 
 namespace lockscope::strategies {
 
@@ -30,7 +31,7 @@ public:
     Task<AttemptResult> tryAcquire(LockContext &ctx, LockHandle &lock) const override
     {
         // wrongLock2: newValue = System.currentTimeMillis() + expireMills, computed once.
-        const QByteArray newValue = QByteArray::number(ctx.nowMs() + lock.request.ttlMs);
+        const QByteArray newValue = decimal(ctx.nowMs() + lock.request.ttlMs);
         const QByteArray &key = lock.request.key;
 
         const Reply set = co_await ctx.call(0, command(QByteArrayLiteral("SETNX"), key, newValue),

@@ -2,6 +2,7 @@
 // script while the holder lives (seed 003 §4.1, Redisson's watchdog: 30 s lease, 10 s renew).
 // A process-wide pause stops the renewals too.
 #include "builtin_strategies.h"
+#include "util/decimal.h"
 
 #include "lock/script.h"
 
@@ -17,7 +18,7 @@ Task<void> renewLease(LockContext &ctx, QByteArray key, QByteArray token, qint64
                       std::shared_ptr<bool> live)
 {
     const qint64 periodMs = std::max<qint64>(1, ttlMs / 3);
-    const QByteArray ttl = QByteArray::number(ttlMs);
+    const QByteArray ttl = decimal(ttlMs);
     for (;;) {
         co_await ctx.sleep(periodMs);
         if (!*live)
