@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Regenerates the screenshots in this folder with the window's --screenshot mode: each renders
+# the window at one instant of a deterministic run, without showing it (no display needed), in
+# the light and the dark palette. The same inputs always give the same pictures.
+#
+# Usage: docs/screenshots/make.sh [path/to/lockscope]      (default: build/app/lockscope)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+bin="${1:-$here/../../build/app/lockscope}"
+if [ ! -x "$bin" ]; then
+    echo "error: $bin not found; build first (cmake -S . -B build && cmake --build build)" >&2
+    exit 1
+fi
+export QT_QPA_PLATFORM=offscreen
+
+# shot NAME ARGS...: NAME.png (light) and NAME-dark.png
+shot() {
+    local name=$1
+    shift
+    "$bin" "$@" --light --size 1600x1000 --screenshot "$here/$name.png"
+    "$bin" "$@" --dark --size 1600x1000 --screenshot "$here/$name-dark.png"
+    echo "  $name.png, $name-dark.png"
+}
+
+echo "Writing screenshots to $here"
+# A dies between SETNX and EXPIRE: the key has no TTL, B and C wait forever.
+shot crash-mid-acquire --scenario crash-mid-acquire --strategy setnx-expire --at 20000 --tab source
+# A's lease expires during its pause; B gets the lock; A wakes up and DELs B's lock; C gets in.
+shot pause-after-acquire --scenario pause-after-acquire --strategy set-nx-px-del --at 42000 \
+    --tab commands
+# A's GET says "mine", A pauses, B acquires, A's DEL removes B's lock, C gets in beside B.
+shot pause-before-delete --scenario pause-before-delete --strategy set-nx-px-get-del --at 13500 \
+    --tab source
+# The primary dies before replicating A's lock; the replica is promoted; B locks too.
+shot failover --scenario failover --strategy set-nx-px-lua --at 1000 --view 0:1600 \
+    --tab commands

@@ -1,0 +1,271 @@
+// Benchmark, not a test: is the window fast enough?
+//  1. A timeline holding a million events (a long contention run) pans and zooms: paint time of
+//     every frame, max and p99 (target < 16 ms, one frame at 60 Hz).
+//  2. A key table of 10,000 keys counting down at 60 updates a second: the share of one core the
+//     process uses (target < 10 %).
+// Runs offscreen by itself. Usage: bench_timeline [--events N] [--seconds S]
+#include "key_table_model.h"
+#include "run_data.h"
+#include "sim/simulation.h"
+#include "timeline_widget.h"
+#include "ttl_delegate.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QHeaderView>
+#include <QImage>
+#include <QScrollBar>
+#include <QTableView>
+#include <QTimer>
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace lockscope;
+using namespace lockscope::ui;
+
+namespace {
+
+double cpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+struct Stats {
+    double maxMs = 0, p99Ms = 0, p50Ms = 0, meanMs = 0;
+    std::size_t frames = 0;
+};
+
+Stats stats(std::vector<qint64> ns)
+{
+    Stats s;
+    if (ns.empty())
+        return s;
+    std::sort(ns.begin(), ns.end());
+    s.frames = ns.size();
+    s.maxMs = double(ns.back()) / 1e6;
+    s.p99Ms = double(ns[std::min(ns.size() - 1, ns.size() * 99 / 100)]) / 1e6;
+    s.p50Ms = double(ns[ns.size() / 2]) / 1e6;
+    double sum = 0;
+    for (qint64 v : ns)
+        sum += double(v);
+    s.meanMs = sum / double(ns.size()) / 1e6;
+    return s;
+}
+
+void print(const char *what, const Stats &s)
+{
+    std::printf("  %-34s %5zu frames  p50 %6.2f ms  p99 %6.2f ms  max %6.2f ms  %s\n", what,
+                s.frames, s.p50Ms, s.p99Ms, s.maxMs, s.p99Ms < 16.0 ? "(< 16 ms)" : "(SLOW)");
+}
+
+std::shared_ptr<const RunData> bigRun(std::size_t minEvents)
+{
+    Scenario scenario;
+    loadBuiltinScenario(QStringLiteral("contention"), &scenario);
+    scenario.durationMs = 24LL * 3600 * 1000;
+    int cycles = 10;
+    for (;;) {
+        scenario.cycles = cycles;
+        SimulationConfig config;
+        config.scenario = scenario;
+        config.strategyId = QStringLiteral("set-nx-px-del");
+        config.seed = 1;
+        QElapsedTimer t;
+        t.start();
+        const SimulationResult r = runSimulation(config);
+        const std::size_t n = r.log ? r.log->events().size() : 0;
+        if (n >= minEvents) {
+            std::printf("  simulated contention, 100 clients x %d cycles: %zu events, %.1f s of "
+                        "simulated time, in %.2f s\n",
+                        cycles, n, double(r.simTimeUs) / 1e6, double(t.elapsed()) / 1000.0);
+            t.restart();
+            RunRequest request;
+            request.scenarioId = scenario.id;
+            request.strategyId = config.strategyId;
+            auto run = RunData::fromLog(r.log, scenario, request);
+            std::printf("  derived lanes, markers and the state index in %.2f s\n",
+                        double(t.elapsed()) / 1000.0);
+            return run;
+        }
+        cycles =
+            int(double(cycles) * double(minEvents) / double(qMax<std::size_t>(n, 1)) * 1.05) + 1;
+    }
+}
+
+void benchTimeline(std::size_t minEvents)
+{
+    std::printf("Timeline with at least %zu events\n", minEvents);
+    const auto run = bigRun(minEvents);
+    TimelineWidget timeline;
+    timeline.resize(1600, 900);
+    timeline.setRun(run);
+    timeline.show();
+    QCoreApplication::processEvents();
+    QImage target(timeline.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    const qint64 end = run->endUs();
+    timeline.setPlayhead(end / 3);
+
+    if (qEnvironmentVariableIsSet("LOCKSCOPE_BENCH_PROFILE")) { // for perf: whole run, repeated
+        timeline.fitAll();
+        std::vector<qint64> whole;
+        for (int i = 0; i < 300; ++i)
+            whole.push_back(timeline.paintOnceForBenchmark(target));
+        print("whole run, repeated", stats(whole));
+        return;
+    }
+    // Whole run in view, then zoom in step by step towards the middle and back out.
+    std::vector<qint64> zoom;
+    timeline.fitAll();
+    for (int i = 0; i < 60; ++i) {
+        timeline.zoomBy(1.25, end / 2);
+        zoom.push_back(timeline.paintOnceForBenchmark(target));
+    }
+    for (int i = 0; i < 60; ++i) {
+        timeline.zoomBy(1 / 1.25, end / 2);
+        zoom.push_back(timeline.paintOnceForBenchmark(target));
+    }
+    print("zoom in and out (whole run <-> us)", stats(zoom));
+
+    // Pan across the whole run at three zoom levels, 40 px per frame as a drag would.
+    for (double visibleFraction : {1.0 / 10, 1.0 / 1000, 1.0 / 100000}) {
+        std::vector<qint64> pan;
+        const auto span = qint64(double(end) * visibleFraction);
+        timeline.setViewRange(0, qMax<qint64>(span, 100));
+        const int steps = 300;
+        const double stride = double(end - span) / steps;
+        for (int i = 0; i < steps; ++i) {
+            const auto start = qint64(stride * i);
+            timeline.setViewRange(start, start + span);
+            pan.push_back(timeline.paintOnceForBenchmark(target));
+        }
+        char label[64];
+        std::snprintf(label, sizeof label, "pan, %.3f%% of the run in view", visibleFraction * 100);
+        print(label, stats(pan));
+    }
+    // Scroll down through the lanes (100 clients) with the whole run in view.
+    {
+        std::vector<qint64> scroll;
+        timeline.fitAll();
+        for (int i = 0; i < 100; ++i) {
+            timeline.verticalScrollBar()->setValue(i * 40);
+            scroll.push_back(timeline.paintOnceForBenchmark(target));
+        }
+        print("scroll lanes, whole run in view", stats(scroll));
+    }
+}
+
+void benchKeyTable(int keys, double seconds)
+{
+    std::printf("Key table of %d keys counting down, 60 updates a second for %.0f s\n", keys,
+                seconds);
+    auto pool = std::make_shared<StringPool>();
+    std::vector<KeyTableModel::Row> rows;
+    std::vector<KeyState> states;
+    for (int i = 0; i < keys; ++i) {
+        const QByteArray name = "lock:" + QByteArray::number(i);
+        KeyTableModel::Row r;
+        r.key = pool->intern(name);
+        r.node = 0;
+        r.keyName = QString::fromLatin1(name);
+        r.nodeName = QStringLiteral("redis-1");
+        rows.push_back(r);
+        KeyState s;
+        s.key = r.key;
+        s.node = 0;
+        s.exists = true;
+        s.owner = qint16(i % 8);
+        s.value = pool->intern("c" + QByteArray::number(i % 8) + ":1:" + QByteArray::number(i));
+        s.ttlMs = i % 7 == 0 ? -1 : 5'000 + (i * 7919) % 55'000;
+        states.push_back(s);
+    }
+    QStringList clients;
+    for (int c = 0; c < 8; ++c)
+        clients << QStringLiteral("c%1").arg(c);
+    KeyTableModel model;
+    model.setRows(std::move(rows), clients, pool, 60'000);
+    model.setStates(states, 0);
+    QTableView view;
+    view.setModel(&model);
+    view.setItemDelegateForColumn(KeyTableModel::TtlColumn, new TtlDelegate(&view));
+    view.verticalHeader()->hide();
+    view.horizontalHeader()->setStretchLastSection(true);
+    view.resize(1200, 800);
+    view.show();
+    QCoreApplication::processEvents();
+
+    {
+        // Where the time goes: announcing the change, and painting the visible rows.
+        QElapsedTimer t;
+        t.start();
+        for (int i = 0; i < 20; ++i)
+            model.setTime(i * 1000);
+        const double announceMs = double(t.nsecsElapsed()) / 20e6;
+        t.restart();
+        for (int i = 0; i < 20; ++i)
+            view.viewport()->repaint();
+        const double paintMs = double(t.nsecsElapsed()) / 20e6;
+        std::printf("  one update: dataChanged %.2f ms, repaint of the visible rows %.2f ms\n",
+                    announceMs, paintMs);
+    }
+    // Count the paints that really happen (updates can coalesce).
+    struct PaintCounter : QObject {
+        qint64 paints = 0;
+        bool eventFilter(QObject *, QEvent *e) override
+        {
+            if (e->type() == QEvent::Paint)
+                ++paints;
+            return false;
+        }
+    } counter;
+    view.viewport()->installEventFilter(&counter);
+    QElapsedTimer wall;
+    qint64 frames = 0;
+    QTimer timer;
+    timer.setTimerType(Qt::PreciseTimer);
+    timer.setInterval(16);
+    QObject::connect(&timer, &QTimer::timeout, [&] {
+        model.setTime(wall.nsecsElapsed() / 1000); // playback at 1x: the TTLs drain in real time
+        ++frames;
+    });
+    const double cpu0 = cpuSeconds();
+    wall.start();
+    timer.start();
+    QEventLoop loop;
+    QTimer::singleShot(int(seconds * 1000), &loop, &QEventLoop::quit);
+    loop.exec();
+    timer.stop();
+    const double cpu = cpuSeconds() - cpu0;
+    const double elapsed = double(wall.elapsed()) / 1000.0;
+    std::printf("  %lld updates and %lld repaints in %.1f s, CPU %.2f s: %.1f %% of one core %s\n",
+                static_cast<long long>(frames), static_cast<long long>(counter.paints), elapsed,
+                cpu, 100.0 * cpu / elapsed,
+                100.0 * cpu / elapsed < 10.0 ? "(< 10 %)" : "(TOO MUCH)");
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    std::size_t events = 1'000'000;
+    double seconds = 5;
+    const QStringList args = QCoreApplication::arguments();
+    for (qsizetype i = 1; i + 1 < args.size(); ++i) {
+        if (args[i] == QLatin1String("--events"))
+            events = args[i + 1].toULongLong();
+        else if (args[i] == QLatin1String("--seconds"))
+            seconds = args[i + 1].toDouble();
+    }
+    benchTimeline(events);
+    benchKeyTable(10'000, seconds);
+    return 0;
+}

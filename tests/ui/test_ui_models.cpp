@@ -1,0 +1,318 @@
+// The window's item models on real runs: each passes QAbstractItemModelTester, holds the state
+// of the run at the playback instant, and updates in batches.
+#include "command_log_model.h"
+#include "findings_model.h"
+#include "key_table_model.h"
+#include "run_data.h"
+#include "strategy_source.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace lockscope;
+using namespace lockscope::ui;
+
+namespace {
+
+std::shared_ptr<const RunData> simulate(const QString &scenario, const QString &strategy)
+{
+    RunRequest r;
+    r.scenarioId = scenario;
+    r.strategyId = strategy;
+    QString error;
+    auto run = RunData::simulate(r, &error);
+    if (!run)
+        qWarning("%s", qPrintable(error));
+    return run;
+}
+
+void fillKeyModel(KeyTableModel &model, const RunData &run)
+{
+    std::vector<KeyTableModel::Row> rows;
+    for (const KeyLane &lane : run.keyLanes())
+        rows.push_back({lane.key, lane.node, lane.keyName, lane.nodeName});
+    QStringList clients;
+    for (const ClientLane &lane : run.clientLanes())
+        clients << lane.name;
+    model.setRows(std::move(rows), clients, run.log().sharedStrings(), run.ttlMs());
+}
+
+int rowOfKey(const KeyTableModel &model, const QString &key, const QString &node)
+{
+    for (int r = 0; r < model.rowCount(); ++r) {
+        if (model.index(r, KeyTableModel::KeyColumn).data().toString() == key &&
+            model.index(r, KeyTableModel::NodeColumn).data().toString() == node)
+            return r;
+    }
+    return -1;
+}
+
+} // namespace
+
+class TestUiModels : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void keyTableFollowsThePlayback()
+    {
+        const auto run =
+            simulate(QStringLiteral("pause-after-acquire"), QStringLiteral("set-nx-px-lua"));
+        QVERIFY(run);
+        KeyTableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        fillKeyModel(model, *run);
+        QCOMPARE(model.rowCount(), 1);
+        const int row = rowOfKey(model, QStringLiteral("lock:0"), QStringLiteral("redis-1"));
+        QVERIFY(row >= 0);
+
+        StateCursor cursor;
+        cursor.reset(run.get());
+        // 10 s: A's lock, 20 s left.
+        cursor.seek(10'000'000);
+        model.setStates(cursor.state().keys(), 10'000'000);
+        model.setTime(10'000'000);
+        QCOMPARE(model.index(row, KeyTableModel::OwnerColumn).data().toString(),
+                 QStringLiteral("A"));
+        QVERIFY(qAbs(model.index(row, KeyTableModel::TtlColumn)
+                         .data(KeyTableModel::TtlRemainingRole)
+                         .toLongLong() -
+                     20'000) < 10);
+        // 35 s: B's lock (A's expired at 30 s), about 25 s left.
+        cursor.seek(35'000'000);
+        model.setStates(cursor.state().keys(), 35'000'000);
+        model.setTime(35'000'000);
+        QCOMPARE(model.index(row, KeyTableModel::OwnerColumn).data().toString(),
+                 QStringLiteral("B"));
+        const qint64 ttl = model.index(row, KeyTableModel::TtlColumn)
+                               .data(KeyTableModel::TtlRemainingRole)
+                               .toLongLong();
+        QVERIFY2(qAbs(ttl - 25'000) < 100, qPrintable(QString::number(ttl)));
+        QCOMPARE(model.index(row, KeyTableModel::TypeColumn).data().toString(),
+                 QStringLiteral("string"));
+        // Backwards: 5 s is A's again.
+        cursor.seek(5'000'000);
+        model.setStates(cursor.state().keys(), 5'000'000);
+        QCOMPARE(model.index(row, KeyTableModel::OwnerColumn).data().toString(),
+                 QStringLiteral("A"));
+    }
+
+    // Moving the clock is one dataChanged, for the TTL column only; a state change is one
+    // dataChanged for the rows that changed.
+    void keyTableUpdatesInBatches()
+    {
+        const auto run = simulate(QStringLiteral("node-restart"), QStringLiteral("redlock"));
+        QVERIFY(run);
+        KeyTableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        fillKeyModel(model, *run);
+        QCOMPARE(model.rowCount(), 5); // lock:0 on five nodes
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setTime(1'000'000);
+        QCOMPARE(changed.count(), 1);
+        const auto topLeft = changed[0][0].value<QModelIndex>();
+        const auto bottomRight = changed[0][1].value<QModelIndex>();
+        QCOMPARE(topLeft.column(), int(KeyTableModel::TtlColumn));
+        QCOMPARE(bottomRight.column(), int(KeyTableModel::TtlColumn));
+        QCOMPARE(topLeft.row(), 0);
+        QCOMPARE(bottomRight.row(), 4);
+
+        changed.clear();
+        StateCursor cursor;
+        cursor.reset(run.get());
+        cursor.seek(run->endUs() / 2);
+        model.setStates(cursor.state().keys(), run->endUs() / 2);
+        QVERIFY(changed.count() <= 1);
+        changed.clear();
+        model.setStates(cursor.state().keys(), run->endUs() / 2); // nothing new
+        QCOMPARE(changed.count(), 0);
+    }
+
+    void keyWithoutTtlIsFlagged()
+    {
+        const auto run =
+            simulate(QStringLiteral("crash-mid-acquire"), QStringLiteral("setnx-expire"));
+        QVERIFY(run);
+        KeyTableModel model;
+        fillKeyModel(model, *run);
+        StateCursor cursor;
+        cursor.reset(run.get());
+        cursor.seek(5'000'000);
+        model.setStates(cursor.state().keys(), 5'000'000);
+        QCOMPARE(model.index(0, KeyTableModel::TtlColumn)
+                     .data(KeyTableModel::TtlRemainingRole)
+                     .toLongLong(),
+                 qint64(-1));
+        QCOMPARE(model.index(0, KeyTableModel::TtlColumn).data().toString(),
+                 QStringLiteral("no TTL"));
+    }
+
+    void commandLogGrowsWithThePlayback()
+    {
+        const auto run =
+            simulate(QStringLiteral("pause-before-delete"), QStringLiteral("set-nx-px-get-del"));
+        QVERIFY(run);
+        CommandLogModel model;
+        CommandFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(
+            &proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setRun(run);
+        QCOMPARE(model.rowCount(), 0);
+        model.setTime(run->endUs());
+        const int all = model.rowCount();
+        QVERIFY(all > 10);
+        QCOMPARE(all, model.totalCommands());
+        // Every row is a command with its reply at the end of the run.
+        for (int r = 0; r < all; ++r) {
+            QVERIFY(!model.index(r, CommandLogModel::CommandColumn).data().toString().isEmpty());
+            QVERIFY(!model.index(r, CommandLogModel::ReplyColumn)
+                         .data()
+                         .toString()
+                         .startsWith(QStringLiteral("…")));
+        }
+        // Back in time, rows go away; forward again, they come back.
+        model.setTime(run->endUs() / 2);
+        QVERIFY(model.rowCount() < all);
+        model.setTime(0);
+        QVERIFY(model.rowCount() <= 1);
+        for (qint64 t = 0; t <= run->endUs(); t += 250'000)
+            model.setTime(t);
+        model.setTime(run->endUs());
+        QCOMPARE(model.rowCount(), all);
+
+        // Filters: by client, then by key.
+        const qint16 a = qint16(run->log().info().clients.indexOf(QByteArrayLiteral("A")));
+        proxy.setClient(a);
+        QVERIFY(proxy.rowCount() > 0 && proxy.rowCount() < all);
+        for (int r = 0; r < proxy.rowCount(); ++r)
+            QCOMPARE(proxy.index(r, CommandLogModel::ClientColumn).data().toString(),
+                     QStringLiteral("A"));
+        proxy.setKey(QStringLiteral("lock:0"));
+        for (int r = 0; r < proxy.rowCount(); ++r)
+            QCOMPARE(proxy.index(r, 0).data(CommandLogModel::KeyRole).toString(),
+                     QStringLiteral("lock:0"));
+        QVERIFY(proxy.rowCount() > 0);
+        proxy.setKey(QStringLiteral("no-such-key"));
+        QCOMPARE(proxy.rowCount(), 0);
+        proxy.setKey({});
+        proxy.setClient(-1);
+        QCOMPARE(proxy.rowCount(), all);
+
+        // A's GET then DEL, in that order: the release race of this strategy.
+        int get = -1, del = -1;
+        for (int r = 0; r < all; ++r) {
+            const QString cmd = model.index(r, CommandLogModel::CommandColumn).data().toString();
+            if (model.index(r, 0).data(CommandLogModel::ClientRole).toInt() != a)
+                continue;
+            if (cmd.startsWith(QStringLiteral("GET lock:0")))
+                get = r;
+            if (cmd.startsWith(QStringLiteral("DEL lock:0")) && get >= 0)
+                del = r;
+        }
+        QVERIFY(get >= 0 && del > get);
+
+        model.setShowAll(true);
+        QCOMPARE(model.rowCount(), all);
+    }
+
+    void findingsAreSentences()
+    {
+        const auto run =
+            simulate(QStringLiteral("pause-after-acquire"), QStringLiteral("set-nx-px-del"));
+        QVERIFY(run);
+        FindingsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setRun(run);
+        QCOMPARE(model.rowCount(), int(run->report().findings.size()));
+        QVERIFY(model.rowCount() >= 2);
+        bool violation = false, deletion = false;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const QString s = model.index(r).data().toString();
+            violation |= s.startsWith(QStringLiteral("Violation:"));
+            deletion |= s.startsWith(QStringLiteral("Mistaken deletion:"));
+            QVERIFY(model.index(r).data(FindingsModel::TimeRole).toLongLong() >= 0);
+        }
+        QVERIFY(violation);
+        QVERIFY(deletion);
+        model.setRun(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void lanesAndBands()
+    {
+        const auto run =
+            simulate(QStringLiteral("pause-after-acquire"), QStringLiteral("set-nx-px-del"));
+        QVERIFY(run);
+        QCOMPARE(run->clientLanes().size(), std::size_t(3));
+        QCOMPARE(run->keyLanes().size(), std::size_t(1));
+        // A is paused from its acquisition for 40 s, inside its critical section.
+        const ClientLane &a = run->clientLanes()[0];
+        QCOMPARE(a.name, QStringLiteral("A"));
+        QCOMPARE(a.paused.size(), std::size_t(1));
+        QVERIFY(qAbs(a.paused[0].endUs - a.paused[0].startUs - 40'000'000) < 10'000);
+        QVERIFY(!a.critical.empty());
+        // The key: A's span, then B's, then C's (after A deleted B's lock).
+        const KeyLane &key = run->keyLanes()[0];
+        QVERIFY(key.spans.size() >= 3);
+        QCOMPARE(run->clientName(key.spans[0].owner), QStringLiteral("A"));
+        QCOMPARE(run->clientName(key.spans[1].owner), QStringLiteral("B"));
+        bool mistaken = false;
+        for (const Marker &m : key.markers)
+            mistaken |= m.kind == MarkerKind::MistakenDeletion;
+        QVERIFY(mistaken);
+        // Two overlaps: A and B, then B and C.
+        QCOMPARE(run->violations().size(), std::size_t(2));
+        for (const ViolationBand &b : run->violations())
+            QCOMPARE(b.clients.size(), std::size_t(2));
+        // Stepping moves between notable events.
+        const qint64 first = run->nextNotableEvent(-1);
+        QVERIFY(first >= 0);
+        const qint64 second = run->nextNotableEvent(run->event(quint32(first)).timeUs);
+        QVERIFY(second > first);
+        QCOMPARE(run->previousNotableEvent(run->event(quint32(second)).timeUs), first);
+        QCOMPARE(run->previousNotableEvent(0), qint64(-1));
+        QCOMPARE(run->nextNotableEvent(run->endUs()), qint64(-1));
+    }
+
+    void strategySourceMatchesCommands()
+    {
+        const StrategySource lua = StrategySource::forStrategy(QStringLiteral("set-nx-px-lua"));
+        QCOMPARE(lua.steps.size(), std::size_t(2));
+        QVERIFY(lua.text.contains(QStringLiteral("redis.call('get', KEYS[1]) == ARGV[1]")));
+        QCOMPARE(lua.stepForCommand("SET lock:0 A:1:x NX PX 30000", ClientState::Phase::Waiting),
+                 0);
+        const StrategySource getDel =
+            StrategySource::forStrategy(QStringLiteral("set-nx-px-get-del"));
+        QCOMPARE(getDel.stepForCommand("GET lock:0", ClientState::Phase::Releasing), 1);
+        QCOMPARE(getDel.stepForCommand("DEL lock:0", ClientState::Phase::Releasing), 2);
+        QCOMPARE(getDel.stepForCommand("INCR x", ClientState::Phase::Releasing), -1);
+        // Redlock sends compare-and-delete both to undo a failed acquire and to release.
+        const StrategySource redlock = StrategySource::forStrategy(QStringLiteral("redlock"));
+        int undo = -1, release = -1;
+        for (std::size_t i = 0; i < redlock.steps.size(); ++i) {
+            if (redlock.steps[i].label == QLatin1String("acquire.release"))
+                undo = int(i);
+            if (redlock.steps[i].label == QLatin1String("release.script"))
+                release = int(i);
+        }
+        QVERIFY(undo >= 0 && release >= 0);
+        for (const QString &id :
+             {QStringLiteral("setnx-expire"), QStringLiteral("setnx-getset"),
+              QStringLiteral("lua-setnx-pexpire"), QStringLiteral("reentrant-hash"),
+              QStringLiteral("watchdog"), QStringLiteral("fenced")}) {
+            const StrategySource s = StrategySource::forStrategy(id);
+            QVERIFY2(!s.steps.empty(), qPrintable(id));
+            for (const SourceStep &step : s.steps)
+                QVERIFY2(step.firstLine <= step.lastLine, qPrintable(id + step.label));
+        }
+    }
+};
+
+QTEST_MAIN(TestUiModels)
+#include "test_ui_models.moc"

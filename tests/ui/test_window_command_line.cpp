@@ -1,0 +1,129 @@
+// The lockscope program's command line: --help, --version, bad input (one line on stderr, exit
+// 2), and --screenshot rendering the window at an instant without showing it.
+#include "app.h"
+
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using lockscope::ui::parseWindowOptions;
+using lockscope::ui::WindowOptions;
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Result runWindow(const QStringList &args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(LOCKSCOPE_WINDOW_BINARY), args);
+    if (!p.waitForFinished(60000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+} // namespace
+
+class TestWindowCommandLine : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown scenario")
+            << QStringList{QStringLiteral("--scenario"),   QStringLiteral("nope"),
+                           QStringLiteral("--strategy"),   QStringLiteral("set-nx-px-lua"),
+                           QStringLiteral("--screenshot"), QStringLiteral("/tmp/x.png")}
+            << QStringLiteral("unknown scenario \"nope\"");
+        QTest::newRow("unknown strategy")
+            << QStringList{QStringLiteral("--scenario"), QStringLiteral("failover"),
+                           QStringLiteral("--strategy"), QStringLiteral("nope")}
+            << QStringLiteral("unknown strategy \"nope\"");
+        QTest::newRow("bad seed") << QStringList{QStringLiteral("--seed"), QStringLiteral("x")}
+                                  << QStringLiteral("--seed must be");
+        QTest::newRow("bad at") << QStringList{QStringLiteral("--at"), QStringLiteral("-5")}
+                                << QStringLiteral("--at must be");
+        QTest::newRow("bad lang") << QStringList{QStringLiteral("--lang"), QStringLiteral("fr")}
+                                  << QStringLiteral("--lang must be");
+        QTest::newRow("unknown option")
+            << QStringList{QStringLiteral("--frobnicate")} << QStringLiteral("frobnicate");
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Result r = runWindow(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        const QList<QByteArray> lines = r.err.trimmed().split('\n');
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines[0].startsWith("lockscope: "), r.err.constData());
+        QVERIFY2(QString::fromUtf8(lines[0]).contains(message), r.err.constData());
+    }
+
+    void helpAndVersion()
+    {
+        Result r = runWindow({QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("--screenshot"));
+        QVERIFY(r.out.contains("--scenario"));
+        r = runWindow({QStringLiteral("--version")});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out.trimmed(), QByteArray("lockscope " LOCKSCOPE_VERSION));
+    }
+
+    void screenshot()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("shot.png"));
+        const Result r = runWindow(
+            {QStringLiteral("--scenario"), QStringLiteral("pause-after-acquire"),
+             QStringLiteral("--strategy"), QStringLiteral("set-nx-px-del"), QStringLiteral("--at"),
+             QStringLiteral("42000"), QStringLiteral("--size"), QStringLiteral("1280x800"),
+             QStringLiteral("--dark"), QStringLiteral("--screenshot"), file});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QImage image(file);
+        QCOMPARE(image.size(), QSize(1280, 800));
+        // The dark palette: the top left corner (the menu bar) is dark.
+        QVERIFY(QColor(image.pixel(2, 2)).lightness() < 100);
+    }
+
+    void screenshotToAnUnwritablePlace()
+    {
+        const Result r = runWindow(
+            {QStringLiteral("--screenshot"), QStringLiteral("/nonexistent-dir/shot.png")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.startsWith("lockscope: cannot write the screenshot to "), r.err.constData());
+    }
+
+    void parsesInProcess()
+    {
+        WindowOptions o;
+        int code = -1;
+        QVERIFY(parseWindowOptions(
+            {QStringLiteral("lockscope"), QStringLiteral("--scenario"), QStringLiteral("failover"),
+             QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--at"),
+             QStringLiteral("1500"), QStringLiteral("--lang"), QStringLiteral("zh_CN"),
+             QStringLiteral("--size"), QStringLiteral("1024x768")},
+            &o, &code));
+        QCOMPARE(o.scenario, QStringLiteral("failover"));
+        QCOMPARE(o.seed, quint64(7));
+        QCOMPARE(o.atMs, qint64(1500));
+        QCOMPARE(o.language, QStringLiteral("zh_CN"));
+        QCOMPARE(o.size, QSize(1024, 768));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWindowCommandLine)
+#include "test_window_command_line.moc"

@@ -1,0 +1,324 @@
+#include "app.h"
+
+#include "lock/strategy_registry.h"
+#include "main_window.h"
+#include "playback.h"
+#include "sim/scenario.h"
+#include "theme.h"
+#include "timeline_widget.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFont>
+#include <QImageWriter>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSaveFile>
+#include <QSettings>
+#include <QTranslator>
+
+#include <cstdio>
+
+namespace lockscope::ui {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("lockscope", text);
+}
+
+void printLine(FILE *to, const QString &line)
+{
+    std::fputs(qPrintable(line), to);
+    std::fputc('\n', to);
+    std::fflush(to);
+}
+
+bool bad(const QString &message, int *exitCode)
+{
+    printLine(stderr, QStringLiteral("lockscope: ") + message);
+    *exitCode = 2;
+    return false;
+}
+
+bool wholeNumber(const QString &text, qint64 min, qint64 *out)
+{
+    bool ok = false;
+    const qint64 v = text.toLongLong(&ok);
+    if (!ok || v < min)
+        return false;
+    *out = v;
+    return true;
+}
+
+} // namespace
+
+bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exitCode)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        tr("LockScope: see, simulate and explain distributed locks on Redis.\n"
+           "Without options it opens the window. With --screenshot it renders the window at an "
+           "instant of a run to a PNG file and exits, without showing anything."));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  tr("Show this help and exit."));
+    const QCommandLineOption version({QStringLiteral("v"), QStringLiteral("version")},
+                                     tr("Show the version and exit."));
+    const QCommandLineOption scenario(QStringLiteral("scenario"),
+                                      tr("Scenario id (see lockscope-cli scenarios)."),
+                                      QStringLiteral("ID"));
+    const QCommandLineOption strategy(QStringLiteral("strategy"),
+                                      tr("Strategy id (see lockscope-cli strategies)."),
+                                      QStringLiteral("ID"));
+    const QCommandLineOption seed(QStringLiteral("seed"), tr("Random seed (default 1)."),
+                                  QStringLiteral("N"));
+    const QCommandLineOption clients(QStringLiteral("clients"), tr("Number of clients."),
+                                     QStringLiteral("N"));
+    const QCommandLineOption ttl(QStringLiteral("ttl"), tr("Lock TTL in ms."),
+                                 QStringLiteral("MS"));
+    const QCommandLineOption wait(QStringLiteral("wait"),
+                                  tr("How to wait for a busy lock: spin, backoff or pubsub."),
+                                  QStringLiteral("MODE"));
+    const QCommandLineOption at(QStringLiteral("at"),
+                                tr("Playback instant in ms of simulated time."),
+                                QStringLiteral("MS"));
+    const QCommandLineOption lang(QStringLiteral("lang"), tr("Language: en or zh_CN."),
+                                  QStringLiteral("LANG"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        tr("Render the window to FILE.png and exit (works with QT_QPA_PLATFORM=offscreen)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  tr("Window size for --screenshot (default 1600x1000)."),
+                                  QStringLiteral("WxH"));
+    const QCommandLineOption dark(QStringLiteral("dark"), tr("Use the dark palette."));
+    const QCommandLineOption light(QStringLiteral("light"), tr("Use the light palette."));
+    const QCommandLineOption tab(QStringLiteral("tab"),
+                                 tr("Details tab to show: commands or source."),
+                                 QStringLiteral("NAME"));
+    const QCommandLineOption view(
+        QStringLiteral("view"), tr("The timeline's visible range in ms (default: the whole run)."),
+        QStringLiteral("FROM:TO"));
+    p.addOptions({help, version, scenario, strategy, seed, clients, ttl, wait, at, lang, screenshot,
+                  size, dark, light, tab, view});
+
+    if (!p.parse(arguments))
+        return bad(p.errorText(), exitCode);
+    if (p.isSet(help)) {
+        // There is no application object yet to tell the parser the program's name.
+        QString text = p.helpText();
+        text.replace(QStringLiteral("<executable_name>"), QStringLiteral("lockscope"));
+        std::fputs(qPrintable(text), stdout);
+        *exitCode = 0;
+        return false;
+    }
+    if (p.isSet(version)) {
+        printLine(stdout, QStringLiteral("lockscope %1").arg(QStringLiteral(LOCKSCOPE_VERSION)));
+        *exitCode = 0;
+        return false;
+    }
+    if (!p.positionalArguments().isEmpty())
+        return bad(tr("unexpected argument \"%1\" (see --help)").arg(p.positionalArguments()[0]),
+                   exitCode);
+
+    o->scenario = p.value(scenario);
+    if (p.isSet(scenario) && !builtinScenarioIds().contains(o->scenario))
+        return bad(tr("unknown scenario \"%1\" (known: %2)")
+                       .arg(o->scenario, builtinScenarioIds().join(QStringLiteral(", "))),
+                   exitCode);
+    o->strategy = p.value(strategy);
+    if (p.isSet(strategy) && !strategyIds().contains(o->strategy))
+        return bad(tr("unknown strategy \"%1\" (known: %2)")
+                       .arg(o->strategy, strategyIds().join(QStringLiteral(", "))),
+                   exitCode);
+    qint64 n = 0;
+    if (p.isSet(seed)) {
+        if (!wholeNumber(p.value(seed), 0, &n))
+            return bad(tr("--seed must be a whole number >= 0, got \"%1\"").arg(p.value(seed)),
+                       exitCode);
+        o->seed = quint64(n);
+        o->seedSet = true;
+    }
+    if (p.isSet(clients)) {
+        if (!wholeNumber(p.value(clients), 1, &n) || n > 200)
+            return bad(tr("--clients must be a whole number from 1 to 200, got \"%1\"")
+                           .arg(p.value(clients)),
+                       exitCode);
+        o->clients = int(n);
+    }
+    if (p.isSet(ttl)) {
+        if (!wholeNumber(p.value(ttl), 1, &n) || n > 3600000)
+            return bad(tr("--ttl must be a whole number of ms from 1 to 3600000, got \"%1\"")
+                           .arg(p.value(ttl)),
+                       exitCode);
+        o->ttlMs = n;
+    }
+    if (p.isSet(wait)) {
+        o->waitMode = p.value(wait);
+        if (o->waitMode != QLatin1String("spin") && o->waitMode != QLatin1String("backoff") &&
+            o->waitMode != QLatin1String("pubsub"))
+            return bad(tr("--wait must be spin, backoff or pubsub, got \"%1\"").arg(o->waitMode),
+                       exitCode);
+    }
+    if (p.isSet(at)) {
+        if (!wholeNumber(p.value(at), 0, &n))
+            return bad(tr("--at must be a whole number of ms >= 0, got \"%1\"").arg(p.value(at)),
+                       exitCode);
+        o->atMs = n;
+    }
+    if (p.isSet(lang)) {
+        o->language = p.value(lang);
+        if (o->language != QLatin1String("en") && o->language != QLatin1String("zh_CN"))
+            return bad(tr("--lang must be en or zh_CN, got \"%1\"").arg(o->language), exitCode);
+    }
+    if (p.isSet(size)) {
+        const QStringList wh = p.value(size).split(QLatin1Char('x'));
+        qint64 w = 0, h = 0;
+        if (wh.size() != 2 || !wholeNumber(wh[0], 640, &w) || !wholeNumber(wh[1], 480, &h) ||
+            w > 8000 || h > 8000)
+            return bad(
+                tr("--size must be WIDTHxHEIGHT, at least 640x480, got \"%1\"").arg(p.value(size)),
+                exitCode);
+        o->size = QSize(int(w), int(h));
+    }
+    if (p.isSet(dark) && p.isSet(light))
+        return bad(tr("--dark and --light cannot both be given"), exitCode);
+    if (p.isSet(dark) || p.isSet(light)) {
+        o->dark = p.isSet(dark);
+        o->darkSet = true;
+    }
+    if (p.isSet(tab)) {
+        o->tab = p.value(tab);
+        if (o->tab != QLatin1String("commands") && o->tab != QLatin1String("source"))
+            return bad(tr("--tab must be commands or source, got \"%1\"").arg(o->tab), exitCode);
+    }
+    if (p.isSet(view)) {
+        const QStringList range = p.value(view).split(QLatin1Char(':'));
+        qint64 from = 0, to = 0;
+        if (range.size() != 2 || !wholeNumber(range[0], 0, &from) ||
+            !wholeNumber(range[1], 0, &to) || to <= from)
+            return bad(
+                tr("--view must be FROM:TO in ms with FROM < TO, got \"%1\"").arg(p.value(view)),
+                exitCode);
+        o->viewFromMs = from;
+        o->viewToMs = to;
+    }
+    o->screenshot = p.value(screenshot);
+    if (p.isSet(screenshot) && o->screenshot.isEmpty())
+        return bad(tr("--screenshot needs a file name"), exitCode);
+    return true;
+}
+
+int runLockScope(int argc, char **argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    WindowOptions o;
+    int exitCode = 0;
+    if (!parseWindowOptions(arguments, &o, &exitCode))
+        return exitCode;
+    // A screenshot needs no screen.
+    if (!o.screenshot.isEmpty() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    // Screenshots run headless: the offscreen platform's notes about window hints and the
+    // runtime directory are noise there.
+    if (!o.screenshot.isEmpty())
+        qInstallMessageHandler(
+            [](QtMsgType type, const QMessageLogContext &context, const QString &message) {
+                if (type == QtDebugMsg || type == QtInfoMsg ||
+                    message.startsWith(QLatin1String("This plugin does not support")) ||
+                    message.startsWith(QLatin1String("QStandardPaths: ")))
+                    return;
+                std::fputs(qPrintable(qFormatLogMessage(type, context, message)), stderr);
+                std::fputc('\n', stderr);
+            });
+
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("LockScope"));
+    QCoreApplication::setApplicationName(QStringLiteral("LockScope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
+    const bool screenshot = !o.screenshot.isEmpty();
+
+    // Readable when projected: a clear sans-serif, a little larger than the desktop default.
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPointSize(10);
+    QApplication::setFont(font);
+
+    QTranslator translator, qtTranslator;
+    if (o.language != QLatin1String("en")) {
+        const QString name = QStringLiteral("lockscope_") + o.language;
+        if (translator.load(name, QStringLiteral(":/i18n")) ||
+            translator.load(name, QCoreApplication::applicationDirPath() +
+                                      QStringLiteral("/../share/lockscope/translations")) ||
+            translator.load(name, QCoreApplication::applicationDirPath()))
+            QCoreApplication::installTranslator(&translator);
+        if (qtTranslator.load(QStringLiteral("qtbase_") + o.language,
+                              QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QCoreApplication::installTranslator(&qtTranslator);
+    }
+
+    bool dark = o.dark;
+    if (!o.darkSet && !screenshot)
+        dark = QSettings().value(QStringLiteral("view/dark"), false).toBool();
+    applyAppearance(app, dark);
+
+    MainWindow::Options wo;
+    wo.persistSettings = !screenshot; // screenshots are reproducible: no saved state
+    wo.language = o.language;
+    MainWindow window(wo);
+    if (!o.scenario.isEmpty())
+        window.setScenario(o.scenario);
+    if (!o.strategy.isEmpty())
+        window.setStrategy(o.strategy);
+    if (o.seedSet)
+        window.setSeed(o.seed);
+    if (o.clients > 0)
+        window.setClientCount(o.clients);
+    if (o.ttlMs > 0)
+        window.setTtlMs(o.ttlMs);
+    if (!o.waitMode.isEmpty())
+        window.setWaitMode(o.waitMode);
+    if (o.tab == QLatin1String("commands"))
+        window.showCommandsTab();
+    else if (o.tab == QLatin1String("source"))
+        window.showSourceTab();
+
+    if (screenshot) {
+        window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.resize(o.size);
+        window.show();
+        QCoreApplication::processEvents();
+    }
+    QString error;
+    const bool ran = window.runNow(&error);
+    if (!ran && screenshot) {
+        printLine(stderr, QStringLiteral("lockscope: ") + error);
+        return 1;
+    }
+    if (o.atMs >= 0)
+        window.seek(o.atMs * 1000);
+    if (o.viewFromMs >= 0)
+        window.timeline()->setViewRange(o.viewFromMs * 1000, o.viewToMs * 1000);
+
+    if (screenshot) {
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        const QImage image = window.grab().toImage();
+        QSaveFile file(o.screenshot);
+        if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+            printLine(stderr,
+                      QStringLiteral("lockscope: ") + tr("cannot write the screenshot to %1: %2")
+                                                          .arg(o.screenshot, file.errorString()));
+            return 1;
+        }
+        return 0;
+    }
+    window.show();
+    return QApplication::exec();
+}
+
+} // namespace lockscope::ui

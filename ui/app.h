@@ -1,0 +1,38 @@
+// The `lockscope` program: command-line options, the screenshot mode and the window. The
+// executable's main() only calls runLockScope().
+#pragma once
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+namespace lockscope::ui {
+
+struct WindowOptions {
+    QString scenario;
+    QString strategy;
+    quint64 seed = 1;
+    bool seedSet = false;
+    int clients = -1;
+    qint64 ttlMs = -1;
+    QString waitMode;
+    qint64 atMs = -1;
+    QString language = QStringLiteral("en");
+    QString screenshot; // render the window to this file and exit
+    QSize size{1600, 1000};
+    bool dark = false;
+    bool darkSet = false;
+    QString tab;            // "commands" or "source"
+    qint64 viewFromMs = -1; // the timeline's visible range, when given
+    qint64 viewToMs = -1;
+};
+
+// Parses the arguments (argv[0] first). Returns true to go on; false when the program should
+// exit with *exitCode: 0 after --help or --version (printed to stdout), 2 after bad input (one
+// line on stderr).
+bool parseWindowOptions(const QStringList &arguments, WindowOptions *options, int *exitCode);
+
+// The whole program.
+int runLockScope(int argc, char **argv);
+
+} // namespace lockscope::ui

@@ -1,0 +1,84 @@
+// The lock keys as Redis holds them at the playback instant: one row per key per node, with its
+// owner, value, type, hold count, fencing token and remaining TTL. Rows are fixed for a run (every
+// key the run ever touches), so playback only changes cells: setStates() when events changed the
+// keys, setTime() when only the clock moved (one dataChanged for the TTL column).
+#pragma once
+
+#include "events/run_state.h"
+#include "theme.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace lockscope::ui {
+
+class KeyTableModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        NodeColumn,
+        KeyColumn,
+        OwnerColumn,
+        ValueColumn,
+        TypeColumn,
+        HoldsColumn,
+        FencingColumn,
+        TtlColumn,
+        ColumnCount
+    };
+    enum Roles {
+        TtlRemainingRole = Qt::UserRole, // qint64 ms; -1: no TTL; -2: the key does not exist
+        TtlMaxRole,                      // qint64 ms: a full bar
+        OwnerRole,                       // int client index, -1 none
+        ExistsRole,                      // bool
+        ColorRole,                       // QColor of the owner
+    };
+
+    struct Row {
+        quint32 key = 0;
+        qint16 node = kNoNode;
+        QString keyName;
+        QString nodeName;
+    };
+
+    explicit KeyTableModel(QObject *parent = nullptr);
+
+    void setRows(std::vector<Row> rows, const QStringList &clientNames,
+                 std::shared_ptr<const StringPool> strings, qint64 ttlMaxMs);
+    void clear();
+    // The keys' states (any order; keys without a row are ignored, rows without a state are
+    // shown as absent). One dataChanged covering the rows that changed.
+    void setStates(const std::vector<KeyState> &states, qint64 timeUs);
+    // The clock moved: one dataChanged for the TTL column.
+    void setTime(qint64 timeUs);
+    void setTheme(const Theme &theme);
+
+    qint64 time() const { return m_timeUs; }
+    const KeyState &stateAt(int row) const { return m_states[std::size_t(row)]; }
+    int rowOf(quint32 key, qint16 node) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    QString ownerName(qint16 owner) const;
+    static bool sameState(const KeyState &a, const KeyState &b);
+
+    std::vector<Row> m_rows;
+    std::vector<KeyState> m_states;
+    QHash<quint64, int> m_rowOf;
+    QStringList m_clientNames;
+    std::shared_ptr<const StringPool> m_strings;
+    qint64 m_ttlMaxMs = 30000;
+    qint64 m_timeUs = 0;
+    Theme m_theme;
+};
+
+} // namespace lockscope::ui

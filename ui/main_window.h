@@ -1,0 +1,206 @@
+// LockScope's window: pick a scenario and a strategy, run the deterministic simulation, and play
+// it back — the timeline, the key table, the command log, the strategy's source with the step
+// being executed, the scenario's captions as they happen, the checker's findings as sentences.
+// Faults can be added by hand at the playback instant (right-click a lane); the run is then
+// re-derived, identical up to that instant.
+#pragma once
+
+#include "run_data.h"
+#include "theme.h"
+
+#include <QList>
+#include <QMainWindow>
+
+#include <memory>
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QListView;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QTabWidget;
+class QTableView;
+class QTextBrowser;
+class QToolButton;
+
+namespace lockscope::ui {
+
+class CommandFilterProxy;
+class CommandLogModel;
+class FindingsModel;
+class KeyTableModel;
+class Playback;
+class StrategySourceView;
+class TimelineWidget;
+
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+public:
+    struct Options {
+        bool persistSettings = true;             // read and write QSettings
+        QString language = QStringLiteral("en"); // captions and scenario texts
+    };
+
+    explicit MainWindow(const Options &options, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Choosing what to run (false for an unknown id).
+    bool setScenario(const QString &id);
+    bool setStrategy(const QString &id);
+    void setSeed(quint64 seed);
+    void setClientCount(int clients);
+    void setTtlMs(qint64 ttlMs);
+    void setWaitMode(const QString &mode); // "" for the scenario's own
+    RunRequest currentRequest() const;
+
+    // Runs the simulation of currentRequest() and shows it; keeps the playback instant when the
+    // same scenario and strategy run again. False with *error when it cannot run.
+    bool runNow(QString *error = nullptr);
+    std::shared_ptr<const RunData> run() const { return m_run; }
+
+    // Faults added by hand at the playback instant; the run is re-derived and the playback stays.
+    void injectClientFault(qint16 client, FaultSpec::Action action, qint64 durationMs = 0);
+    void injectNodeFault(qint16 node, FaultSpec::Action action, qint64 durationMs = 0,
+                         qint64 jumpMs = 0);
+    void clearInjectedFaults();
+
+    // Playback.
+    Playback *playback() const { return m_playback; }
+    void seek(qint64 timeUs);
+    void stepForward();  // to the next notable event
+    void stepBackward(); // to the previous one
+    void selectEvent(qint64 event);
+    qint64 selectedEvent() const { return m_selectedEvent; }
+    void jumpToFinding(int row);
+
+    // Exports; false with *error (and nothing written over) when the file cannot be written.
+    bool exportTimelinePng(const QString &path, QString *error);
+    bool exportTimelineSvg(const QString &path, QString *error);
+    bool exportEventLog(const QString &path, QString *error);
+
+    void setDarkPalette(bool dark);
+    void showCommandsTab();
+    void showSourceTab();
+
+    // For tests and screenshots.
+    KeyTableModel *keyModel() const { return m_keyModel; }
+    CommandLogModel *commandModel() const { return m_commandModel; }
+    CommandFilterProxy *commandProxy() const { return m_commandProxy; }
+    FindingsModel *findingsModel() const { return m_findingsModel; }
+    TimelineWidget *timeline() const { return m_timeline; }
+    StrategySourceView *sourceView() const { return m_sourceView; }
+    QTableView *commandView() const { return m_commandView; }
+    QString captionText() const;
+    QString statusText() const;
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void buildActions();
+    void buildToolBar();
+    void buildCentral();
+    void buildDocks();
+    void buildMenus();
+    void loadSettings();
+    void saveSettings() const;
+    void applyTheme();
+
+    void onScenarioChosen();
+    void onStrategyChosen();
+    void showRun(std::shared_ptr<const RunData> run, qint64 keepTimeUs);
+    void onTimeChanged(qint64 timeUs);
+    bool atSelectedEvent() const; // the playback is at the selected event's instant
+    void updateCaption(qint64 timeUs);
+    void updateSourceHighlight(qint64 timeUs);
+    void updateExplanation();
+    void updateVerdict();
+    void updateFaultsLabel();
+    void updateTimeLabel(qint64 timeUs);
+    void onCommandRowChanged();
+    void showClientMenu(qint16 client, const QPoint &globalPos);
+    void showNodeMenu(qint16 node, const QPoint &globalPos);
+    void exportWithDialog(int kind);
+    void changeFontSize(int delta);
+    QString scenarioTitle(const Scenario &s) const;
+    QString scenarioExplanation(const Scenario &s) const;
+
+    Options m_options;
+    Theme m_theme;
+    std::shared_ptr<const RunData> m_run;
+    StateCursor m_cursor;
+    RunRequest m_request; // what the shown run was made from
+    QList<FaultSpec> m_injected;
+    qint64 m_selectedEvent = -1;
+    bool m_syncing = false;
+    qint64 m_lastCaptionEvent = -2;
+
+    Playback *m_playback = nullptr;
+    KeyTableModel *m_keyModel = nullptr;
+    CommandLogModel *m_commandModel = nullptr;
+    CommandFilterProxy *m_commandProxy = nullptr;
+    FindingsModel *m_findingsModel = nullptr;
+
+    // Run parameters.
+    QComboBox *m_scenarioBox = nullptr;
+    QComboBox *m_strategyBox = nullptr;
+    QSpinBox *m_seedBox = nullptr;
+    QSpinBox *m_clientsBox = nullptr;
+    QSpinBox *m_ttlBox = nullptr;
+    QComboBox *m_waitBox = nullptr;
+    QLabel *m_faultsLabel = nullptr;
+    QToolButton *m_clearFaultsButton = nullptr;
+    QAction *m_clearFaultsWidget = nullptr;
+
+    // Centre.
+    QLabel *m_caption = nullptr;
+    TimelineWidget *m_timeline = nullptr;
+    QToolButton *m_playButton = nullptr;
+    QList<QToolButton *> m_glyphButtons;
+    QSlider *m_slider = nullptr;
+    QLabel *m_timeLabel = nullptr;
+    QComboBox *m_speedBox = nullptr;
+
+    // Docks.
+    QDockWidget *m_explainDock = nullptr;
+    QDockWidget *m_findingsDock = nullptr;
+    QDockWidget *m_keysDock = nullptr;
+    QDockWidget *m_detailsDock = nullptr;
+    QTextBrowser *m_explanation = nullptr;
+    QLabel *m_verdict = nullptr;
+    QListView *m_findingsView = nullptr;
+    QTableView *m_keyView = nullptr;
+    QTabWidget *m_detailsTabs = nullptr;
+    QTableView *m_commandView = nullptr;
+    QComboBox *m_commandClientBox = nullptr;
+    QComboBox *m_commandKeyBox = nullptr;
+    QCheckBox *m_followBox = nullptr;
+    QCheckBox *m_showAllBox = nullptr;
+    QLabel *m_sourceLabel = nullptr;
+    StrategySourceView *m_sourceView = nullptr;
+
+    // Actions.
+    QAction *m_runAction = nullptr;
+    QAction *m_playAction = nullptr;
+    QAction *m_nextAction = nullptr;
+    QAction *m_prevAction = nullptr;
+    QAction *m_nextCommandAction = nullptr;
+    QAction *m_prevCommandAction = nullptr;
+    QAction *m_startAction = nullptr;
+    QAction *m_endAction = nullptr;
+    QAction *m_fasterAction = nullptr;
+    QAction *m_slowerAction = nullptr;
+    QAction *m_darkAction = nullptr;
+    QAction *m_futureAction = nullptr;
+    QAction *m_clearFaultsAction = nullptr;
+    QAction *m_exportPngAction = nullptr;
+    QAction *m_exportSvgAction = nullptr;
+    QAction *m_exportLogAction = nullptr;
+};
+
+} // namespace lockscope::ui

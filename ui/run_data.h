@@ -1,0 +1,208 @@
+// One run as the window shows it: the event log and the checker's report of a deterministic
+// simulation, plus everything the views derive from them once, up front — the timeline's lanes
+// (phase spans per client, owner spans per key and node), its markers and violation bands, and the
+// events worth stepping through. Immutable once built, shared by the views.
+#pragma once
+
+#include "events/run_state.h"
+#include "sim/checker.h"
+#include "sim/scenario.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace lockscope::ui {
+
+// What to run: a built-in scenario and strategy, the window's parameters and the faults added by
+// hand. A pure function of these (the simulation is deterministic).
+struct RunRequest {
+    QString scenarioId;
+    QString strategyId;
+    quint64 seed = 1;
+    int clients = -1;                // -1: the scenario's own
+    qint64 ttlMs = -1;               // -1: the scenario's own
+    QString waitMode;                // empty: the scenario's own
+    QList<FaultSpec> injectedFaults; // added by hand, at a playback instant
+};
+
+// The scenario of a request with its parameters and injected faults applied; false with *error
+// (one line) for an unknown scenario.
+bool buildScenario(const RunRequest &request, Scenario *out, QString *error);
+
+struct TimeSpan {
+    qint64 startUs = 0;
+    qint64 endUs = 0;
+};
+
+struct PhaseSpan {
+    qint64 startUs = 0;
+    qint64 endUs = 0;
+    ClientState::Phase phase = ClientState::Phase::Idle;
+    quint32 key = 0;
+};
+
+// A key held by one owner with one TTL: a new span starts at every write, TTL change and clock
+// jump, so that the TTL drains linearly inside a span.
+struct KeySpan {
+    qint64 startUs = 0;
+    qint64 endUs = 0;
+    qint16 owner = kNoClient;
+    qint64 ttlMs = -1; // at startUs; -1: no TTL
+    quint32 value = 0;
+    quint32 event = 0; // the event that started it
+
+    qint64 ttlAt(qint64 timeUs) const
+    {
+        return ttlMs < 0 ? -1 : qMax<qint64>(0, ttlMs - (timeUs - startUs) / 1000);
+    }
+};
+
+enum class MarkerKind : quint8 {
+    // On a client's lane.
+    Acquired,
+    Released,
+    ReleaseNotHeld, // the release found the lock gone or someone else's
+    GaveUp,
+    Crashed,
+    ResourceWrite,
+    StaleRejected,
+    ReplyMissing,
+    // On a key's lane.
+    Expired,
+    Renewed,
+    Deleted,
+    MistakenDeletion, // a client deleted another client's lock
+    DataLost,         // the key went with a node's data
+    NodeDown,
+    NodeUp,
+    Failover,
+    ClockJump,
+};
+
+struct Marker {
+    qint64 timeUs = 0;
+    quint32 event = 0; // index in the log
+    MarkerKind kind = MarkerKind::Acquired;
+};
+// Problems and faults: drawn even where markers crowd together.
+bool isAlert(MarkerKind kind);
+
+struct ClientLane {
+    qint16 client = kNoClient;
+    QString name;
+    std::vector<PhaseSpan> phases;    // waiting / holding / releasing, in time order
+    std::vector<TimeSpan> critical;   // inside the critical section
+    std::vector<TimeSpan> paused;     // stopped (GC, VM migration)
+    qint64 crashedAtUs = -1;          // dead from then on
+    std::vector<Marker> markers;      // in time order
+    std::vector<Marker> alerts;       // the markers that must never be hidden by others
+    std::vector<quint32> commands;    // CommandSent event indices, in time order
+    std::vector<qint64> commandTimes; // their times (searched while painting)
+};
+
+struct KeyLane {
+    quint32 key = 0;
+    qint16 node = kNoNode;
+    QString keyName;
+    QString nodeName;
+    std::vector<KeySpan> spans;     // in time order, never overlapping
+    std::vector<TimeSpan> nodeDown; // the node is down
+    std::vector<Marker> markers;
+    std::vector<Marker> alerts;
+};
+
+// Two or more clients inside the critical section of the same key.
+struct ViolationBand {
+    qint64 startUs = 0;
+    qint64 endUs = 0;
+    quint32 key = 0;
+    std::vector<qint16> clients;
+};
+
+class RunData {
+public:
+    // Runs the simulation of `request`; nullptr with *error (one line) when it cannot run.
+    static std::shared_ptr<const RunData> simulate(const RunRequest &request, QString *error);
+    // Wraps a log that exists already (a recording, a benchmark); the report is checkLog's.
+    static std::shared_ptr<const RunData> fromLog(std::shared_ptr<EventLog> log,
+                                                  const Scenario &scenario,
+                                                  const RunRequest &request = {});
+
+    const RunRequest &request() const { return m_request; }
+    const Scenario &scenario() const { return m_scenario; }
+    const EventLog &log() const { return *m_log; }
+    std::shared_ptr<const EventLog> sharedLog() const { return m_log; }
+    const CheckReport &report() const { return m_report; }
+    const StateIndex &index() const { return *m_index; }
+    qint64 endUs() const { return m_endUs; }
+    qint64 ttlMs() const { return m_scenario.ttlMs; }
+
+    const std::vector<ClientLane> &clientLanes() const { return m_clientLanes; }
+    const std::vector<KeyLane> &keyLanes() const { return m_keyLanes; }
+    const std::vector<ViolationBand> &violations() const { return m_violations; }
+    const std::vector<quint32> &notableEvents() const { return m_notable; }
+    const std::vector<quint32> &captionEvents() const { return m_captions; }
+    int keyLaneOf(quint32 key, qint16 node) const;
+
+    QString clientName(qint16 client) const;
+    QString nodeName(qint16 node) const;
+    QString text(quint32 id) const;
+    const Event &event(quint32 index) const { return m_log->events()[index]; }
+
+    // The caption of a Caption event in `language` ("en", "zh_CN"), falling back to the log's.
+    QString captionText(quint32 eventIndex, const QString &language) const;
+
+    // Stepping: the first notable event strictly after / the last strictly before `timeUs`;
+    // -1 when there is none.
+    qint64 nextNotableEvent(qint64 timeUs) const;
+    qint64 previousNotableEvent(qint64 timeUs) const;
+    // The same from an event, so that events at the same instant are stepped one by one.
+    qint64 nextNotableEventAfter(quint32 event) const;
+    qint64 previousNotableEventBefore(quint32 event) const;
+    // Every event, commands included.
+    qint64 nextEvent(qint64 timeUs) const;
+    qint64 previousEvent(qint64 timeUs) const;
+    // The number of events with time <= timeUs.
+    std::size_t eventCountAt(qint64 timeUs) const;
+
+    static bool isNotable(EventKind kind);
+
+private:
+    RunData() = default;
+    void derive();
+
+    RunRequest m_request;
+    Scenario m_scenario;
+    std::shared_ptr<EventLog> m_log;
+    CheckReport m_report;
+    std::unique_ptr<StateIndex> m_index;
+    qint64 m_endUs = 0;
+    std::vector<ClientLane> m_clientLanes;
+    std::vector<KeyLane> m_keyLanes;
+    std::vector<ViolationBand> m_violations;
+    std::vector<quint32> m_notable;
+    std::vector<quint32> m_captions;
+};
+
+// The state of a run at the playback instant, kept incrementally: moving forward applies the
+// events in between, moving backward starts again from the index's nearest checkpoint.
+class StateCursor {
+public:
+    void reset(const RunData *run);
+    // Moves to `timeUs`; returns the number of events applied or un-applied (0: nothing changed).
+    std::size_t seek(qint64 timeUs);
+    const RunState &state() const { return m_state; }
+    qint64 timeUs() const { return m_timeUs; }
+    std::size_t eventCount() const { return m_next; } // events applied so far
+
+private:
+    const RunData *m_run = nullptr;
+    RunState m_state;
+    std::size_t m_next = 0;
+    qint64 m_timeUs = 0;
+};
+
+} // namespace lockscope::ui

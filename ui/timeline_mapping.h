@@ -1,0 +1,40 @@
+// The time-to-pixel mapping of the timeline, kept in a small plain struct (as hotspot's
+// TimeLineData) so that it can be unit-tested without a widget: a visible time range
+// [startUs, endUs] is drawn across the pixels [left, left + width].
+#pragma once
+
+#include <QtGlobal>
+
+#include <cmath>
+
+namespace lockscope::ui {
+
+struct TimeLineMapping {
+    qint64 startUs = 0; // time at x = left
+    qint64 endUs = 1;   // time at x = left + width
+    double left = 0;
+    double width = 1;
+
+    bool isValid() const { return endUs > startUs && width > 0; }
+    qint64 spanUs() const { return endUs - startUs; }
+    double usPerPixel() const { return isValid() ? double(spanUs()) / width : 1.0; }
+
+    double mapTimeToX(qint64 timeUs) const
+    {
+        if (!isValid())
+            return left;
+        return left + double(timeUs - startUs) * width / double(spanUs());
+    }
+
+    qint64 mapXToTime(double x) const
+    {
+        if (!isValid())
+            return startUs;
+        return startUs + qint64(std::llround((x - left) * double(spanUs()) / width));
+    }
+
+    // A duration in microseconds as a distance in pixels.
+    double durationToPixels(qint64 us) const { return double(us) / usPerPixel(); }
+};
+
+} // namespace lockscope::ui

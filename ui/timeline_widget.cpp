@@ -1,0 +1,1724 @@
+#include "timeline_widget.h"
+
+#include "run_data.h"
+#include "sim/explain.h"
+
+#include <QAction>
+#include <QContextMenuEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QVarLengthArray>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+namespace lockscope::ui {
+
+namespace {
+
+constexpr int kRightPad = 12;
+constexpr double kMinSpanUs = 20;
+
+// Spans are sorted by start and do not overlap, so their ends are sorted too. Calls
+// draw(span, x0, x1, merged) for each visible span; where spans are narrower than a pixel, draws
+// one of them per pixel column (merged = true) and jumps over the rest, so the cost is bounded by
+// the width in pixels, not by the number of spans.
+template <typename Span, typename Draw>
+void forVisibleSpans(const std::vector<Span> &spans, const TimeLineMapping &m, double xMin,
+                     double xMax, Draw draw)
+{
+    const qint64 from = m.mapXToTime(xMin);
+    auto byEnd = [](const Span &s, qint64 t) { return s.endUs < t; };
+    auto it = std::lower_bound(spans.begin(), spans.end(), from, byEnd);
+    while (it != spans.end()) {
+        const double x0 = m.mapTimeToX(it->startUs);
+        if (x0 > xMax)
+            break;
+        const double x1 = m.mapTimeToX(it->endUs);
+        if (x1 - x0 < 1.0) {
+            const double column = std::floor(qMax(x0, xMin));
+            draw(*it, column, column + 1.0, true);
+            it = std::lower_bound(it + 1, spans.end(), m.mapXToTime(column + 1.0), byEnd);
+            continue;
+        }
+        draw(*it, x0, x1, false);
+        ++it;
+    }
+}
+
+// The same for point events: at most one per `minGap` pixels.
+// Alerts are never hidden behind one another while they are few; thousands in view are thinned
+// like other marks.
+double alertGap(const std::vector<Marker> &alerts, const TimeLineMapping &m, double size)
+{
+    const auto byTime = [](const Marker &mk, qint64 t) { return mk.timeUs < t; };
+    const auto from = std::lower_bound(alerts.begin(), alerts.end(), m.startUs, byTime);
+    const auto to = std::lower_bound(from, alerts.end(), m.endUs, byTime);
+    return to - from <= 500 ? 0.0 : size * 1.6;
+}
+
+// More marks in view than fit side by side.
+bool isDense(const std::vector<Marker> &markers, const TimeLineMapping &m, double size)
+{
+    const auto byTime = [](const Marker &mk, qint64 t) { return mk.timeUs < t; };
+    const auto from = std::lower_bound(markers.begin(), markers.end(), m.startUs, byTime);
+    const auto to = std::lower_bound(from, markers.end(), m.endUs, byTime);
+    return double(to - from) * size * 1.6 > m.width * 1.5;
+}
+
+template <typename Item, typename TimeOf, typename Draw>
+void forVisiblePoints(const std::vector<Item> &items, const TimeLineMapping &m, double xMin,
+                      double xMax, double minGap, TimeOf timeOf, Draw draw)
+{
+    auto byTime = [&](const Item &i, qint64 t) { return timeOf(i) < t; };
+    auto it = std::lower_bound(items.begin(), items.end(), m.mapXToTime(xMin), byTime);
+    while (it != items.end()) {
+        const double x = m.mapTimeToX(timeOf(*it));
+        if (x > xMax)
+            break;
+        draw(*it, x);
+        it = std::lower_bound(it + 1, items.end(), m.mapXToTime(x + minGap), byTime);
+    }
+}
+
+QString secondsLabel(qint64 us, int decimals)
+{
+    return TimelineWidget::tr("%1 s").arg(double(us) / 1e6, 0, 'f', decimals);
+}
+
+QColor withAlpha(QColor c, int alpha)
+{
+    c.setAlpha(alpha);
+    return c;
+}
+
+void drawPill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &fill,
+              const QColor &textColor)
+{
+    const QFontMetrics fm(p.font());
+    const QRectF r(topLeft.x(), topLeft.y(), fm.horizontalAdvance(text) + 10, fm.height() + 2);
+    const bool aa = p.testRenderHint(QPainter::Antialiasing);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(Qt::NoPen);
+    p.setBrush(fill);
+    p.drawRoundedRect(r, r.height() / 2, r.height() / 2);
+    p.setPen(textColor);
+    p.drawText(r, Qt::AlignCenter, text);
+    p.setBrush(Qt::NoBrush);
+    p.setRenderHint(QPainter::Antialiasing, aa);
+}
+
+QString phaseText(ClientState::Phase phase)
+{
+    switch (phase) {
+    case ClientState::Phase::NotStarted:
+        return TimelineWidget::tr("not started");
+    case ClientState::Phase::Idle:
+        return TimelineWidget::tr("idle");
+    case ClientState::Phase::Waiting:
+        return TimelineWidget::tr("waiting");
+    case ClientState::Phase::Holding:
+        return TimelineWidget::tr("holds the lock");
+    case ClientState::Phase::Releasing:
+        return TimelineWidget::tr("releasing");
+    case ClientState::Phase::Crashed:
+        return TimelineWidget::tr("crashed");
+    }
+    return {};
+}
+
+template <typename Span> const Span *spanAt(const std::vector<Span> &spans, qint64 t)
+{
+    auto it = std::upper_bound(spans.begin(), spans.end(), t,
+                               [](qint64 time, const Span &s) { return time < s.startUs; });
+    if (it == spans.begin())
+        return nullptr;
+    --it;
+    return t < it->endUs || (t == it->endUs && it->startUs == it->endUs) ? &*it : nullptr;
+}
+
+} // namespace
+
+TimelineWidget::TimelineWidget(QWidget *parent)
+    : QAbstractScrollArea(parent)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    viewport()->setMouseTracking(true);
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+    setFrameShape(QFrame::NoFrame);
+    m_theme = Theme::forPalette(palette());
+    m_lastGesture.start();
+
+    m_backAction = new QAction(tr("Zoom &Back"), this);
+    m_backAction->setShortcut(Qt::Key_Backspace);
+    m_backAction->setShortcutContext(Qt::WidgetShortcut);
+    m_backAction->setEnabled(false);
+    connect(m_backAction, &QAction::triggered, this, &TimelineWidget::zoomBack);
+    m_resetAction = new QAction(tr("&Reset Zoom"), this);
+    m_resetAction->setShortcut(Qt::Key_0);
+    m_resetAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(m_resetAction, &QAction::triggered, this, &TimelineWidget::zoomReset);
+    m_fitAction = new QAction(tr("&Fit Whole Run"), this);
+    m_fitAction->setShortcut(Qt::Key_F);
+    m_fitAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(m_fitAction, &QAction::triggered, this, &TimelineWidget::fitAll);
+    addActions({m_backAction, m_resetAction, m_fitAction});
+
+    layoutRows();
+}
+
+TimelineWidget::~TimelineWidget() = default;
+
+void TimelineWidget::setRun(std::shared_ptr<const RunData> run)
+{
+    const bool sameScenario = m_run && run &&
+                              m_run->request().scenarioId == run->request().scenarioId &&
+                              m_run->request().strategyId == run->request().strategyId;
+    m_run = std::move(run);
+    m_selectedEvent = -1;
+    m_ttlMaxMs = 1;
+    if (m_run) {
+        m_ttlMaxMs = qMax<qint64>(1, m_run->ttlMs());
+        for (const KeyLane &lane : m_run->keyLanes()) {
+            for (const KeySpan &s : lane.spans)
+                m_ttlMaxMs = qMax(m_ttlMaxMs, s.ttlMs);
+        }
+    }
+    layoutRows();
+    if (!sameScenario) {
+        m_zoomStack.clear();
+        m_backAction->setEnabled(false);
+        fitAll();
+        m_zoomStack.clear();
+        m_backAction->setEnabled(false);
+    } else {
+        setViewRange(m_viewStartUs, m_viewEndUs); // keep the view across a re-run
+    }
+    viewport()->update();
+}
+
+void TimelineWidget::setPlayhead(qint64 timeUs, bool follow)
+{
+    if (timeUs == m_playheadUs)
+        return;
+    m_playheadUs = timeUs;
+    if (follow) {
+        const qint64 span = m_viewEndUs - m_viewStartUs;
+        if (timeUs > m_viewEndUs - span / 50 || timeUs < m_viewStartUs)
+            setViewRange(timeUs - span / 10, timeUs - span / 10 + span);
+    }
+    viewport()->update();
+}
+
+void TimelineWidget::setSelectedEvent(qint64 event)
+{
+    if (event == m_selectedEvent)
+        return;
+    m_selectedEvent = event;
+    // Bring the selection into view.
+    if (m_run && event >= 0 && std::size_t(event) < m_run->log().events().size()) {
+        const qint64 t = m_run->event(quint32(event)).timeUs;
+        if (t < m_viewStartUs || t > m_viewEndUs) {
+            const qint64 span = m_viewEndUs - m_viewStartUs;
+            setViewRange(t - span / 2, t - span / 2 + span);
+        }
+        const int row = rowOfEvent(event);
+        if (row >= 0) {
+            const Row &r = m_rows[std::size_t(row)];
+            const int visible = lanesRect().height();
+            const int y = verticalScrollBar()->value();
+            if (r.y < y || r.y + r.h > y + visible)
+                verticalScrollBar()->setValue(r.y - visible / 3);
+        }
+    }
+    viewport()->update();
+}
+
+void TimelineWidget::setShowFuture(bool show)
+{
+    m_showFuture = show;
+    viewport()->update();
+}
+
+void TimelineWidget::setTheme(const Theme &theme)
+{
+    m_theme = theme;
+    viewport()->update();
+}
+
+// --- geometry ---------------------------------------------------------------------------------
+
+void TimelineWidget::layoutRows()
+{
+    const QFontMetrics fm(font());
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics bfm(bold);
+    m_metrics.axisHeight = fm.height() * 2 + 10;
+    m_metrics.headerHeight = fm.height() + 10;
+    m_metrics.legendHeight = legendHeightFor(viewport()->width());
+    // Lanes grow to fill the height when there are few of them (up to 1.8 times), so that a
+    // projected timeline of three clients and one key is not a thin strip.
+    const int baseLane = fm.height() * 2 + 16;
+    m_metrics.laneHeight = baseLane;
+    if (m_run) {
+        const int lanes = int(m_run->clientLanes().size() + m_run->keyLanes().size());
+        const int available = viewport()->height() - m_metrics.axisHeight - m_metrics.legendHeight -
+                              2 * m_metrics.headerHeight - 4;
+        // Many lanes: one line of label each, down to this height, before scrolling.
+        const int compactLane = fm.height() + 14;
+        if (lanes > 0)
+            m_metrics.laneHeight = available / lanes >= baseLane
+                                       ? qMin(available / lanes, baseLane * 9 / 5)
+                                       : qMax(compactLane, available / lanes);
+    }
+    m_rows.clear();
+    int y = 0;
+    int labelWidth = bfm.horizontalAdvance(tr("LOCK KEYS IN REDIS")) + 24;
+    auto add = [&](Row::Kind kind, int index, int h, const QString &title) {
+        Row r;
+        r.kind = kind;
+        r.index = index;
+        r.y = y;
+        r.h = h;
+        r.title = title;
+        m_rows.push_back(r);
+        y += h;
+    };
+    if (m_run) {
+        auto addClients = [&] {
+            add(Row::Kind::Header, 0, m_metrics.headerHeight, tr("CLIENTS"));
+            for (std::size_t i = 0; i < m_run->clientLanes().size(); ++i) {
+                const ClientLane &lane = m_run->clientLanes()[i];
+                add(Row::Kind::Client, int(i), m_metrics.laneHeight, lane.name);
+                labelWidth = qMax(labelWidth, bfm.horizontalAdvance(lane.name) + 40);
+            }
+        };
+        auto addKeys = [&] {
+            if (!m_run->keyLanes().empty())
+                add(Row::Kind::Header, 1, m_metrics.headerHeight, tr("LOCK KEYS IN REDIS"));
+            for (std::size_t i = 0; i < m_run->keyLanes().size(); ++i) {
+                const KeyLane &lane = m_run->keyLanes()[i];
+                add(Row::Kind::Key, int(i), m_metrics.laneHeight, lane.keyName);
+                labelWidth = qMax(labelWidth, bfm.horizontalAdvance(lane.keyName) +
+                                                  fm.horizontalAdvance(lane.nodeName) + 36);
+            }
+        };
+        // The clients' story above the keys they fight over; but with many clients the keys
+        // come first, so that they are never scrolled out of sight.
+        if (m_run->clientLanes().size() > 16) {
+            addKeys();
+            addClients();
+        } else {
+            addClients();
+            addKeys();
+        }
+    }
+    // Room for the status line under a name ("in critical section · paused").
+    labelWidth = qMax(labelWidth, fm.horizontalAdvance(tr("critical section · paused")) + 36);
+    m_metrics.labelWidth = qMin(labelWidth, 300);
+    m_contentHeight = y;
+    m_clientRows.clear();
+    m_keyRows.clear();
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        const Row &r = m_rows[i];
+        if (r.kind == Row::Kind::Client) {
+            const auto c = std::size_t(m_run->clientLanes()[std::size_t(r.index)].client);
+            if (m_clientRows.size() <= c)
+                m_clientRows.resize(c + 1, -1);
+            m_clientRows[c] = int(i);
+        } else if (r.kind == Row::Kind::Key) {
+            if (m_keyRows.size() <= std::size_t(r.index))
+                m_keyRows.resize(std::size_t(r.index) + 1, -1);
+            m_keyRows[std::size_t(r.index)] = int(i);
+        }
+    }
+    updateScrollBars();
+}
+
+double TimelineWidget::markerSize(double laneInnerHeight) const
+{
+    // In proportion to the lane, but never larger than the text around it.
+    return qBound(4.0, laneInnerHeight * 0.2, QFontMetrics(font()).height() * 0.42);
+}
+
+int TimelineWidget::legendHeightFor(int width) const
+{
+    // The legend wraps; measure it by laying it out.
+    const QFontMetrics fm(font());
+    const QStringList items = {tr("waiting"),
+                               tr("holds the lock"),
+                               tr("critical section"),
+                               tr("paused"),
+                               tr("crashed"),
+                               tr("TTL left"),
+                               tr("no TTL"),
+                               tr("two holders at once"),
+                               tr("acquired"),
+                               tr("released"),
+                               tr("expired"),
+                               tr("renewed"),
+                               tr("deleted another client's lock")};
+    int x = 8, lines = 1;
+    for (const QString &s : items) {
+        const int w = 30 + fm.horizontalAdvance(s) + 16;
+        if (x + w > width - 8 && x > 8) {
+            ++lines;
+            x = 8;
+        }
+        x += w;
+    }
+    return lines * (fm.height() + 8) + 6;
+}
+
+QRect TimelineWidget::lanesRect() const
+{
+    const QRect v = viewport()->rect();
+    return QRect(0, m_metrics.axisHeight, v.width(),
+                 qMax(0, v.height() - m_metrics.axisHeight - m_metrics.legendHeight));
+}
+
+TimeLineMapping TimelineWidget::mappingFor(int width) const
+{
+    TimeLineMapping m;
+    m.startUs = m_viewStartUs;
+    m.endUs = qMax(m_viewStartUs + 1, m_viewEndUs);
+    m.left = m_metrics.labelWidth;
+    m.width = qMax(1, width - m_metrics.labelWidth - kRightPad);
+    return m;
+}
+
+TimeLineMapping TimelineWidget::mapping() const
+{
+    return mappingFor(viewport()->width());
+}
+
+void TimelineWidget::updateScrollBars()
+{
+    m_updatingScrollBars = true;
+    const int visible = lanesRect().height();
+    verticalScrollBar()->setRange(0, qMax(0, m_contentHeight - visible));
+    verticalScrollBar()->setPageStep(qMax(1, visible));
+    verticalScrollBar()->setSingleStep(qMax(1, m_metrics.laneHeight / 2));
+
+    const qint64 runEnd = m_run ? qMax<qint64>(m_run->endUs(), 1) : 1;
+    const qint64 span = qMax<qint64>(1, m_viewEndUs - m_viewStartUs);
+    const qint64 unit = qMax<qint64>(1, span / 1000);
+    QScrollBar *h = horizontalScrollBar();
+    h->setRange(0, int(qMax<qint64>(0, (runEnd - span) / unit)));
+    h->setPageStep(int(qMax<qint64>(1, span / unit)));
+    h->setSingleStep(int(qMax<qint64>(1, span / unit / 20)));
+    h->setValue(int(std::clamp<qint64>(m_viewStartUs / unit, 0, h->maximum())));
+    h->setProperty("unitUs", unit);
+    m_updatingScrollBars = false;
+}
+
+void TimelineWidget::scrollContentsBy(int dx, int)
+{
+    if (m_updatingScrollBars)
+        return;
+    if (dx != 0) {
+        const qint64 unit = horizontalScrollBar()->property("unitUs").toLongLong();
+        const qint64 span = m_viewEndUs - m_viewStartUs;
+        const qint64 start = qint64(horizontalScrollBar()->value()) * qMax<qint64>(1, unit);
+        setViewRange(start, start + span);
+    }
+    viewport()->update();
+}
+
+void TimelineWidget::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    layoutRows();
+}
+
+void TimelineWidget::changeEvent(QEvent *event)
+{
+    QAbstractScrollArea::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        layoutRows();
+        viewport()->update();
+    } else if (event->type() == QEvent::PaletteChange) {
+        m_theme = Theme::forPalette(palette());
+        viewport()->update();
+    }
+}
+
+// --- zoom and pan -----------------------------------------------------------------------------
+
+void TimelineWidget::setViewRange(qint64 startUs, qint64 endUs)
+{
+    const qint64 runEnd = m_run ? qMax<qint64>(m_run->endUs(), 1000) : 1000;
+    const qint64 maxSpan = runEnd + runEnd / 20;
+    qint64 span = qBound<qint64>(qint64(kMinSpanUs), endUs - startUs, maxSpan);
+    const qint64 margin = span / 40;
+    startUs = qBound<qint64>(-margin, startUs, qMax<qint64>(-margin, runEnd + margin - span));
+    const qint64 newEnd = startUs + span;
+    if (startUs == m_viewStartUs && newEnd == m_viewEndUs)
+        return;
+    m_viewStartUs = startUs;
+    m_viewEndUs = newEnd;
+    updateScrollBars();
+    viewport()->update();
+    Q_EMIT viewRangeChanged(m_viewStartUs, m_viewEndUs);
+}
+
+void TimelineWidget::pushZoom()
+{
+    m_zoomStack.push({m_viewStartUs, m_viewEndUs});
+    m_backAction->setEnabled(true);
+}
+
+void TimelineWidget::pushZoomCoalesced()
+{
+    if (m_lastGesture.elapsed() > 700)
+        pushZoom();
+    m_lastGesture.restart();
+}
+
+void TimelineWidget::zoomBy(double factor, qint64 aroundUs)
+{
+    if (factor <= 0)
+        return;
+    const double span = double(m_viewEndUs - m_viewStartUs);
+    const double newSpan = qMax(kMinSpanUs, span / factor);
+    const double ratio = span > 0 ? double(aroundUs - m_viewStartUs) / span : 0.5;
+    const auto start = qint64(std::llround(double(aroundUs) - ratio * newSpan));
+    setViewRange(start, start + qint64(std::llround(newSpan)));
+}
+
+void TimelineWidget::panByPixels(double dx)
+{
+    const qint64 delta = qint64(std::llround(dx * mapping().usPerPixel()));
+    setViewRange(m_viewStartUs + delta, m_viewEndUs + delta);
+}
+
+void TimelineWidget::fitAll()
+{
+    pushZoom();
+    const qint64 end = m_run ? qMax<qint64>(m_run->endUs(), 1000) : 1000;
+    const qint64 margin = end / 50;
+    setViewRange(-margin, end + margin);
+}
+
+void TimelineWidget::zoomBack()
+{
+    if (!m_zoomStack.canGoBack())
+        return;
+    const TimeRange r = m_zoomStack.pop();
+    m_backAction->setEnabled(m_zoomStack.canGoBack());
+    setViewRange(r.startUs, r.endUs);
+}
+
+void TimelineWidget::zoomReset()
+{
+    fitAll();
+    m_zoomStack.clear();
+    m_backAction->setEnabled(false);
+}
+
+// --- painting ---------------------------------------------------------------------------------
+
+void TimelineWidget::paintEvent(QPaintEvent *)
+{
+    QPainter p(viewport());
+    paintAll(p, viewport()->size(), verticalScrollBar()->value(), false);
+}
+
+qint64 TimelineWidget::paintOnceForBenchmark(QImage &target)
+{
+    QElapsedTimer t;
+    t.start();
+    QPainter p(&target);
+    paintAll(p, target.size(), verticalScrollBar()->value(), false);
+    p.end();
+    return t.nsecsElapsed();
+}
+
+QSize TimelineWidget::exportSize(int width) const
+{
+    return QSize(width, m_metrics.axisHeight + m_contentHeight + legendHeightFor(width));
+}
+
+void TimelineWidget::renderAll(QPainter &painter, const QSize &size) const
+{
+    paintAll(painter, size, 0, true);
+}
+
+void TimelineWidget::paintAll(QPainter &p, const QSize &size, int scrollY, bool exporting) const
+{
+    const Theme &th = m_theme;
+    p.setFont(font());
+    p.fillRect(QRect(QPoint(0, 0), size), th.base);
+    const int legendH = exporting ? legendHeightFor(size.width()) : m_metrics.legendHeight;
+    const QRect lanes(0, m_metrics.axisHeight, size.width(),
+                      qMax(0, size.height() - m_metrics.axisHeight - legendH));
+    const TimeLineMapping m = mappingFor(size.width());
+    const double xMin = m.left, xMax = m.left + m.width;
+
+    if (!m_run) {
+        p.setPen(th.mutedText);
+        p.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter | Qt::TextWordWrap,
+                   tr("Choose a scenario and a strategy, then press Run (Ctrl+R)."));
+        return;
+    }
+
+    // Lanes, clipped to their area and scrolled.
+    p.save();
+    p.setClipRect(lanes);
+    const int firstY = scrollY, lastY = scrollY + lanes.height();
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        const Row &row = m_rows[i];
+        if (row.y + row.h < firstY || row.y > lastY)
+            continue;
+        const QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
+        if (row.kind == Row::Kind::Header) {
+            p.fillRect(r, th.header);
+            continue;
+        }
+        p.fillRect(r, (i % 2) ? th.alternate : th.base);
+    }
+    // Grid lines at the axis's major ticks.
+    {
+        const double minStep = m.usPerPixel() * 110.0;
+        double step = std::pow(10.0, std::floor(std::log10(qMax(1.0, minStep))));
+        for (double f : {1.0, 2.0, 5.0, 10.0}) {
+            if (step * f >= minStep) {
+                step *= f;
+                break;
+            }
+        }
+        p.setPen(QPen(th.grid, 1));
+        const auto s = qint64(step);
+        for (qint64 t = (m.startUs / s) * s; t <= m.endUs; t += s) {
+            const double x = m.mapTimeToX(t);
+            if (x >= xMin && x <= xMax)
+                p.drawLine(QPointF(x, lanes.top()), QPointF(x, lanes.bottom()));
+        }
+    }
+    p.setClipRect(QRect(int(xMin), lanes.top(), int(m.width) + 1, lanes.height()));
+    p.setRenderHint(QPainter::Antialiasing, false);
+    for (const Row &row : m_rows) {
+        if (row.y + row.h < firstY || row.y > lastY || row.kind == Row::Kind::Header)
+            continue;
+        const QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
+        if (row.kind == Row::Kind::Client)
+            paintClientLane(p, row, r, m);
+        else
+            paintKeyLane(p, row, r, m);
+    }
+    paintViolations(p, lanes, scrollY, m);
+
+    // The selected event.
+    if (m_selectedEvent >= 0 && std::size_t(m_selectedEvent) < m_run->log().events().size()) {
+        const double x = m.mapTimeToX(m_run->event(quint32(m_selectedEvent)).timeUs);
+        const int row = rowOfEvent(m_selectedEvent);
+        QRectF band(x - 1, lanes.top(), 2, lanes.height());
+        if (row >= 0) {
+            const Row &r = m_rows[std::size_t(row)];
+            band = QRectF(x - 1, lanes.top() + r.y - scrollY, 2, r.h);
+            p.setPen(QPen(th.selection, 2.5));
+            p.setBrush(Qt::NoBrush);
+            p.setRenderHint(QPainter::Antialiasing, true);
+            p.drawEllipse(QPointF(x, band.center().y()), r.h * 0.32, r.h * 0.32);
+            p.setRenderHint(QPainter::Antialiasing, false);
+        }
+        p.setPen(QPen(th.selection, 1.5, Qt::DashLine));
+        p.drawLine(QPointF(x, lanes.top()), QPointF(x, lanes.bottom()));
+    }
+
+    // What has not happened yet is veiled (or hidden).
+    const double px = m.mapTimeToX(m_playheadUs);
+    if (px < xMax) {
+        QColor veil = th.veil;
+        if (!m_showFuture)
+            veil.setAlpha(255);
+        p.fillRect(
+            QRectF(qMax(px, xMin), lanes.top(), xMax - qMax(px, xMin) + kRightPad, lanes.height()),
+            veil);
+    }
+    if (px >= xMin && px <= xMax) {
+        p.setPen(QPen(th.playhead, 2));
+        p.drawLine(QPointF(px, lanes.top()), QPointF(px, lanes.bottom()));
+    }
+    p.restore();
+
+    // Labels.
+    p.save();
+    p.setClipRect(QRect(0, lanes.top(), m_metrics.labelWidth, lanes.height()));
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        const Row &row = m_rows[i];
+        if (row.y + row.h < firstY || row.y > lastY)
+            continue;
+        const QRect r(0, lanes.top() + row.y - scrollY, m_metrics.labelWidth, row.h);
+        p.fillRect(r, row.kind == Row::Kind::Header ? th.header : (i % 2) ? th.alternate : th.base);
+        paintLabel(p, row, r);
+    }
+    p.setPen(th.grid);
+    p.drawLine(m_metrics.labelWidth - 1, lanes.top(), m_metrics.labelWidth - 1, lanes.bottom());
+    p.restore();
+
+    paintAxis(p, QRect(0, 0, size.width(), m_metrics.axisHeight), m);
+    paintLegend(p, QRect(0, size.height() - legendH, size.width(), legendH));
+
+    if (m_drag == Drag::Range) {
+        const int a = qMin(m_rangeFromX, m_rangeToX), b = qMax(m_rangeFromX, m_rangeToX);
+        p.fillRect(QRect(a, lanes.top(), b - a, lanes.height()), withAlpha(th.selection, 50));
+        p.setPen(th.selection);
+        p.drawRect(QRect(a, lanes.top(), b - a, lanes.height()));
+    }
+}
+
+void TimelineWidget::paintAxis(QPainter &p, const QRect &r, const TimeLineMapping &m) const
+{
+    const Theme &th = m_theme;
+    p.save();
+    p.fillRect(r, th.header);
+    p.setPen(th.grid);
+    p.drawLine(r.left(), r.bottom(), r.right(), r.bottom());
+    const QFontMetrics fm(p.font());
+
+    // Major ticks at 1, 2 or 5 times a power of ten, at least 110 px apart.
+    const double minStep = m.usPerPixel() * 110.0;
+    double step = std::pow(10.0, std::floor(std::log10(qMax(1.0, minStep))));
+    for (double f : {1.0, 2.0, 5.0, 10.0}) {
+        if (step * f >= minStep) {
+            step *= f;
+            break;
+        }
+    }
+    const auto s = qint64(step);
+    const int decimals = qBound(0, int(std::ceil(-std::log10(step / 1e6) - 1e-9)), 6);
+    const double xMin = m.left, xMax = m.left + m.width;
+    p.setClipRect(QRect(int(xMin) - 2, r.top(), int(m.width) + kRightPad + 2, r.height()));
+    for (qint64 t = (m.startUs / s) * s - s; t <= m.endUs + s; t += s) {
+        const double x = m.mapTimeToX(t);
+        // Minor ticks.
+        p.setPen(th.mutedText);
+        for (int k = 1; k < 5; ++k) {
+            const double mx = m.mapTimeToX(t + s * k / 5);
+            if (mx >= xMin && mx <= xMax)
+                p.drawLine(QPointF(mx, r.bottom() - 4), QPointF(mx, r.bottom()));
+        }
+        if (x < xMin - 1 || x > xMax + 1)
+            continue;
+        p.setPen(th.text);
+        p.drawLine(QPointF(x, r.bottom() - 9), QPointF(x, r.bottom()));
+        const QString label = secondsLabel(t, decimals);
+        const int w = fm.horizontalAdvance(label);
+        // Centred on its tick, but never cut by either end of the axis.
+        const double left = qBound(xMin, x - w / 2.0 - 2, xMax + kRightPad - w - 4);
+        p.drawText(QRectF(left, r.bottom() - 9 - fm.height() - 2, w + 4, fm.height()),
+                   Qt::AlignCenter, label);
+    }
+
+    // Captions, as small flags along the top of the axis.
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (quint32 ev : m_run->captionEvents()) {
+        const double x = m.mapTimeToX(m_run->event(ev).timeUs);
+        if (x < xMin || x > xMax)
+            continue;
+        QPainterPath flag;
+        flag.moveTo(x, r.top() + 3);
+        flag.lineTo(x + 9, r.top() + 7);
+        flag.lineTo(x, r.top() + 11);
+        flag.closeSubpath();
+        p.setPen(QPen(th.selection, 1.5));
+        p.drawLine(QPointF(x, r.top() + 3), QPointF(x, r.top() + 15));
+        p.fillPath(flag, th.selection);
+    }
+
+    // The playhead's instant.
+    const double px = m.mapTimeToX(m_playheadUs);
+    if (px >= xMin - 1 && px <= xMax + 1) {
+        QPainterPath head;
+        head.moveTo(px - 7, r.bottom() - 10);
+        head.lineTo(px + 7, r.bottom() - 10);
+        head.lineTo(px, r.bottom());
+        head.closeSubpath();
+        p.fillPath(head, th.playhead);
+    }
+    p.restore();
+
+    // The corner: the playback instant, large.
+    p.save();
+    QFont bold = p.font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.fillRect(QRect(r.left(), r.top(), m_metrics.labelWidth, r.height() - 1), th.header);
+    p.setPen(th.playhead);
+    p.drawText(QRect(r.left() + 10, r.top(), m_metrics.labelWidth - 14, r.height()),
+               Qt::AlignLeft | Qt::AlignVCenter, tr("t = %1").arg(formatTime(m_playheadUs)));
+    p.setPen(th.grid);
+    p.drawLine(m_metrics.labelWidth - 1, r.top(), m_metrics.labelWidth - 1, r.bottom());
+    p.restore();
+}
+
+void TimelineWidget::paintClientLane(QPainter &p, const Row &row, const QRect &r,
+                                     const TimeLineMapping &m) const
+{
+    const Theme &th = m_theme;
+    const ClientLane &lane = m_run->clientLanes()[std::size_t(row.index)];
+    const QColor c = th.client(lane.client);
+    const double xMin = m.left, xMax = m.left + m.width;
+    const double top = r.top() + 6, bottom = r.bottom() - 6, h = bottom - top;
+    const double mid = (top + bottom) / 2;
+    QFont small = font();
+    p.setFont(small);
+
+    // Span texts are drawn last, over the pause hatching, each on its span's colour.
+    struct SpanText {
+        double x0, x1, top, height;
+        QString text;
+        QColor fg, bg;
+    };
+    std::vector<SpanText> texts;
+    // No text is tried in spans narrower than this: measuring text costs more than drawing.
+    const double minTextWidth = QFontMetrics(font()).averageCharWidth() * 6.0;
+    forVisibleSpans(
+        lane.phases, m, xMin, xMax, [&](const PhaseSpan &s, double x0, double x1, bool merged) {
+            double hh = h * 0.62;
+            int alpha = 150;
+            const bool labelled = !merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth;
+            QString text;
+            switch (s.phase) {
+            case ClientState::Phase::Waiting:
+                hh = h * 0.34;
+                alpha = th.dark ? 110 : 85;
+                if (labelled)
+                    text = tr("waiting for %1").arg(m_run->text(s.key));
+                break;
+            case ClientState::Phase::Holding:
+                if (labelled)
+                    text = tr("holds %1").arg(m_run->text(s.key));
+                break;
+            default:
+                alpha = 110;
+                if (labelled)
+                    text = tr("releasing");
+                break;
+            }
+            const QRectF rect(x0, mid - hh / 2, qMax(1.0, x1 - x0), hh);
+            const QColor fill = withAlpha(c, alpha);
+            p.fillRect(rect, fill);
+            if (!merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth)
+                texts.push_back({x0, x1, mid - h * 0.31, h * 0.62, text, th.text, QColor()});
+        });
+    forVisibleSpans(
+        lane.critical, m, xMin, xMax, [&](const TimeSpan &, double x0, double x1, bool merged) {
+            p.fillRect(QRectF(x0, top, qMax(1.0, x1 - x0), h), c);
+            if (!merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth) {
+                // Replaces the phase's text under it.
+                std::erase_if(texts, [&](const SpanText &t) { return t.x0 < x1 && t.x1 > x0; });
+                texts.push_back({x0, x1, top, h, tr("critical section"), Theme::textOn(c), c});
+            }
+        });
+    forVisibleSpans(lane.paused, m, xMin, xMax,
+                    [&](const TimeSpan &, double x0, double x1, bool merged) {
+                        const QRectF rect(x0, top - 3, qMax(1.0, x1 - x0), h + 6);
+                        p.fillRect(rect, withAlpha(th.base, 120));
+                        p.fillRect(rect, QBrush(th.paused, Qt::BDiagPattern));
+                        p.setPen(QPen(th.paused, 1.5, Qt::DashLine));
+                        p.drawLine(rect.topLeft(), rect.topRight());
+                        p.drawLine(rect.bottomLeft(), rect.bottomRight());
+                        if (!merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth) {
+                            const QString text = tr("paused");
+                            const QFontMetrics fm(p.font());
+                            const double a = qMax(x0, xMin) + 6;
+                            if (qMin(x1, xMax) - a > fm.horizontalAdvance(text) + 14)
+                                drawPill(p, QPointF(a, mid - (fm.height() + 2) / 2.0), text,
+                                         th.paused, th.base);
+                        }
+                    });
+    {
+        const QFontMetrics fm(p.font());
+        for (const SpanText &t : texts) {
+            const double a = qMax(t.x0, xMin) + 4, b = qMin(t.x1, xMax) - 4;
+            const double w = fm.horizontalAdvance(t.text);
+            if (b - a < w + 12)
+                continue;
+            if (t.bg.isValid()) {
+                const double cx = (a + b) / 2;
+                drawPill(p, QPointF(cx - w / 2 - 5, t.top + (t.height - fm.height() - 2) / 2),
+                         t.text, t.bg, t.fg);
+            } else {
+                p.setPen(t.fg);
+                p.drawText(QRectF(a, t.top, b - a, t.height), Qt::AlignCenter, t.text);
+            }
+        }
+    }
+    if (lane.crashedAtUs >= 0 && lane.crashedAtUs <= m.endUs) {
+        const double x0 = qMax(xMin, m.mapTimeToX(lane.crashedAtUs));
+        const double x1 = qMin(xMax, m.mapTimeToX(m_run->endUs()));
+        if (x1 > x0) {
+            const QRectF rect(x0, mid - h * 0.18, x1 - x0, h * 0.36);
+            p.fillRect(rect, QBrush(th.crashed, Qt::Dense4Pattern));
+            QFont bold = p.font();
+            bold.setBold(true);
+            p.setFont(bold);
+            const QFontMetrics fm(bold);
+            const QString text = tr("crashed");
+            if (x1 - x0 > fm.horizontalAdvance(text) + 20)
+                drawPill(p, QPointF(x0 + 14, mid - (fm.height() + 2) / 2.0), text, th.crashed,
+                         th.base);
+            p.setFont(small);
+        }
+    }
+    // Commands: small ticks along the bottom edge.
+    {
+        QVarLengthArray<QLineF, 512> ticks;
+        forVisiblePoints(
+            lane.commandTimes, m, xMin, xMax, 2.0, [](qint64 t) { return t; },
+            [&](qint64, double x) {
+                x = std::floor(x) + 0.5;
+                ticks.append(QLineF(x, r.bottom() - 4, x, r.bottom()));
+            });
+        p.setPen(QPen(withAlpha(c, 200), 1));
+        p.drawLines(ticks.constData(), int(ticks.size()));
+    }
+
+    // Markers.
+    const double size = markerSize(h);
+    auto drawMarker = [&](const Marker &mk, double x) {
+        paintMarker(p, int(mk.kind), QPointF(x, mid), c, size);
+    };
+    auto timeOf = [](const Marker &mk) { return mk.timeUs; };
+    if (isDense(lane.markers, m, size)) {
+        // Too many to tell apart: a plain tick per mark, cheap to draw.
+        QVarLengthArray<QRectF, 512> ticks;
+        forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf, [&](const Marker &, double x) {
+            ticks.append(QRectF(std::floor(x), mid - size, 2, 2 * size));
+        });
+        p.setPen(Qt::NoPen);
+        p.setBrush(th.text);
+        p.drawRects(ticks.constData(), int(ticks.size()));
+        p.setBrush(Qt::NoBrush);
+    } else {
+        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
+    }
+    forVisiblePoints(lane.alerts, m, xMin, xMax, alertGap(lane.alerts, m, size), timeOf,
+                     drawMarker);
+}
+
+void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
+                                  const TimeLineMapping &m) const
+{
+    const Theme &th = m_theme;
+    const KeyLane &lane = m_run->keyLanes()[std::size_t(row.index)];
+    const double xMin = m.left, xMax = m.left + m.width;
+    const double top = r.top() + 6, bottom = r.bottom() - 6, h = bottom - top;
+    const double mid = (top + bottom) / 2;
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics bfm(bold);
+
+    auto ttlY = [&](qint64 ttlMs) {
+        return bottom - h * qBound(0.0, double(ttlMs) / double(m_ttlMaxMs), 1.0);
+    };
+    forVisibleSpans(
+        lane.spans, m, xMin, xMax, [&](const KeySpan &s, double x0, double x1, bool merged) {
+            const QColor c = th.client(s.owner);
+            if (merged) {
+                p.fillRect(QRectF(x0, top, 1, h), withAlpha(c, 170));
+                return;
+            }
+            // Clamp to the visible area, so that deep zooms keep sane coordinates.
+            const double a = qMax(x0, xMin - 2), b = qMin(x1, xMax + 2);
+            p.fillRect(QRectF(a, top, b - a, h), withAlpha(c, th.dark ? 60 : 45));
+            if (s.ttlMs < 0) {
+                p.fillRect(QRectF(a, top, b - a, h), withAlpha(c, 150));
+                p.setPen(QPen(th.problem, 2));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(QRectF(x0 + 1, top + 1, x1 - x0 - 2, h - 2));
+                p.setFont(bold);
+                const QString text = tr("no TTL");
+                if (b - a > bfm.horizontalAdvance(text) + 60)
+                    drawPill(p, QPointF(a + 30, mid - (bfm.height() + 2) / 2.0), text, th.problem,
+                             Qt::white);
+            } else {
+                const qint64 ta = qMax(s.startUs, m.mapXToTime(a));
+                const qint64 tb = qMin(s.endUs, m.mapXToTime(b));
+                QPolygonF wedge;
+                wedge << QPointF(a, bottom) << QPointF(a, ttlY(s.ttlAt(ta)))
+                      << QPointF(b, ttlY(s.ttlAt(tb))) << QPointF(b, bottom);
+                p.setPen(Qt::NoPen);
+                p.setBrush(withAlpha(c, 210));
+                p.setRenderHint(QPainter::Antialiasing, true);
+                p.drawPolygon(wedge);
+                p.setRenderHint(QPainter::Antialiasing, false);
+                p.setBrush(Qt::NoBrush);
+            }
+            // The owner's name at the start of its span, inside the TTL wedge.
+            p.setFont(bold);
+            const QString owner = m_run->clientName(s.owner);
+            if (b - a > bfm.horizontalAdvance(owner) + markerSize(h) + 12) {
+                // Clear of a mark at the span's start (an expiry, a write).
+                const double lx = a + markerSize(h) + 6;
+                const bool inWedge = s.ttlMs < 0 || s.ttlAt(m.mapXToTime(lx)) * 2 > m_ttlMaxMs;
+                p.setPen(inWedge ? Theme::textOn(c) : th.text);
+                p.drawText(QRectF(lx, mid, b - lx, bottom - mid), Qt::AlignLeft | Qt::AlignVCenter,
+                           owner);
+            }
+            p.setFont(font());
+        });
+    forVisibleSpans(lane.nodeDown, m, xMin, xMax,
+                    [&](const TimeSpan &, double x0, double x1, bool merged) {
+                        const QRectF rect(x0, top - 3, qMax(1.0, x1 - x0), h + 6);
+                        p.fillRect(rect, QBrush(th.crashed, Qt::DiagCrossPattern));
+                        if (!merged) {
+                            p.setFont(bold);
+                            const QString text = tr("%1 down").arg(lane.nodeName);
+                            if (qMin(x1, xMax) - qMax(x0, xMin) > bfm.horizontalAdvance(text) + 20)
+                                drawPill(p, QPointF(qMax(x0, xMin) + 6, bottom - bfm.height() - 2),
+                                         text, th.crashed, th.base);
+                            p.setFont(font());
+                        }
+                    });
+
+    const double size = markerSize(h);
+    auto timeOf = [](const Marker &mk) { return mk.timeUs; };
+    // Labels for the rare, important marks, when there is room around them.
+    const auto from = std::lower_bound(lane.markers.begin(), lane.markers.end(), m.startUs,
+                                       [](const Marker &mk, qint64 t) { return mk.timeUs < t; });
+    const auto to = std::upper_bound(from, lane.markers.end(), m.endUs,
+                                     [](qint64 t, const Marker &mk) { return t < mk.timeUs; });
+    const bool roomForLabels = to - from <= 12;
+    auto drawMarker = [&](const Marker &mk, double x) {
+        const Event &e = m_run->event(mk.event);
+        const QColor c = th.client(e.owner >= 0 ? e.owner : e.client);
+        paintMarker(p, int(mk.kind), QPointF(x, mid), c, size);
+        if (!roomForLabels)
+            return;
+        QString text;
+        QColor fill;
+        switch (mk.kind) {
+        case MarkerKind::MistakenDeletion:
+            text = tr("%1 deleted %2's lock")
+                       .arg(m_run->clientName(e.client), m_run->clientName(e.owner));
+            fill = th.problem;
+            break;
+        case MarkerKind::Expired:
+            text = tr("expired");
+            fill = th.warning;
+            break;
+        case MarkerKind::Failover:
+            text = tr("failover");
+            fill = th.selection;
+            break;
+        case MarkerKind::ClockJump:
+            text = tr("clock %1%2 s")
+                       .arg(e.value >= 0 ? QStringLiteral("+") : QString())
+                       .arg(double(e.value) / 1000.0);
+            fill = th.warning;
+            break;
+        default:
+            return;
+        }
+        // To the left of the mark, along the top: where the TTL has drained, out of the way
+        // of the next owner's name.
+        p.setFont(bold);
+        const double w = bfm.horizontalAdvance(text) + 10;
+        drawPill(p, QPointF(qMax(xMin + 2, x - size - 4 - w), top - 2), text, fill,
+                 mk.kind == MarkerKind::Expired ? QColor(Qt::black) : QColor(Qt::white));
+        p.setFont(font());
+    };
+    if (isDense(lane.markers, m, size)) {
+        forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf, [&](const Marker &mk, double x) {
+            const Event &e = m_run->event(mk.event);
+            p.fillRect(QRectF(std::floor(x), mid - size, 2, 2 * size),
+                       th.client(e.owner >= 0 ? e.owner : e.client));
+        });
+    } else {
+        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
+    }
+    forVisiblePoints(lane.alerts, m, xMin, xMax, alertGap(lane.alerts, m, size), timeOf,
+                     drawMarker);
+}
+
+void TimelineWidget::paintMarker(QPainter &p, int kind, const QPointF &c, const QColor &color,
+                                 double s) const
+{
+    const Theme &th = m_theme;
+    const QPen halo(th.base, 2.5);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    switch (MarkerKind(kind)) {
+    case MarkerKind::Acquired:
+        p.setPen(QPen(th.text, 1.5));
+        p.setBrush(color);
+        p.drawEllipse(c, s, s);
+        break;
+    case MarkerKind::Released:
+        p.setPen(QPen(th.text, 2));
+        p.setBrush(th.base);
+        p.drawEllipse(c, s * 0.85, s * 0.85);
+        break;
+    case MarkerKind::ReleaseNotHeld:
+        p.setPen(QPen(th.warning, 2));
+        p.setBrush(th.base);
+        p.drawEllipse(c, s * 0.85, s * 0.85);
+        p.drawLine(c + QPointF(-s * 0.6, s * 0.6), c + QPointF(s * 0.6, -s * 0.6));
+        break;
+    case MarkerKind::GaveUp:
+    case MarkerKind::DataLost:
+        p.setPen(QPen(th.mutedText, 2.5));
+        p.drawLine(c + QPointF(-s * 0.7, -s * 0.7), c + QPointF(s * 0.7, s * 0.7));
+        p.drawLine(c + QPointF(-s * 0.7, s * 0.7), c + QPointF(s * 0.7, -s * 0.7));
+        break;
+    case MarkerKind::Crashed:
+        p.setPen(QPen(th.text, 3.5));
+        p.drawLine(c + QPointF(-s, -s), c + QPointF(s, s));
+        p.drawLine(c + QPointF(-s, s), c + QPointF(s, -s));
+        break;
+    case MarkerKind::ResourceWrite: {
+        QPolygonF d;
+        d << c + QPointF(0, -s * 0.7) << c + QPointF(s * 0.7, 0) << c + QPointF(0, s * 0.7)
+          << c + QPointF(-s * 0.7, 0);
+        p.setPen(QPen(th.text, 1.2));
+        p.setBrush(th.base);
+        p.drawPolygon(d);
+        break;
+    }
+    case MarkerKind::StaleRejected:
+        p.setPen(halo);
+        p.setBrush(th.problem);
+        p.drawEllipse(c, s, s);
+        p.setPen(QPen(Qt::white, 2.5));
+        p.drawLine(c + QPointF(-s * 0.55, 0), c + QPointF(s * 0.55, 0));
+        break;
+    case MarkerKind::ReplyMissing:
+        p.setPen(QPen(th.warning, 2, Qt::DotLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(c, s * 0.8, s * 0.8);
+        break;
+    case MarkerKind::Expired: {
+        // An hourglass.
+        QPolygonF g;
+        g << c + QPointF(-s * 0.75, -s) << c + QPointF(s * 0.75, -s) << c
+          << c + QPointF(s * 0.75, s) << c + QPointF(-s * 0.75, s) << c;
+        p.setPen(QPen(th.base, 1.2));
+        p.setBrush(th.warning);
+        p.drawPolygon(g);
+        break;
+    }
+    case MarkerKind::Renewed: {
+        p.setPen(QPen(th.good, 2.2));
+        p.setBrush(Qt::NoBrush);
+        const QRectF box(c.x() - s * 0.75, c.y() - s * 0.75, s * 1.5, s * 1.5);
+        p.drawArc(box, 60 * 16, 270 * 16);
+        QPolygonF head;
+        const QPointF tip = c + QPointF(s * 0.375, -s * 0.65);
+        head << tip + QPointF(-s * 0.1, -s * 0.45) << tip + QPointF(s * 0.5, s * 0.05)
+             << tip + QPointF(-s * 0.2, s * 0.35);
+        p.setPen(Qt::NoPen);
+        p.setBrush(th.good);
+        p.drawPolygon(head);
+        break;
+    }
+    case MarkerKind::Deleted:
+        p.setPen(QPen(th.text, 2));
+        p.drawLine(c + QPointF(0, -s * 1.1), c + QPointF(0, s * 1.1));
+        break;
+    case MarkerKind::MistakenDeletion:
+        p.setPen(QPen(th.base, 6.5, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(c + QPointF(-s, -s), c + QPointF(s, s));
+        p.drawLine(c + QPointF(-s, s), c + QPointF(s, -s));
+        p.setPen(QPen(th.problem, 3.5, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(c + QPointF(-s, -s), c + QPointF(s, s));
+        p.drawLine(c + QPointF(-s, s), c + QPointF(s, -s));
+        break;
+    case MarkerKind::NodeDown:
+    case MarkerKind::NodeUp: {
+        const double dir = MarkerKind(kind) == MarkerKind::NodeDown ? 1 : -1;
+        QPolygonF t;
+        t << c + QPointF(-s, -s * dir) << c + QPointF(s, -s * dir) << c + QPointF(0, s * dir);
+        p.setPen(halo);
+        p.setBrush(MarkerKind(kind) == MarkerKind::NodeDown ? th.crashed : th.good);
+        p.drawPolygon(t);
+        break;
+    }
+    case MarkerKind::Failover:
+    case MarkerKind::ClockJump: {
+        const QColor col = MarkerKind(kind) == MarkerKind::Failover ? th.selection : th.warning;
+        p.setPen(QPen(col, 2.5));
+        for (double dx : {-s * 0.5, s * 0.3}) {
+            p.drawLine(c + QPointF(dx - s * 0.3, -s * 0.7), c + QPointF(dx + s * 0.3, 0));
+            p.drawLine(c + QPointF(dx + s * 0.3, 0), c + QPointF(dx - s * 0.3, s * 0.7));
+        }
+        break;
+    }
+    }
+    Q_UNUSED(color);
+    p.restore();
+}
+
+void TimelineWidget::paintViolations(QPainter &p, const QRect &lanes, int scrollY,
+                                     const TimeLineMapping &m) const
+{
+    const Theme &th = m_theme;
+    const double xMin = m.left, xMax = m.left + m.width;
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics bfm(bold);
+    double lastX = -1e9;
+    for (const ViolationBand &band : m_run->violations()) {
+        if (band.endUs < m.startUs)
+            continue;
+        if (band.startUs > m.endUs)
+            break;
+        const double x0 = qMax(xMin - 2, m.mapTimeToX(band.startUs));
+        const double x1 = qMin(xMax + 2, qMax(m.mapTimeToX(band.endUs), x0 + 2));
+        if (x1 < lastX + 1) // bands narrower than a pixel: one per column
+            continue;
+        lastX = x1;
+        int top = INT_MAX, bottom = INT_MIN;
+        for (qint16 c : band.clients) {
+            const int row = rowOfClient(c);
+            if (row < 0)
+                continue;
+            top = qMin(top, m_rows[std::size_t(row)].y);
+            bottom = qMax(bottom, m_rows[std::size_t(row)].y + m_rows[std::size_t(row)].h);
+        }
+        if (top == INT_MAX)
+            continue;
+        const QRectF rect(x0, lanes.top() + top - scrollY + 2, x1 - x0, bottom - top - 4);
+        p.fillRect(rect, withAlpha(th.problem, th.dark ? 70 : 55));
+        p.setPen(QPen(th.problem, 2.5));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(rect);
+        p.setFont(bold);
+        const QString text = tr("%n inside at once", nullptr, int(band.clients.size()));
+        const double a = qMax(x0, xMin);
+        if (qMin(x1, xMax) - a > bfm.horizontalAdvance(text) + 20)
+            drawPill(p, QPointF(a + 6, rect.top() + 2), text, th.problem, Qt::white);
+        p.setFont(font());
+    }
+}
+
+void TimelineWidget::paintLabel(QPainter &p, const Row &row, const QRect &r) const
+{
+    const Theme &th = m_theme;
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics fm(font()), bfm(bold);
+    const int x = r.left() + 10;
+    if (row.kind == Row::Kind::Header) {
+        QFont f = scaledFont(font(), 0.85, true);
+        p.setFont(f);
+        p.setPen(th.mutedText);
+        p.drawText(QRect(x, r.top(), r.width() - 14, r.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   row.title);
+        p.setFont(font());
+        return;
+    }
+    if (row.h < bfm.height() + fm.height() + 14) { // compact: name and status on one line
+        const int mid = r.top() + (r.height() - bfm.height()) / 2;
+        int nameX = x;
+        QString name, status;
+        if (row.kind == Row::Kind::Client) {
+            const ClientLane &lane = m_run->clientLanes()[std::size_t(row.index)];
+            p.setPen(Qt::NoPen);
+            p.setBrush(th.client(lane.client));
+            p.drawRoundedRect(QRectF(x, mid + (bfm.height() - 14) / 2.0, 14, 14), 3, 3);
+            nameX = x + 22;
+            name = lane.name;
+            status = clientStatusAt(row.index, m_playheadUs);
+        } else {
+            const KeyLane &lane = m_run->keyLanes()[std::size_t(row.index)];
+            name = lane.keyName;
+            status = lane.nodeName + QStringLiteral(" · ") + keyStatusAt(row.index, m_playheadUs);
+        }
+        const int avail = r.right() - 8 - nameX;
+        p.setFont(bold);
+        p.setPen(th.text);
+        const QString shownName = bfm.elidedText(name, Qt::ElideRight, avail);
+        p.drawText(QRect(nameX, mid, avail, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   shownName);
+        p.setFont(font());
+        const int sx = nameX + bfm.horizontalAdvance(shownName) + 8;
+        if (sx < r.right() - 8) {
+            p.setPen(status.endsWith(tr("no TTL!")) ? th.problem : th.mutedText);
+            p.drawText(QRect(sx, mid, r.right() - 8 - sx, bfm.height()),
+                       Qt::AlignLeft | Qt::AlignVCenter,
+                       fm.elidedText(status, Qt::ElideRight, r.right() - 8 - sx));
+        }
+        return;
+    }
+    const int line1 = r.top() + 6, line2 = line1 + bfm.height() + 2;
+    if (row.kind == Row::Kind::Client) {
+        const ClientLane &lane = m_run->clientLanes()[std::size_t(row.index)];
+        const QColor c = th.client(lane.client);
+        p.setPen(Qt::NoPen);
+        p.setBrush(c);
+        p.drawRoundedRect(QRectF(x, line1 + (bfm.height() - 14) / 2.0, 14, 14), 3, 3);
+        p.setFont(bold);
+        p.setPen(th.text);
+        p.drawText(QRect(x + 22, line1, r.width() - 36, bfm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   bfm.elidedText(lane.name, Qt::ElideRight, r.width() - 36));
+        p.setFont(font());
+        p.setPen(th.mutedText);
+        p.drawText(
+            QRect(x + 22, line2, r.width() - 36, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+            fm.elidedText(clientStatusAt(row.index, m_playheadUs), Qt::ElideRight, r.width() - 36));
+        return;
+    }
+    const KeyLane &lane = m_run->keyLanes()[std::size_t(row.index)];
+    p.setFont(bold);
+    p.setPen(th.text);
+    const int kw = bfm.horizontalAdvance(lane.keyName);
+    p.drawText(QRect(x, line1, r.width() - 16, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               bfm.elidedText(lane.keyName, Qt::ElideRight, r.width() - 16));
+    p.setFont(font());
+    p.setPen(th.mutedText);
+    if (kw + 8 < r.width() - 16)
+        p.drawText(
+            QRect(x + kw + 8, line1, r.width() - 24 - kw, bfm.height()),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            fm.elidedText(tr("on %1").arg(lane.nodeName), Qt::ElideRight, r.width() - 24 - kw));
+    const QString status = keyStatusAt(row.index, m_playheadUs);
+    p.setPen(status == tr("no TTL!") ? th.problem : th.mutedText);
+    p.drawText(QRect(x, line2, r.width() - 16, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(status, Qt::ElideRight, r.width() - 16));
+}
+
+void TimelineWidget::paintLegend(QPainter &p, const QRect &r) const
+{
+    const Theme &th = m_theme;
+    p.save();
+    p.fillRect(r, th.header);
+    p.setPen(th.grid);
+    p.drawLine(r.topLeft(), r.topRight());
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QFontMetrics fm(font());
+    const QColor c = th.client(0);
+    const int lineH = fm.height() + 8;
+    int x = r.left() + 8, y = r.top() + 4;
+    auto item = [&](const QString &text, auto drawSwatch) {
+        const int w = 30 + fm.horizontalAdvance(text) + 16;
+        if (x + w > r.right() - 8 && x > r.left() + 8) {
+            x = r.left() + 8;
+            y += lineH;
+        }
+        const QRectF sw(x, y + (lineH - 14) / 2.0, 24, 14);
+        drawSwatch(sw);
+        p.setPen(th.text);
+        p.drawText(QRect(x + 30, y, w - 30, lineH), Qt::AlignLeft | Qt::AlignVCenter, text);
+        x += w;
+    };
+    item(tr("waiting"), [&](const QRectF &s) {
+        p.fillRect(s.adjusted(0, 4, 0, -4), withAlpha(c, th.dark ? 110 : 85));
+    });
+    item(tr("holds the lock"),
+         [&](const QRectF &s) { p.fillRect(s.adjusted(0, 2, 0, -2), withAlpha(c, 150)); });
+    item(tr("critical section"), [&](const QRectF &s) { p.fillRect(s, c); });
+    item(tr("paused"), [&](const QRectF &s) {
+        p.fillRect(s, QBrush(th.paused, Qt::BDiagPattern));
+        p.setPen(QPen(th.paused, 1, Qt::DashLine));
+        p.drawLine(s.topLeft(), s.topRight());
+        p.drawLine(s.bottomLeft(), s.bottomRight());
+    });
+    item(tr("crashed"), [&](const QRectF &s) {
+        p.fillRect(s.adjusted(0, 3, 0, -3), QBrush(th.crashed, Qt::Dense4Pattern));
+    });
+    item(tr("TTL left"), [&](const QRectF &s) {
+        p.fillRect(s, withAlpha(c, th.dark ? 60 : 45));
+        QPolygonF w;
+        w << s.bottomLeft() << s.topLeft() << s.bottomRight();
+        p.setPen(Qt::NoPen);
+        p.setBrush(withAlpha(c, 210));
+        p.drawPolygon(w);
+    });
+    item(tr("no TTL"), [&](const QRectF &s) {
+        p.fillRect(s, withAlpha(c, 150));
+        p.setPen(QPen(th.problem, 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(s.adjusted(1, 1, -1, -1));
+    });
+    item(tr("two holders at once"), [&](const QRectF &s) {
+        p.fillRect(s, withAlpha(th.problem, th.dark ? 70 : 55));
+        p.setPen(QPen(th.problem, 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(s.adjusted(1, 1, -1, -1));
+    });
+    const double ms = 6.5;
+    item(tr("acquired"),
+         [&](const QRectF &s) { paintMarker(p, int(MarkerKind::Acquired), s.center(), c, ms); });
+    item(tr("released"),
+         [&](const QRectF &s) { paintMarker(p, int(MarkerKind::Released), s.center(), c, ms); });
+    item(tr("expired"),
+         [&](const QRectF &s) { paintMarker(p, int(MarkerKind::Expired), s.center(), c, ms); });
+    item(tr("renewed"),
+         [&](const QRectF &s) { paintMarker(p, int(MarkerKind::Renewed), s.center(), c, ms); });
+    item(tr("deleted another client's lock"), [&](const QRectF &s) {
+        paintMarker(p, int(MarkerKind::MistakenDeletion), s.center(), c, ms);
+    });
+    p.restore();
+}
+
+// --- what is where ----------------------------------------------------------------------------
+
+int TimelineWidget::rowOfClient(qint16 client) const
+{
+    return client >= 0 && std::size_t(client) < m_clientRows.size()
+               ? m_clientRows[std::size_t(client)]
+               : -1;
+}
+
+int TimelineWidget::rowOfKeyLane(int keyLane) const
+{
+    return keyLane >= 0 && std::size_t(keyLane) < m_keyRows.size() ? m_keyRows[std::size_t(keyLane)]
+                                                                   : -1;
+}
+
+int TimelineWidget::rowOfEvent(qint64 event) const
+{
+    if (!m_run || event < 0 || std::size_t(event) >= m_run->log().events().size())
+        return -1;
+    const Event &e = m_run->event(quint32(event));
+    switch (e.kind) {
+    case EventKind::KeyWritten:
+    case EventKind::KeyTtlChanged:
+    case EventKind::KeyDeleted:
+    case EventKind::KeyExpired:
+        return rowOfKeyLane(m_run->keyLaneOf(e.key, e.node));
+    case EventKind::NodeCrashed:
+    case EventKind::NodeRestarted:
+    case EventKind::NodeFailover:
+    case EventKind::NodeClockJump:
+        for (std::size_t i = 0; i < m_run->keyLanes().size(); ++i) {
+            if (m_run->keyLanes()[i].node == e.node)
+                return rowOfKeyLane(int(i));
+        }
+        return -1;
+    default:
+        return e.client >= 0 ? rowOfClient(e.client) : -1;
+    }
+}
+
+QString TimelineWidget::clientStatusAt(int client, qint64 t) const
+{
+    const ClientLane &lane = m_run->clientLanes()[std::size_t(client)];
+    if (lane.crashedAtUs >= 0 && t >= lane.crashedAtUs)
+        return tr("crashed");
+    QStringList parts;
+    if (spanAt(lane.critical, t))
+        parts << tr("critical section");
+    else if (const PhaseSpan *s = spanAt(lane.phases, t))
+        parts << phaseText(s->phase);
+    else
+        parts << (lane.phases.empty() || t < lane.phases.front().startUs
+                      ? phaseText(ClientState::Phase::NotStarted)
+                      : phaseText(ClientState::Phase::Idle));
+    if (spanAt(lane.paused, t))
+        parts << tr("paused");
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString TimelineWidget::keyStatusAt(int keyLane, qint64 t) const
+{
+    const KeyLane &lane = m_run->keyLanes()[std::size_t(keyLane)];
+    const KeySpan *s = spanAt(lane.spans, t);
+    if (spanAt(lane.nodeDown, t))
+        return tr("node down");
+    if (!s)
+        return tr("free");
+    if (s->ttlMs < 0)
+        return tr("no TTL!");
+    return tr("%1 · %2 s left")
+        .arg(m_run->clientName(s->owner))
+        .arg(double(s->ttlAt(t)) / 1000.0, 0, 'f', 1);
+}
+
+QString TimelineWidget::describeSpanAt(const Row &row, qint64 t) const
+{
+    if (row.kind == Row::Kind::Client) {
+        const ClientLane &lane = m_run->clientLanes()[std::size_t(row.index)];
+        QString text =
+            tr("%1 at %2: %3").arg(lane.name, formatTime(t), clientStatusAt(row.index, t));
+        if (const TimeSpan *s = spanAt(lane.critical, t))
+            text += QLatin1Char('\n') + tr("in the critical section from %1 to %2")
+                                            .arg(formatTime(s->startUs), formatTime(s->endUs));
+        if (const TimeSpan *s = spanAt(lane.paused, t))
+            text += QLatin1Char('\n') +
+                    tr("paused from %1 to %2").arg(formatTime(s->startUs), formatTime(s->endUs));
+        return text;
+    }
+    if (row.kind == Row::Kind::Key) {
+        const KeyLane &lane = m_run->keyLanes()[std::size_t(row.index)];
+        const KeySpan *s = spanAt(lane.spans, t);
+        if (!s)
+            return tr("%1 on %2 at %3: not held").arg(lane.keyName, lane.nodeName, formatTime(t));
+        QString text = tr("%1 on %2 at %3: %4's lock, value %5")
+                           .arg(lane.keyName, lane.nodeName, formatTime(t),
+                                m_run->clientName(s->owner), m_run->text(s->value));
+        if (s->ttlMs < 0)
+            text += QLatin1Char('\n') + tr("no TTL: it never expires");
+        else
+            text += QLatin1Char('\n') + tr("TTL left %1 ms; expires at %2 unless renewed")
+                                            .arg(s->ttlAt(t))
+                                            .arg(formatTime(s->startUs + s->ttlMs * 1000));
+        return text;
+    }
+    return {};
+}
+
+TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
+{
+    Hit hit;
+    if (!m_run)
+        return hit;
+    const TimeLineMapping m = mapping();
+    hit.timeUs = m.mapXToTime(pos.x());
+    if (pos.y() < m_metrics.axisHeight) {
+        hit.area = Hit::Area::Axis;
+        // A caption flag?
+        for (quint32 ev : m_run->captionEvents()) {
+            if (qAbs(m.mapTimeToX(m_run->event(ev).timeUs) - pos.x()) <= 6 && pos.y() < 18) {
+                hit.event = ev;
+                hit.description = formatTime(m_run->event(ev).timeUs) + QStringLiteral(" — ") +
+                                  m_run->text(m_run->event(ev).text);
+            }
+        }
+        return hit;
+    }
+    const QRect lanes = lanesRect();
+    if (!lanes.contains(pos))
+        return hit;
+    const int y = pos.y() - lanes.top() + verticalScrollBar()->value();
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        const Row &r = m_rows[i];
+        if (y < r.y || y >= r.y + r.h)
+            continue;
+        hit.row = int(i);
+        if (r.kind == Row::Kind::Client)
+            hit.client = m_run->clientLanes()[std::size_t(r.index)].client;
+        else if (r.kind == Row::Kind::Key) {
+            hit.keyLane = r.index;
+            hit.node = m_run->keyLanes()[std::size_t(r.index)].node;
+        }
+        break;
+    }
+    hit.area = pos.x() < m_metrics.labelWidth ? Hit::Area::Label : Hit::Area::Lane;
+    if (hit.row < 0 || hit.area != Hit::Area::Lane)
+        return hit;
+    const Row &row = m_rows[std::size_t(hit.row)];
+    if (row.kind == Row::Kind::Header)
+        return hit;
+
+    // The nearest marker within a few pixels; commands if nothing else.
+    const std::vector<Marker> &markers = row.kind == Row::Kind::Client
+                                             ? m_run->clientLanes()[std::size_t(row.index)].markers
+                                             : m_run->keyLanes()[std::size_t(row.index)].markers;
+    const double radius = 8;
+    const qint64 t0 = m.mapXToTime(pos.x() - radius), t1 = m.mapXToTime(pos.x() + radius);
+    double best = radius + 1;
+    auto it = std::lower_bound(markers.begin(), markers.end(), t0,
+                               [](const Marker &mk, qint64 t) { return mk.timeUs < t; });
+    for (; it != markers.end() && it->timeUs <= t1; ++it) {
+        const double d = qAbs(m.mapTimeToX(it->timeUs) - pos.x());
+        if (d < best || (d == best && isAlert(it->kind))) {
+            best = d;
+            hit.event = it->event;
+        }
+    }
+    if (hit.event < 0 && row.kind == Row::Kind::Client) {
+        const auto &cmds = m_run->clientLanes()[std::size_t(row.index)].commands;
+        const auto &events = m_run->log().events();
+        const qint64 c0 = m.mapXToTime(pos.x() - 3), c1 = m.mapXToTime(pos.x() + 3);
+        auto ct = std::lower_bound(cmds.begin(), cmds.end(), c0,
+                                   [&](quint32 e, qint64 t) { return events[e].timeUs < t; });
+        if (ct != cmds.end() && events[*ct].timeUs <= c1)
+            hit.event = *ct;
+    }
+    if (hit.event >= 0) {
+        const Event &e = m_run->event(quint32(hit.event));
+        QString text = describeEvent(e, m_run->log());
+        if (e.kind == EventKind::CommandSent)
+            text =
+                tr("%1 → %2: %3")
+                    .arg(m_run->clientName(e.client), m_run->nodeName(e.node), m_run->text(e.text));
+        hit.description = formatTime(e.timeUs) + QStringLiteral(" — ") + text;
+    } else {
+        hit.description = describeSpanAt(row, hit.timeUs);
+    }
+    return hit;
+}
+
+QPoint TimelineWidget::eventPosition(qint64 event) const
+{
+    const int row = rowOfEvent(event);
+    if (row < 0)
+        return {};
+    const Row &r = m_rows[std::size_t(row)];
+    const double x = mapping().mapTimeToX(m_run->event(quint32(event)).timeUs);
+    return QPoint(int(std::lround(x)),
+                  lanesRect().top() + r.y - verticalScrollBar()->value() + r.h / 2);
+}
+
+// --- input ------------------------------------------------------------------------------------
+
+bool TimelineWidget::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const Hit hit = hitTest(help->pos());
+        if (!hit.description.isEmpty())
+            QToolTip::showText(help->globalPos(), hit.description, viewport());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+void TimelineWidget::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton || !m_run) {
+        QAbstractScrollArea::mousePressEvent(event);
+        return;
+    }
+    m_pressPos = event->position().toPoint();
+    m_pressViewStartUs = m_viewStartUs;
+    m_pressScrollY = verticalScrollBar()->value();
+    if (m_pressPos.y() < m_metrics.axisHeight && m_pressPos.x() >= m_metrics.labelWidth) {
+        const Hit hit = hitTest(m_pressPos);
+        m_drag = Drag::Scrub;
+        Q_EMIT seekRequested(hit.event >= 0 ? m_run->event(quint32(hit.event)).timeUs
+                                            : qBound<qint64>(0, hit.timeUs, m_run->endUs()));
+    } else if (event->modifiers() & Qt::ShiftModifier) {
+        m_drag = Drag::Range;
+        m_rangeFromX = m_rangeToX = m_pressPos.x();
+    } else {
+        m_drag = Drag::Pending;
+    }
+}
+
+void TimelineWidget::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPoint pos = event->position().toPoint();
+    switch (m_drag) {
+    case Drag::Scrub:
+        Q_EMIT seekRequested(qBound<qint64>(0, mapping().mapXToTime(pos.x()), m_run->endUs()));
+        return;
+    case Drag::Range:
+        m_rangeToX = pos.x();
+        viewport()->update();
+        return;
+    case Drag::Pending:
+        if ((pos - m_pressPos).manhattanLength() < 5)
+            return;
+        m_drag = Drag::Pan;
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        [[fallthrough]];
+    case Drag::Pan: {
+        const qint64 span = m_viewEndUs - m_viewStartUs;
+        const qint64 start =
+            m_pressViewStartUs -
+            qint64(std::llround((pos.x() - m_pressPos.x()) * mapping().usPerPixel()));
+        setViewRange(start, start + span);
+        verticalScrollBar()->setValue(m_pressScrollY - (pos.y() - m_pressPos.y()));
+        return;
+    }
+    case Drag::None:
+        break;
+    }
+    QAbstractScrollArea::mouseMoveEvent(event);
+}
+
+void TimelineWidget::mouseReleaseEvent(QMouseEvent *event)
+{
+    const Drag drag = m_drag;
+    m_drag = Drag::None;
+    viewport()->unsetCursor();
+    if (event->button() != Qt::LeftButton)
+        return;
+    if (drag == Drag::Range) {
+        const int a = qMin(m_rangeFromX, m_rangeToX), b = qMax(m_rangeFromX, m_rangeToX);
+        if (b - a > 4) {
+            pushZoom();
+            const TimeLineMapping m = mapping();
+            setViewRange(m.mapXToTime(a), m.mapXToTime(b));
+        }
+        viewport()->update();
+    } else if (drag == Drag::Pending) {
+        const Hit hit = hitTest(event->position().toPoint());
+        setSelectedEvent(hit.event);
+        Q_EMIT eventSelected(hit.event);
+    }
+}
+
+void TimelineWidget::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    if (!m_run || event->button() != Qt::LeftButton)
+        return;
+    const Hit hit = hitTest(event->position().toPoint());
+    if (hit.area == Hit::Area::Lane)
+        Q_EMIT seekRequested(hit.event >= 0 ? m_run->event(quint32(hit.event)).timeUs
+                                            : qBound<qint64>(0, hit.timeUs, m_run->endUs()));
+}
+
+void TimelineWidget::wheelEvent(QWheelEvent *event)
+{
+    if (!m_run)
+        return;
+    const QPoint angle = event->angleDelta();
+    if (event->modifiers() & Qt::AltModifier) {
+        const int d = angle.y() ? angle.y() : angle.x();
+        verticalScrollBar()->setValue(verticalScrollBar()->value() -
+                                      d * m_metrics.laneHeight / 120);
+    } else if ((event->modifiers() & Qt::ShiftModifier) || qAbs(angle.x()) > qAbs(angle.y())) {
+        const int d = angle.x() ? angle.x() : angle.y();
+        panByPixels(-d * mapping().width / 1200.0);
+    } else if (angle.y() != 0) {
+        pushZoomCoalesced();
+        const qint64 around = mapping().mapXToTime(event->position().x());
+        zoomBy(std::pow(1.25, angle.y() / 120.0), around);
+    }
+    event->accept();
+}
+
+void TimelineWidget::keyPressEvent(QKeyEvent *event)
+{
+    const TimeLineMapping m = mapping();
+    const qint64 pivot = m_playheadUs >= m_viewStartUs && m_playheadUs <= m_viewEndUs
+                             ? m_playheadUs
+                             : (m_viewStartUs + m_viewEndUs) / 2;
+    switch (event->key()) {
+    case Qt::Key_W:
+        pushZoomCoalesced();
+        zoomBy(1.3, pivot);
+        break;
+    case Qt::Key_S:
+        pushZoomCoalesced();
+        zoomBy(1 / 1.3, pivot);
+        break;
+    case Qt::Key_A:
+        panByPixels(-m.width * 0.12);
+        break;
+    case Qt::Key_D:
+        panByPixels(m.width * 0.12);
+        break;
+    default:
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void TimelineWidget::contextMenuEvent(QContextMenuEvent *event)
+{
+    const Hit hit = hitTest(event->pos());
+    if (hit.client >= 0)
+        Q_EMIT clientMenuRequested(hit.client, event->globalPos());
+    else if (hit.node >= 0)
+        Q_EMIT nodeMenuRequested(hit.node, event->globalPos());
+}
+
+} // namespace lockscope::ui

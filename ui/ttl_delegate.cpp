@@ -1,0 +1,85 @@
+#include "ttl_delegate.h"
+
+#include "key_table_model.h"
+#include "theme.h"
+
+#include <QApplication>
+#include <QPainter>
+#include <QPainterPath>
+
+namespace lockscope::ui {
+
+void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
+                        const QModelIndex &index) const
+{
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    opt.text.clear();
+    const QWidget *widget = option.widget;
+    QStyle *style = widget ? widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget); // background, selection
+
+    const Theme theme = Theme::forPalette(option.palette);
+    const qint64 ttl = index.data(KeyTableModel::TtlRemainingRole).toLongLong();
+    const qint64 max = qMax<qint64>(1, index.data(KeyTableModel::TtlMaxRole).toLongLong());
+    const QColor owner = index.data(KeyTableModel::ColorRole).value<QColor>();
+    const QString label = index.data(Qt::DisplayRole).toString();
+
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    const QRect r = option.rect.adjusted(6, 5, -6, -5);
+    const QFontMetrics fm(option.font);
+
+    if (ttl == -2) { // not held
+        painter->setPen(theme.mutedText);
+        painter->drawText(r, Qt::AlignLeft | Qt::AlignVCenter, label);
+        painter->restore();
+        return;
+    }
+    if (ttl < 0) { // no TTL: a red badge
+        QFont bold = option.font;
+        bold.setBold(true);
+        const QFontMetrics bfm(bold);
+        const int w = bfm.horizontalAdvance(label) + 16;
+        const QRectF badge(r.left(), r.center().y() - (bfm.height() + 4) / 2.0, w,
+                           bfm.height() + 4);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(theme.problem);
+        painter->drawRoundedRect(badge, badge.height() / 2, badge.height() / 2);
+        painter->setFont(bold);
+        painter->setPen(Qt::white);
+        painter->drawText(badge, Qt::AlignCenter, label);
+        painter->restore();
+        return;
+    }
+
+    const int textWidth = fm.horizontalAdvance(QStringLiteral("000.0 s")) + 8;
+    QRectF bar(r.left(), r.center().y() - 6, qMax(10, r.width() - textWidth), 12);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(theme.grid);
+    painter->drawRoundedRect(bar, 4, 4);
+    const double fraction = qBound(0.0, double(ttl) / double(max), 1.0);
+    QRectF fill = bar;
+    fill.setWidth(bar.width() * fraction);
+    // Running out: the bar turns to the warning colour in the last fifth.
+    painter->setBrush(fraction < 0.2 ? theme.warning : (owner.isValid() ? owner : theme.good));
+    if (fill.width() > 0.5)
+        painter->drawRoundedRect(fill, 4, 4);
+    painter->setPen(option.state & QStyle::State_Selected
+                        ? option.palette.color(QPalette::HighlightedText)
+                        : option.palette.color(QPalette::Text));
+    painter->drawText(QRectF(bar.right() + 8, r.top(), textWidth, r.height()),
+                      Qt::AlignLeft | Qt::AlignVCenter, label);
+    painter->restore();
+}
+
+QSize TtlDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    QSize s = QStyledItemDelegate::sizeHint(option, index);
+    const QFontMetrics fm(option.font);
+    s.setWidth(qMax(s.width(), fm.horizontalAdvance(QStringLiteral("000.0 s")) + 140));
+    s.setHeight(qMax(s.height(), fm.height() + 12));
+    return s;
+}
+
+} // namespace lockscope::ui
