@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
 #include <QFont>
 #include <QImageWriter>
 #include <QLibraryInfo>
@@ -43,6 +44,12 @@ bool bad(const QString &message, int *exitCode)
     return false;
 }
 
+// As lockscope-cli: --scenario names a file when it looks like a path.
+bool isScenarioPath(const QString &arg)
+{
+    return arg.endsWith(QLatin1String(".json")) || arg.contains(QLatin1Char('/'));
+}
+
 bool wholeNumber(const QString &text, qint64 min, qint64 *out)
 {
     bool ok = false;
@@ -66,9 +73,11 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
                                   tr("Show this help and exit."));
     const QCommandLineOption version({QStringLiteral("v"), QStringLiteral("version")},
                                      tr("Show the version and exit."));
-    const QCommandLineOption scenario(QStringLiteral("scenario"),
-                                      tr("Scenario id (see lockscope-cli scenarios)."),
-                                      QStringLiteral("ID"));
+    const QCommandLineOption scenario(
+        QStringLiteral("scenario"),
+        tr("Scenario id (see lockscope-cli scenarios) or scenario file (a path: it contains a / "
+           "or ends with .json)."),
+        QStringLiteral("ID|FILE"));
     const QCommandLineOption strategy(QStringLiteral("strategy"),
                                       tr("Strategy id (see lockscope-cli strategies)."),
                                       QStringLiteral("ID"));
@@ -124,7 +133,15 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
                    exitCode);
 
     o->scenario = p.value(scenario);
-    if (p.isSet(scenario) && !builtinScenarioIds().contains(o->scenario))
+    if (isScenarioPath(o->scenario)) {
+        // Read now, so that a file with errors stops here with the file, line or field named.
+        Scenario s;
+        QString error;
+        if (!loadScenarioFile(o->scenario, &s, &error))
+            return bad(error, exitCode);
+        o->scenarioFile = QFileInfo(o->scenario).absoluteFilePath();
+        o->scenario.clear();
+    } else if (p.isSet(scenario) && !builtinScenarioIds().contains(o->scenario))
         return bad(tr("unknown scenario \"%1\" (known: %2)")
                        .arg(o->scenario, builtinScenarioIds().join(QStringLiteral(", "))),
                    exitCode);
@@ -270,8 +287,15 @@ int runLockScope(int argc, char **argv)
     wo.persistSettings = !screenshot; // screenshots are reproducible: no saved state
     wo.language = o.language;
     MainWindow window(wo);
-    if (!o.scenario.isEmpty())
+    if (!o.scenarioFile.isEmpty()) {
+        QString error;
+        if (!window.addScenarioFile(o.scenarioFile, &error)) { // changed since it was checked
+            bad(error, &exitCode);
+            return exitCode;
+        }
+    } else if (!o.scenario.isEmpty()) {
         window.setScenario(o.scenario);
+    }
     if (!o.strategy.isEmpty())
         window.setStrategy(o.strategy);
     if (o.seedSet)

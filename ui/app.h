@@ -9,7 +9,8 @@
 namespace lockscope::ui {
 
 struct WindowOptions {
-    QString scenario;
+    QString scenario;     // a built-in scenario id
+    QString scenarioFile; // or a scenario file (absolute path), read and checked already
     QString strategy;
     quint64 seed = 1;
     bool seedSet = false;

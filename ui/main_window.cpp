@@ -17,6 +17,7 @@
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QHeaderView>
@@ -53,6 +54,17 @@
 namespace lockscope::ui {
 
 namespace {
+
+// The scenario picker: a built-in scenario's item holds its id (Qt::UserRole); a scenario file's
+// item holds its absolute path in this role instead.
+constexpr int ScenarioFileRole = Qt::UserRole + 1;
+// How many scenario files the picker and the settings remember.
+constexpr int kRecentScenarioFiles = 10;
+
+QString recentFilesKey()
+{
+    return QStringLiteral("scenarios/recentFiles");
+}
 
 QString speedText(double speed)
 {
@@ -177,6 +189,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     statusBar()->showMessage(
         tr("Space: play/pause · , and . : previous/next event · W/S: zoom · A/D: pan · F: fit · "
            "right-click a lane to inject a fault"));
+    if (!m_recentFileErrors.isEmpty())
+        statusBar()->showMessage(tr("%n recent scenario file(s) could not be read: %1", nullptr,
+                                    int(m_recentFileErrors.size()))
+                                     .arg(m_recentFileErrors.first()));
 }
 
 MainWindow::~MainWindow() = default;
@@ -185,13 +201,20 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildActions()
 {
+    m_openScenarioAction = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton),
+                                       tr("&Open Scenario File…"), this);
+    m_openScenarioAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
+    m_openScenarioAction->setToolTip(tr("Open a scenario from a JSON file (Ctrl+O)"));
+    connect(m_openScenarioAction, &QAction::triggered, this,
+            &MainWindow::openScenarioFileWithDialog);
+
     m_runAction = new QAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("&Run"), this);
     m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_runAction->setToolTip(tr("Run the simulation (Ctrl+R)"));
     connect(m_runAction, &QAction::triggered, this, [this] {
         QString error;
         if (!runNow(&error))
-            QMessageBox::warning(this, tr("Cannot run"), error);
+            showWarning(tr("Cannot run"), error);
     });
 
     m_playAction = new QAction(tr("&Play"), this);
@@ -269,8 +292,9 @@ void MainWindow::buildActions()
     m_exportLogAction = new QAction(tr("Export &Event Log (JSON Lines)…"), this);
     connect(m_exportLogAction, &QAction::triggered, this, [this] { exportWithDialog(2); });
 
-    addActions({m_runAction, m_playAction, m_nextAction, m_prevAction, m_nextCommandAction,
-                m_prevCommandAction, m_startAction, m_endAction, m_fasterAction, m_slowerAction});
+    addActions({m_openScenarioAction, m_runAction, m_playAction, m_nextAction, m_prevAction,
+                m_nextCommandAction, m_prevCommandAction, m_startAction, m_endAction,
+                m_fasterAction, m_slowerAction});
 }
 
 void MainWindow::buildToolBar()
@@ -544,6 +568,8 @@ void MainWindow::buildDocks()
 void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openScenarioAction);
+    file->addSeparator();
     file->addAction(m_exportPngAction);
     file->addAction(m_exportSvgAction);
     file->addAction(m_exportLogAction);
@@ -613,9 +639,16 @@ void MainWindow::loadSettings()
 {
     QSettings s;
     const QString scenario = s.value(QStringLiteral("run/scenario")).toString();
+    const QString scenarioFile = s.value(QStringLiteral("run/scenarioFile")).toString();
     const QString strategy = s.value(QStringLiteral("run/strategy")).toString();
     QSignalBlocker b1(m_scenarioBox), b2(m_strategyBox);
-    if (m_scenarioBox->findData(scenario) >= 0)
+    loadRecentScenarioFiles(s.value(recentFilesKey()).toStringList());
+    // The scenario file chosen last, when it could still be read; else the built-in one.
+    const int fileIndex =
+        scenarioFile.isEmpty() ? -1 : m_scenarioBox->findData(scenarioFile, ScenarioFileRole);
+    if (fileIndex >= 0)
+        m_scenarioBox->setCurrentIndex(fileIndex);
+    else if (m_scenarioBox->findData(scenario) >= 0)
         m_scenarioBox->setCurrentIndex(m_scenarioBox->findData(scenario));
     if (m_strategyBox->findData(strategy) >= 0)
         m_strategyBox->setCurrentIndex(m_strategyBox->findData(strategy));
@@ -639,7 +672,14 @@ void MainWindow::saveSettings() const
     if (!m_options.persistSettings)
         return;
     QSettings s;
-    s.setValue(QStringLiteral("run/scenario"), m_scenarioBox->currentData());
+    // A scenario file leaves the last built-in choice as it was: the window falls back to it
+    // when the file cannot be read any more.
+    if (currentScenarioFile().isEmpty()) {
+        s.setValue(QStringLiteral("run/scenario"), m_scenarioBox->currentData());
+        s.remove(QStringLiteral("run/scenarioFile"));
+    } else {
+        s.setValue(QStringLiteral("run/scenarioFile"), currentScenarioFile());
+    }
     s.setValue(QStringLiteral("run/strategy"), m_strategyBox->currentData());
     s.setValue(QStringLiteral("run/seed"), m_seedBox->value());
     s.setValue(QStringLiteral("run/wait"), m_waitBox->currentData());
@@ -767,10 +807,194 @@ void MainWindow::setWaitMode(const QString &mode)
     m_waitBox->setCurrentIndex(qMax(0, m_waitBox->findData(mode)));
 }
 
+bool MainWindow::currentScenario(Scenario *out) const
+{
+    const QString file = currentScenarioFile();
+    if (file.isEmpty())
+        return loadBuiltinScenario(m_scenarioBox->currentData().toString(), out);
+    const std::shared_ptr<const Scenario> s = m_fileScenarios.value(file);
+    if (!s)
+        return false;
+    *out = *s;
+    return true;
+}
+
+// --- scenario files ---------------------------------------------------------------------------
+
+QString MainWindow::currentScenarioFile() const
+{
+    return m_scenarioBox->currentData(ScenarioFileRole).toString();
+}
+
+QStringList MainWindow::scenarioFiles() const
+{
+    QStringList files;
+    for (int i = 0; i < m_scenarioBox->count(); ++i) {
+        const QString file = m_scenarioBox->itemData(i, ScenarioFileRole).toString();
+        if (!file.isEmpty())
+            files << file;
+    }
+    return files;
+}
+
+int MainWindow::addScenarioFileItem(const QString &path, std::shared_ptr<const Scenario> scenario)
+{
+    // The caller selects what it wants afterwards: no run on the way.
+    QSignalBlocker block(m_scenarioBox);
+    const int existing = m_scenarioBox->findData(path, ScenarioFileRole);
+    if (existing >= 0)
+        m_scenarioBox->removeItem(existing);
+    // Scenario files come after the built-in scenarios (the items with an id), behind a
+    // separator, the most recent first.
+    int builtins = 0;
+    while (builtins < m_scenarioBox->count() && m_scenarioBox->itemData(builtins).isValid())
+        ++builtins;
+    if (m_scenarioBox->count() == builtins)
+        m_scenarioBox->insertSeparator(builtins);
+    const int first = builtins + 1;
+    // Shown by its file name (the built-in ones are shown by their ids); the tooltip has the
+    // title, the summary and where the file is.
+    m_scenarioBox->insertItem(first, QFileInfo(path).fileName());
+    m_scenarioBox->setItemData(first, path, ScenarioFileRole);
+    m_scenarioBox->setItemData(
+        first,
+        tr("%1 (file)\n%2\n%3")
+            .arg(scenarioTitle(*scenario), scenario->summary, QDir::toNativeSeparators(path)),
+        Qt::ToolTipRole);
+    m_fileScenarios.insert(path, std::move(scenario));
+    // Forget the oldest beyond the limit (never the one just added).
+    while (m_scenarioBox->count() - first > kRecentScenarioFiles) {
+        const int last = m_scenarioBox->count() - 1;
+        m_fileScenarios.remove(m_scenarioBox->itemData(last, ScenarioFileRole).toString());
+        m_scenarioBox->removeItem(last);
+    }
+    return first;
+}
+
+void MainWindow::rememberScenarioFile(const QString &path) const
+{
+    if (!m_options.persistSettings)
+        return;
+    QSettings s;
+    QStringList recent = s.value(recentFilesKey()).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kRecentScenarioFiles)
+        recent.removeLast();
+    s.setValue(recentFilesKey(), recent);
+}
+
+void MainWindow::loadRecentScenarioFiles(const QStringList &paths)
+{
+    // The oldest first, each in front of the others: the picker ends up in the list's order. A
+    // file that cannot be read now stays in the list (it may be back next time) but not in the
+    // picker.
+    m_recentFileErrors.clear();
+    for (qsizetype i = qMin<qsizetype>(paths.size(), kRecentScenarioFiles) - 1; i >= 0; --i) {
+        Scenario s;
+        QString error;
+        if (loadScenarioFile(paths[i], &s, &error))
+            addScenarioFileItem(paths[i], std::make_shared<const Scenario>(std::move(s)));
+        else
+            m_recentFileErrors.prepend(error);
+    }
+}
+
+bool MainWindow::addScenarioFile(const QString &path, QString *error)
+{
+    Scenario loaded;
+    QString why;
+    if (!loadScenarioFile(path, &loaded, &why)) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const int i =
+        addScenarioFileItem(absolute, std::make_shared<const Scenario>(std::move(loaded)));
+    {
+        QSignalBlocker block(m_scenarioBox);
+        m_scenarioBox->setCurrentIndex(i);
+    }
+    onScenarioChosen();
+    rememberScenarioFile(absolute);
+    return true;
+}
+
+bool MainWindow::openScenarioFile(const QString &path, QString *error)
+{
+    // Everything that can fail happens before anything on screen changes: reading the file, then
+    // running it. Only a run that worked replaces what is shown.
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        statusBar()->showMessage(tr("Cannot open %1").arg(QDir::toNativeSeparators(path)));
+        showWarning(tr("Cannot Open the Scenario File"), why);
+        return false;
+    };
+    Scenario loaded;
+    QString why;
+    if (!loadScenarioFile(path, &loaded, &why))
+        return fail(why);
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    auto scenario = std::make_shared<const Scenario>(std::move(loaded));
+
+    // The chosen strategy, seed and wait mode; the scenario's own clients and TTL; no faults
+    // added by hand (they belong to the scenario they were made in).
+    RunRequest request = currentRequest();
+    request.scenarioId = scenario->id;
+    request.scenarioFile = absolute;
+    request.fileScenario = scenario;
+    request.clients = -1;
+    request.ttlMs = -1;
+    request.injectedFaults.clear();
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    std::shared_ptr<const RunData> run = RunData::simulate(request, &why);
+    QApplication::restoreOverrideCursor();
+    if (!run)
+        return fail(why);
+
+    const int i = addScenarioFileItem(absolute, scenario);
+    {
+        QSignalBlocker block(m_scenarioBox);
+        m_scenarioBox->setCurrentIndex(i);
+    }
+    onScenarioChosen();
+    rememberScenarioFile(absolute);
+    showRun(run, 0);
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(absolute)), 5000);
+    return true;
+}
+
+void MainWindow::openScenarioFileWithDialog()
+{
+    QSettings settings;
+    QString dir = m_options.persistSettings
+                      ? settings.value(QStringLiteral("scenarios/dir")).toString()
+                      : QString();
+    if (dir.isEmpty() && !currentScenarioFile().isEmpty())
+        dir = QFileInfo(currentScenarioFile()).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario File"), dir,
+                                                      tr("Scenario files (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (m_options.persistSettings)
+        settings.setValue(QStringLiteral("scenarios/dir"), QFileInfo(path).absolutePath());
+    openScenarioFile(path);
+}
+
+void MainWindow::showWarning(const QString &title, const QString &text)
+{
+    if (m_messageHandler)
+        m_messageHandler(title, text);
+    else
+        QMessageBox::warning(this, title, text);
+}
+
 void MainWindow::onScenarioChosen()
 {
     Scenario s;
-    if (!loadBuiltinScenario(m_scenarioBox->currentData().toString(), &s))
+    if (!currentScenario(&s))
         return;
     // The scenario's own parameters; hand-made faults belong to the scenario they were made in.
     m_clientsBox->setValue(int(s.resolvedClients().size()));
@@ -790,11 +1014,18 @@ void MainWindow::onStrategyChosen()
 RunRequest MainWindow::currentRequest() const
 {
     RunRequest r;
-    r.scenarioId = m_scenarioBox->currentData().toString();
+    r.scenarioFile = currentScenarioFile();
+    if (r.fromFile()) {
+        r.fileScenario = m_fileScenarios.value(r.scenarioFile);
+        if (r.fileScenario)
+            r.scenarioId = r.fileScenario->id;
+    } else {
+        r.scenarioId = m_scenarioBox->currentData().toString();
+    }
     r.strategyId = m_strategyBox->currentData().toString();
     r.seed = quint64(m_seedBox->value());
     Scenario s;
-    loadBuiltinScenario(r.scenarioId, &s);
+    currentScenario(&s);
     if (m_clientsBox->value() != int(s.resolvedClients().size()))
         r.clients = m_clientsBox->value();
     if (m_ttlBox->value() != s.ttlMs)
@@ -818,7 +1049,7 @@ bool MainWindow::runNow(QString *error)
         return false;
     }
     // The same story again (a new seed, a fault added by hand): stay at the same instant.
-    const bool same = m_run && m_run->request().scenarioId == request.scenarioId &&
+    const bool same = m_run && m_run->request().scenarioKey() == request.scenarioKey() &&
                       m_run->request().strategyId == request.strategyId;
     showRun(run, same ? m_playback->time() : 0);
     return true;
@@ -930,7 +1161,10 @@ void MainWindow::showRun(std::shared_ptr<const RunData> run, qint64 keepTimeUs)
     updateExplanation();
     updateVerdict();
     updateFaultsLabel();
-    setWindowTitle(tr("LockScope — %1 · %2").arg(m_request.scenarioId, m_request.strategyId));
+    setWindowTitle(tr("LockScope — %1 · %2")
+                       .arg(m_request.fromFile() ? QFileInfo(m_request.scenarioFile).fileName()
+                                                 : m_request.scenarioId,
+                            m_request.strategyId));
 }
 
 void MainWindow::injectClientFault(qint16 client, FaultSpec::Action action, qint64 durationMs)
@@ -1247,12 +1481,18 @@ void MainWindow::updateExplanation()
     if (!m_explanation)
         return;
     Scenario s;
-    loadBuiltinScenario(m_scenarioBox->currentData().toString(), &s);
+    currentScenario(&s);
     const auto strategy = createStrategy(m_strategyBox->currentData().toString());
     QString html = QStringLiteral("<h3 style='margin-bottom:4px'>%1</h3>")
                        .arg(scenarioTitle(s).toHtmlEscaped());
     html += QStringLiteral("<p style='margin-top:0'><i>%1</i></p><p>%2</p>")
                 .arg(s.summary.toHtmlEscaped(), scenarioExplanation(s).toHtmlEscaped());
+    const QString file = currentScenarioFile();
+    if (!file.isEmpty())
+        html +=
+            QStringLiteral("<p style='color:%1'>%2</p>")
+                .arg(m_theme.mutedText.name(),
+                     tr("From the file %1").arg(QDir::toNativeSeparators(file)).toHtmlEscaped());
     if (strategy) {
         const StrategyInfo &info = strategy->info();
         html +=
@@ -1429,7 +1669,10 @@ void MainWindow::exportWithDialog(int kind)
     const QString dir = m_options.persistSettings
                             ? settings.value(QStringLiteral("export/dir")).toString()
                             : QString();
-    const QString base = QStringLiteral("%1-%2").arg(m_request.scenarioId, m_request.strategyId);
+    const QString base = QStringLiteral("%1-%2").arg(
+        m_request.fromFile() ? QFileInfo(m_request.scenarioFile).completeBaseName()
+                             : m_request.scenarioId,
+        m_request.strategyId);
     const QString suffix = kind == 0   ? QStringLiteral(".png")
                            : kind == 1 ? QStringLiteral(".svg")
                                        : QStringLiteral(".jsonl");
@@ -1447,7 +1690,7 @@ void MainWindow::exportWithDialog(int kind)
                     : kind == 1 ? exportTimelineSvg(path, &error)
                                 : exportEventLog(path, &error);
     if (!ok) {
-        QMessageBox::warning(this, tr("Export failed"), error);
+        showWarning(tr("Export failed"), error);
         return;
     }
     if (m_options.persistSettings)

@@ -8,9 +8,11 @@
 #include "run_data.h"
 #include "theme.h"
 
+#include <QHash>
 #include <QList>
 #include <QMainWindow>
 
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -49,13 +51,34 @@ public:
     ~MainWindow() override;
 
     // Choosing what to run (false for an unknown id).
-    bool setScenario(const QString &id);
+    bool setScenario(const QString &id); // a built-in scenario
     bool setStrategy(const QString &id);
     void setSeed(quint64 seed);
     void setClientCount(int clients);
     void setTtlMs(qint64 ttlMs);
     void setWaitMode(const QString &mode); // "" for the scenario's own
     RunRequest currentRequest() const;
+
+    // Scenario files. Reads the file and adds its scenario to the scenario picker (or refreshes
+    // it, when the file is there already), selects it and remembers it among the recent files;
+    // it runs at the next runNow(). False with *error (naming the file, the line or field and the
+    // problem), and nothing changed, when the file cannot be read or has errors.
+    bool addScenarioFile(const QString &path, QString *error = nullptr);
+    // File > Open Scenario File: the same, and runs it at once. On an error the message goes to
+    // the message handler (a warning box by default) and nothing on screen changes: the run, the
+    // playback instant, the faults added by hand, the picker's selection all stay.
+    bool openScenarioFile(const QString &path, QString *error = nullptr);
+    // Asks for a file with a file dialog, then openScenarioFile().
+    void openScenarioFileWithDialog();
+    // The scenario files the picker holds, the most recent first.
+    QStringList scenarioFiles() const;
+    // The file of the picker's scenario; empty for a built-in one.
+    QString currentScenarioFile() const;
+
+    // Where the window's error messages go (title, text): a modal warning box unless a handler is
+    // set; tests set one.
+    using MessageHandler = std::function<void(const QString &title, const QString &text)>;
+    void setMessageHandler(MessageHandler handler) { m_messageHandler = std::move(handler); }
 
     // Runs the simulation of currentRequest() and shows it; keeps the playback instant when the
     // same scenario and strategy run again. False with *error when it cannot run.
@@ -94,6 +117,7 @@ public:
     TimelineWidget *timeline() const { return m_timeline; }
     StrategySourceView *sourceView() const { return m_sourceView; }
     QTableView *commandView() const { return m_commandView; }
+    QComboBox *scenarioPicker() const { return m_scenarioBox; }
     QString captionText() const;
     QString statusText() const;
 
@@ -112,6 +136,11 @@ private:
     void applyTheme();
 
     void onScenarioChosen();
+    bool currentScenario(Scenario *out) const; // the picker's, before any parameter or fault
+    int addScenarioFileItem(const QString &path, std::shared_ptr<const Scenario> scenario);
+    void rememberScenarioFile(const QString &path) const;
+    void loadRecentScenarioFiles(const QStringList &paths);
+    void showWarning(const QString &title, const QString &text);
     void onStrategyChosen();
     void showRun(std::shared_ptr<const RunData> run, qint64 keepTimeUs);
     void onTimeChanged(qint64 timeUs);
@@ -136,6 +165,10 @@ private:
     StateCursor m_cursor;
     RunRequest m_request; // what the shown run was made from
     QList<FaultSpec> m_injected;
+    // Scenario files in the picker, by absolute path, as they were read.
+    QHash<QString, std::shared_ptr<const Scenario>> m_fileScenarios;
+    QStringList m_recentFileErrors; // recent scenario files that could not be read at start
+    MessageHandler m_messageHandler;
     qint64 m_selectedEvent = -1;
     bool m_syncing = false;
     qint64 m_lastCaptionEvent = -2;
@@ -185,6 +218,7 @@ private:
     StrategySourceView *m_sourceView = nullptr;
 
     // Actions.
+    QAction *m_openScenarioAction = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_playAction = nullptr;
     QAction *m_nextAction = nullptr;

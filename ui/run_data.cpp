@@ -14,7 +14,16 @@ bool buildScenario(const RunRequest &request, Scenario *out, QString *error)
 {
     Scenario s;
     QString loadError;
-    if (!loadBuiltinScenario(request.scenarioId, &s, &loadError)) {
+    if (request.fileScenario) {
+        s = *request.fileScenario;
+    } else if (request.fromFile()) {
+        // The error names the file, the line or field and the problem.
+        if (!loadScenarioFile(request.scenarioFile, &s, &loadError)) {
+            if (error)
+                *error = loadError;
+            return false;
+        }
+    } else if (!loadBuiltinScenario(request.scenarioId, &s, &loadError)) {
         if (error)
             *error = QCoreApplication::translate("RunData", "unknown scenario \"%1\" (known: %2)")
                          .arg(request.scenarioId, builtinScenarioIds().join(QStringLiteral(", ")));

@@ -16,20 +16,32 @@
 
 namespace lockscope::ui {
 
-// What to run: a built-in scenario and strategy, the window's parameters and the faults added by
-// hand. A pure function of these (the simulation is deterministic).
+// What to run: a scenario (built-in, or from a file) and a strategy, the window's parameters and
+// the faults added by hand. A pure function of these (the simulation is deterministic).
 struct RunRequest {
-    QString scenarioId;
+    QString scenarioId;   // a built-in id; for a file, the id the file gives its scenario
+    QString scenarioFile; // absolute path when the scenario comes from a file; empty: built-in
+    // The file's scenario as it was read, so that re-runs (a new seed, a fault added by hand) run
+    // the same scenario even when the file has changed or gone since. Null: read scenarioFile.
+    std::shared_ptr<const Scenario> fileScenario;
     QString strategyId;
     quint64 seed = 1;
     int clients = -1;                // -1: the scenario's own
     qint64 ttlMs = -1;               // -1: the scenario's own
     QString waitMode;                // empty: the scenario's own
     QList<FaultSpec> injectedFaults; // added by hand, at a playback instant
+
+    bool fromFile() const { return !scenarioFile.isEmpty(); }
+    // Names the scenario among all the window knows: its id when built in, its path when not
+    // (a file may reuse a built-in id).
+    QString scenarioKey() const
+    {
+        return fromFile() ? QStringLiteral("file:") + scenarioFile : scenarioId;
+    }
 };
 
 // The scenario of a request with its parameters and injected faults applied; false with *error
-// (one line) for an unknown scenario.
+// (one line) for an unknown scenario or a scenario file that cannot be read.
 bool buildScenario(const RunRequest &request, Scenario *out, QString *error);
 
 struct TimeSpan {

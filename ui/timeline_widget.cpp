@@ -177,7 +177,7 @@ TimelineWidget::~TimelineWidget() = default;
 void TimelineWidget::setRun(std::shared_ptr<const RunData> run)
 {
     const bool sameScenario = m_run && run &&
-                              m_run->request().scenarioId == run->request().scenarioId &&
+                              m_run->request().scenarioKey() == run->request().scenarioKey() &&
                               m_run->request().strategyId == run->request().strategyId;
     m_run = std::move(run);
     m_selectedEvent = -1;

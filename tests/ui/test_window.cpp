@@ -9,10 +9,17 @@
 #include "theme.h"
 #include "timeline_widget.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QBuffer>
+#include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
@@ -60,6 +67,69 @@ QList<QByteArray> eventsBefore(const RunData &run, qint64 timeUs)
     }
     return out;
 }
+
+// A scenario file: pause-after-acquire with another id and title, a 20 s TTL and two clients.
+QString writeTwoClientScenario(const QString &path)
+{
+    QFile builtin(QStringLiteral(":/scenarios/pause-after-acquire.json"));
+    if (!builtin.open(QIODevice::ReadOnly))
+        return {};
+    QJsonObject o = QJsonDocument::fromJson(builtin.readAll()).object();
+    o[QStringLiteral("id")] = QStringLiteral("two-client-pause");
+    o[QStringLiteral("title")] = QStringLiteral("Two clients, one pause (from a file)");
+    o[QStringLiteral("clients")] = 2;
+    o[QStringLiteral("ttl_ms")] = 20000;
+    QJsonArray clients = o[QStringLiteral("client_list")].toArray();
+    clients.removeLast(); // C
+    o[QStringLiteral("client_list")] = clients;
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(o).toJson()) < 0 || !f.flush())
+        return {};
+    return QFileInfo(path).absoluteFilePath();
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.flush();
+}
+
+// What the window shows that a scenario file with errors must leave as it was.
+struct Shown {
+    std::shared_ptr<const RunData> run;
+    std::size_t events = 0;
+    qint64 timeUs = 0;
+    qint64 selectedEvent = -1;
+    int pickerIndex = -1;
+    QString pickerText;
+    int pickerCount = 0;
+    QStringList files;
+    QString scenarioKey;
+    int clients = 0;
+    qint64 ttlMs = 0;
+    qsizetype faults = 0;
+    QString title;
+
+    static Shown of(const MainWindow &w)
+    {
+        Shown s;
+        s.run = w.run();
+        s.events = w.run() ? w.run()->log().events().size() : 0;
+        s.timeUs = w.playback()->time();
+        s.selectedEvent = w.selectedEvent();
+        s.pickerIndex = w.scenarioPicker()->currentIndex();
+        s.pickerText = w.scenarioPicker()->currentText();
+        s.pickerCount = w.scenarioPicker()->count();
+        s.files = w.scenarioFiles();
+        const RunRequest r = w.currentRequest();
+        s.scenarioKey = r.scenarioKey();
+        s.clients = r.clients;
+        s.ttlMs = r.ttlMs;
+        s.faults = r.injectedFaults.size();
+        s.title = w.windowTitle();
+        return s;
+    }
+};
 
 } // namespace
 
@@ -364,6 +434,230 @@ private Q_SLOTS:
                 QVERIFY(!w.grab().isNull());
             }
         }
+    }
+
+    void scenarioFileOpensAndRuns()
+    {
+        MainWindow &w = window();
+        QStringList messages;
+        w.setMessageHandler([&](const QString &, const QString &text) { messages << text; });
+        QVERIFY(w.setScenario(QStringLiteral("pause-after-acquire")));
+        QVERIFY(w.setStrategy(QStringLiteral("set-nx-px-lua")));
+        QVERIFY(w.runNow());
+        QCOMPARE(w.run()->clientLanes().size(), std::size_t(3));
+        const int builtins = w.scenarioPicker()->count();
+        QVERIFY(w.scenarioFiles().isEmpty());
+        // File > Open Scenario File…, Ctrl+O.
+        QAction *open = nullptr;
+        for (QAction *a : w.findChildren<QAction *>()) {
+            if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_O))
+                open = a;
+        }
+        QVERIFY(open);
+        QVERIFY(open->text().contains(QStringLiteral("Open Scenario File")));
+
+        QTemporaryDir dir;
+        const QString path = writeTwoClientScenario(dir.filePath(QStringLiteral("two.json")));
+        QVERIFY(!path.isEmpty());
+        QString error;
+        QVERIFY2(w.openScenarioFile(path, &error), qPrintable(error));
+        QVERIFY2(messages.isEmpty(), qPrintable(messages.join(QLatin1Char('\n'))));
+
+        // In the picker, behind a separator, selected, shown by its file name.
+        QCOMPARE(w.scenarioPicker()->count(), builtins + 2);
+        QCOMPARE(w.scenarioFiles(), QStringList{path});
+        QCOMPARE(w.currentScenarioFile(), path);
+        QCOMPARE(w.scenarioPicker()->currentText(), QStringLiteral("two.json"));
+        QVERIFY(w.scenarioPicker()
+                    ->itemData(w.scenarioPicker()->currentIndex(), Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("Two clients, one pause (from a file)")));
+        QVERIFY(w.windowTitle().contains(QStringLiteral("two.json")));
+
+        // Run: its two clients, its 20 s TTL (B holds the lock at 25 s, where the built-in
+        // story's A still does).
+        const auto run = w.run();
+        QCOMPARE(run->request().scenarioFile, path);
+        QCOMPARE(run->request().scenarioId, QStringLiteral("two-client-pause"));
+        QCOMPARE(run->scenario().id, QStringLiteral("two-client-pause"));
+        QCOMPARE(run->clientLanes().size(), std::size_t(2));
+        QCOMPARE(run->clientLanes()[0].name, QStringLiteral("A"));
+        QCOMPARE(run->clientLanes()[1].name, QStringLiteral("B"));
+        QCOMPARE(w.playback()->time(), qint64(0));
+        w.seek(25'000'000);
+        QCOMPARE(owner(w), QStringLiteral("B"));
+        QVERIFY2(qAbs(ttlLeft(w) - 15'000) < 100, qPrintable(QString::number(ttlLeft(w))));
+        QCOMPARE(w.keyModel()->rowCount(), 1);
+        const CommandLogModel &log = *w.commandModel();
+        QSet<QString> senders;
+        for (int r = 0; r < log.rowCount(); ++r)
+            senders << log.index(r, CommandLogModel::ClientColumn).data().toString();
+        QCOMPARE(senders, (QSet<QString>{QStringLiteral("A"), QStringLiteral("B")}));
+
+        // A fault added by hand re-runs the file's scenario, identical up to the instant; so does
+        // a run after the file is gone (the scenario was kept as read).
+        const qint16 b = 1;
+        w.injectClientFault(b, FaultSpec::Action::Pause, 5000);
+        QVERIFY(w.run() != run);
+        QCOMPARE(w.run()->request().scenarioFile, path);
+        QCOMPARE(w.run()->request().injectedFaults.size(), 1);
+        QCOMPARE(w.run()->clientLanes().size(), std::size_t(2));
+        QCOMPARE(w.playback()->time(), qint64(25'000'000));
+        QCOMPARE(eventsBefore(*w.run(), 25'000'000), eventsBefore(*run, 25'000'000));
+        QVERIFY(QFile::remove(path));
+        QVERIFY(w.runNow(&error));
+        QCOMPARE(w.run()->request().injectedFaults.size(), 1);
+        w.clearInjectedFaults();
+        QCOMPARE(w.run()->log().events().size(), run->log().events().size());
+        QCOMPARE(w.run()->scenario().id, QStringLiteral("two-client-pause"));
+
+        // Built-in scenarios as before, and back to the file from the picker.
+        QVERIFY(w.setScenario(QStringLiteral("failover")));
+        QVERIFY(w.currentScenarioFile().isEmpty());
+        QVERIFY(w.runNow(&error));
+        QVERIFY(!w.run()->request().fromFile());
+        QCOMPARE(w.run()->request().scenarioId, QStringLiteral("failover"));
+        w.scenarioPicker()->setCurrentIndex(w.scenarioPicker()->count() - 1); // as a user would
+        QCOMPARE(w.run()->request().scenarioFile, path);
+        QCOMPARE(w.run()->clientLanes().size(), std::size_t(2));
+
+        // Opening it again (rewritten) refreshes its entry instead of adding one.
+        QCOMPARE(writeTwoClientScenario(path), path);
+        QVERIFY(w.openScenarioFile(path, &error));
+        QCOMPARE(w.scenarioFiles(), QStringList{path});
+        QCOMPARE(w.scenarioPicker()->count(), builtins + 2);
+        QVERIFY(messages.isEmpty());
+    }
+
+    void scenarioFileErrorsLoseNothing_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("content"); // null: no such file
+        QTest::addColumn<QString>("message");
+        QTest::newRow("JSON syntax") << QStringLiteral("syntax.json")
+                                     << QByteArray("{\n  \"id\": \"x\",\n  \"clients\": 2\n"
+                                                   "  \"ttl_ms\": 1000\n}\n")
+                                     << QStringLiteral("syntax.json:4: ");
+        QTest::newRow("unknown field")
+            << QStringLiteral("field.json")
+            << QByteArray("{\"id\": \"x\", \"clients\": 2, \"ttl\": 1000}")
+            << QStringLiteral("field.json: unknown field \"ttl\"");
+        QTest::newRow("unknown fault action")
+            << QStringLiteral("action.json")
+            << QByteArray("{\"id\": \"x\", \"faults\": [{\"action\": \"explode\", "
+                          "\"client\": \"A\", \"trigger\": {\"at_ms\": 5}}]}")
+            << QStringLiteral("action.json.faults[0].action: unknown fault \"explode\"");
+        QTest::newRow("missing file") << QStringLiteral("missing.json") << QByteArray()
+                                      << QStringLiteral("missing.json: cannot read the scenario");
+        QTest::newRow("not an object") << QStringLiteral("list.json") << QByteArray("[1, 2]")
+                                       << QStringLiteral("list.json: a scenario must be");
+    }
+    void scenarioFileErrorsLoseNothing()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, content);
+        QFETCH(QString, message);
+        MainWindow &w = window();
+        QList<QPair<QString, QString>> messages;
+        w.setMessageHandler([&](const QString &title, const QString &text) {
+            messages.append({title, text});
+        });
+
+        // On screen: a file's run with a fault added by hand, other parameters, an instant and
+        // a selected event.
+        QTemporaryDir dir;
+        const QString good = writeTwoClientScenario(dir.filePath(QStringLiteral("good.json")));
+        QString error;
+        QVERIFY2(w.openScenarioFile(good, &error), qPrintable(error));
+        w.setSeed(3);
+        w.seek(12'500'000);
+        w.injectClientFault(1, FaultSpec::Action::Crash);
+        w.setClientCount(4); // changed, not run yet
+        w.stepForward();
+        QVERIFY(w.selectedEvent() >= 0);
+        const Shown before = Shown::of(w);
+        QCOMPARE(before.faults, 1);
+        QCOMPARE(before.clients, 4);
+        QVERIFY(messages.isEmpty());
+
+        const QString path = dir.filePath(name);
+        if (!content.isNull())
+            QVERIFY(writeFile(path, content));
+        QVERIFY(!w.openScenarioFile(path, &error));
+
+        // One message: the loader's, naming the file and the line or field.
+        QCOMPARE(messages.size(), 1);
+        QVERIFY(!messages[0].first.isEmpty());
+        QCOMPARE(messages[0].second, error);
+        QVERIFY2(error.contains(path), qPrintable(error));
+        QVERIFY2(error.contains(message), qPrintable(error));
+        QVERIFY(w.statusText().contains(name));
+
+        // Nothing lost.
+        const Shown after = Shown::of(w);
+        QCOMPARE(after.run, before.run);
+        QCOMPARE(after.events, before.events);
+        QCOMPARE(after.timeUs, before.timeUs);
+        QCOMPARE(after.selectedEvent, before.selectedEvent);
+        QCOMPARE(after.pickerIndex, before.pickerIndex);
+        QCOMPARE(after.pickerText, before.pickerText);
+        QCOMPARE(after.pickerCount, before.pickerCount);
+        QCOMPARE(after.files, before.files);
+        QCOMPARE(after.scenarioKey, before.scenarioKey);
+        QCOMPARE(after.clients, before.clients);
+        QCOMPARE(after.ttlMs, before.ttlMs);
+        QCOMPARE(after.faults, before.faults);
+        QCOMPARE(after.title, before.title);
+        QCOMPARE(w.run()->request().injectedFaults.size(), 1);
+        QCOMPARE(w.keyModel()->time(), before.timeUs);
+        w.setMessageHandler({});
+    }
+
+    void scenarioFilesPersist()
+    {
+        QTemporaryDir config;
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, config.path());
+        QCoreApplication::setOrganizationName(QStringLiteral("LockScopeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_window_files"));
+        QTemporaryDir dir;
+        const QString path = writeTwoClientScenario(dir.filePath(QStringLiteral("kept.json")));
+        QVERIFY(!path.isEmpty());
+        MainWindow::Options options;
+        {
+            MainWindow first(options);
+            QVERIFY(first.setScenario(QStringLiteral("failover")));
+            QString error;
+            QVERIFY2(first.addScenarioFile(path, &error), qPrintable(error));
+            QCOMPARE(first.currentRequest().scenarioFile, path);
+            first.close(); // saves
+        }
+        {
+            // The file is in the picker again, and chosen.
+            MainWindow second(options);
+            QCOMPARE(second.scenarioFiles(), QStringList{path});
+            QCOMPARE(second.currentScenarioFile(), path);
+            const RunRequest r = second.currentRequest();
+            QVERIFY(r.fileScenario);
+            QCOMPARE(r.scenarioId, QStringLiteral("two-client-pause"));
+            QVERIFY(second.runNow());
+            QCOMPARE(second.run()->clientLanes().size(), std::size_t(2));
+        }
+        // Broken since: not in the picker, the built-in choice is back, the status bar says why;
+        // the file stays in the list, for when it is mended.
+        QVERIFY(writeFile(path, "{ broken"));
+        {
+            MainWindow third(options);
+            QVERIFY(third.scenarioFiles().isEmpty());
+            QVERIFY(third.currentScenarioFile().isEmpty());
+            QVERIFY(builtinScenarioIds().contains(third.currentRequest().scenarioId));
+            QVERIFY(third.runNow());
+            QVERIFY2(third.statusText().contains(QStringLiteral("kept.json")),
+                     qPrintable(third.statusText()));
+            third.close();
+        }
+        QVERIFY(writeTwoClientScenario(path) == path);
+        MainWindow fourth(options);
+        QCOMPARE(fourth.scenarioFiles(), QStringList{path});
     }
 };
 

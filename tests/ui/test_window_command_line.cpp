@@ -2,7 +2,12 @@
 // 2), and --screenshot rendering the window at an instant without showing it.
 #include "app.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -17,9 +22,11 @@ struct Result {
     QByteArray out, err;
 };
 
-Result runWindow(const QStringList &args)
+Result runWindow(const QStringList &args, const QString &workingDirectory = {})
 {
     QProcess p;
+    if (!workingDirectory.isEmpty())
+        p.setWorkingDirectory(workingDirectory);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     p.setProcessEnvironment(env);
@@ -28,6 +35,30 @@ Result runWindow(const QStringList &args)
         return {};
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
             p.readAllStandardError()};
+}
+
+// pause-after-acquire with another id and title, a 20 s TTL and two clients.
+bool writeTwoClientScenario(const QString &path)
+{
+    QFile builtin(QStringLiteral(":/scenarios/pause-after-acquire.json"));
+    if (!builtin.open(QIODevice::ReadOnly))
+        return false;
+    QJsonObject o = QJsonDocument::fromJson(builtin.readAll()).object();
+    o[QStringLiteral("id")] = QStringLiteral("two-client-pause");
+    o[QStringLiteral("title")] = QStringLiteral("Two clients, one pause (from a file)");
+    o[QStringLiteral("clients")] = 2;
+    o[QStringLiteral("ttl_ms")] = 20000;
+    QJsonArray clients = o[QStringLiteral("client_list")].toArray();
+    clients.removeLast();
+    o[QStringLiteral("client_list")] = clients;
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(QJsonDocument(o).toJson()) > 0 && f.flush();
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.flush();
 }
 
 } // namespace
@@ -99,6 +130,78 @@ private Q_SLOTS:
         QVERIFY(QColor(image.pixel(2, 2)).lightness() < 100);
     }
 
+    void screenshotOfAScenarioFile()
+    {
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath(QStringLiteral("two-clients.json"));
+        QVERIFY(writeTwoClientScenario(scenario));
+        const QString file = dir.filePath(QStringLiteral("shot.png"));
+        const Result r =
+            runWindow({QStringLiteral("--scenario"), scenario, QStringLiteral("--strategy"),
+                       QStringLiteral("set-nx-px-lua"), QStringLiteral("--at"),
+                       QStringLiteral("25000"), QStringLiteral("--size"),
+                       QStringLiteral("1280x800"), QStringLiteral("--screenshot"), file});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QVERIFY(QFileInfo::exists(file));
+        QCOMPARE(QImage(file).size(), QSize(1280, 800));
+
+        // A relative path ending in .json, from the working directory.
+        const QString relative = dir.filePath(QStringLiteral("relative.png"));
+        const Result rel =
+            runWindow({QStringLiteral("--scenario"), QStringLiteral("two-clients.json"),
+                       QStringLiteral("--screenshot"), relative},
+                      dir.path());
+        QCOMPARE(rel.code, 0);
+        QVERIFY2(rel.err.isEmpty(), rel.err.constData());
+        QVERIFY(!QImage(relative).isNull());
+    }
+
+    void badScenarioFile_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("content"); // null: no such file
+        QTest::addColumn<QString>("message");
+        QTest::newRow("JSON syntax") << QStringLiteral("broken.json")
+                                     << QByteArray("{\n  \"id\": \"x\"\n  \"clients\": 2\n}\n")
+                                     << QStringLiteral("broken.json:3: ");
+        QTest::newRow("unknown field")
+            << QStringLiteral("field.json") << QByteArray("{\"id\": \"x\", \"ttl\": 1000}")
+            << QStringLiteral("unknown field \"ttl\"");
+        QTest::newRow("unknown fault action")
+            << QStringLiteral("action.json")
+            << QByteArray("{\"id\": \"x\", \"faults\": [{\"action\": \"explode\", "
+                          "\"client\": \"A\", \"trigger\": {\"at_ms\": 5}}]}")
+            << QStringLiteral("unknown fault \"explode\"");
+        QTest::newRow("missing file") << QStringLiteral("missing.json") << QByteArray()
+                                      << QStringLiteral("cannot read the scenario file");
+        QTest::newRow("missing, a path without .json")
+            << QStringLiteral("sub/scenario") << QByteArray()
+            << QStringLiteral("cannot read the scenario file");
+    }
+    void badScenarioFile()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, content);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath(name);
+        if (!content.isNull())
+            QVERIFY(writeFile(scenario, content));
+        const QString shot = dir.filePath(QStringLiteral("shot.png"));
+        const Result r = runWindow(
+            {QStringLiteral("--scenario"), scenario, QStringLiteral("--screenshot"), shot});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        const QList<QByteArray> lines = r.err.trimmed().split('\n');
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines[0].startsWith("lockscope: "), r.err.constData());
+        const QString line = QString::fromUtf8(lines[0]);
+        QVERIFY2(line.contains(scenario), r.err.constData());
+        QVERIFY2(line.contains(message), r.err.constData());
+        QVERIFY(!QFileInfo::exists(shot));
+    }
+
     void screenshotToAnUnwritablePlace()
     {
         const Result r = runWindow(
@@ -122,6 +225,16 @@ private Q_SLOTS:
         QCOMPARE(o.atMs, qint64(1500));
         QCOMPARE(o.language, QStringLiteral("zh_CN"));
         QCOMPARE(o.size, QSize(1024, 768));
+
+        // A scenario file: checked while parsing, kept as an absolute path.
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath(QStringLiteral("s.json"));
+        QVERIFY(writeTwoClientScenario(scenario));
+        WindowOptions f;
+        QVERIFY(parseWindowOptions(
+            {QStringLiteral("lockscope"), QStringLiteral("--scenario"), scenario}, &f, &code));
+        QCOMPARE(f.scenarioFile, QFileInfo(scenario).absoluteFilePath());
+        QVERIFY(f.scenario.isEmpty());
     }
 };
 
