@@ -7,7 +7,7 @@ packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-l10n-tools qt6-tools-dev libgl-dev
     libhiredis-dev liblua5.1-0-dev
-    redis-server redis-sentinel redis-tools
+    redis-server redis-sentinel redis-tools python3-redis
 )
 
 missing=()

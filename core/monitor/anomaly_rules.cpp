@@ -1,0 +1,141 @@
+#include "anomaly_rules.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <algorithm>
+
+namespace lockscope {
+
+namespace {
+
+QString seconds(qint64 ms)
+{
+    return ms >= 10000 ? QStringLiteral("%1 s").arg(ms / 1000)
+                       : QStringLiteral("%1 s").arg(double(ms) / 1000.0, 0, 'f', 1);
+}
+
+QString text(const QByteArray &bytes)
+{
+    return QString::fromUtf8(displayBytes(bytes, 80));
+}
+
+Anomaly make(const char *rule, const QByteArray &key, const QByteArray &owner, QString sentence,
+             qint64 sinceUs)
+{
+    Anomaly a;
+    a.rule = QString::fromLatin1(rule);
+    a.id = a.rule + QLatin1Char(':') + QString::fromUtf8(key);
+    a.key = key;
+    a.owner = owner;
+    a.sentence = std::move(sentence);
+    a.sinceUs = sinceUs;
+    return a;
+}
+
+} // namespace
+
+QStringList AnomalyRules::ruleIds()
+{
+    return {QStringLiteral("no-ttl"),        QStringLiteral("ttl-too-long"),
+            QStringLiteral("held-too-long"), QStringLiteral("owner-churn"),
+            QStringLiteral("queue-stuck"),   QStringLiteral("owner-holds-many")};
+}
+
+QList<Anomaly> AnomalyRules::forKey(const KeyEntry &e, qint64 nowUs, const AnomalyThresholds &t)
+{
+    QList<Anomaly> out;
+    const QByteArray &owner = e.lock.owner;
+    // Sentences are made only for what is found: most keys have nothing to say.
+    auto ownerText = [&] { return owner.isEmpty() ? QStringLiteral("its owner") : text(owner); };
+    if (e.lock.role == LockRole::Lock) {
+        if (e.pttlMs == -1) {
+            out.append(make("no-ttl", e.key, owner,
+                            QStringLiteral("%1 has no TTL: if %2 dies, nobody can ever take it "
+                                           "(a stuck lock).")
+                                .arg(text(e.key), ownerText()),
+                            e.lastChangeUs));
+        } else if (t.maxTtlMs > 0 && e.remainingTtlMs(nowUs) > t.maxTtlMs) {
+            out.append(make("ttl-too-long", e.key, owner,
+                            QStringLiteral("%1 has a TTL of %2 (above %3): if %4 dies, everyone "
+                                           "else waits that long.")
+                                .arg(text(e.key), seconds(e.remainingTtlMs(nowUs)),
+                                     seconds(t.maxTtlMs), ownerText()),
+                            e.lastChangeUs));
+        }
+        if (!owner.isEmpty() && t.maxHeldMs > 0 && e.ownerSinceUs > 0 &&
+            (nowUs - e.ownerSinceUs) / 1000 > t.maxHeldMs) {
+            out.append(
+                make("held-too-long", e.key, owner,
+                     QStringLiteral("%1 has held %2 for %3 (above %4).")
+                         .arg(ownerText(), text(e.key), seconds((nowUs - e.ownerSinceUs) / 1000),
+                              seconds(t.maxHeldMs)),
+                     e.ownerSinceUs + t.maxHeldMs * 1000));
+        }
+        const qint64 minuteAgo = nowUs - 60 * 1000 * 1000LL;
+        const auto changes = std::count_if(e.ownerChangesUs.begin(), e.ownerChangesUs.end(),
+                                           [&](qint64 at) { return at >= minuteAgo; });
+        if (t.maxOwnerChangesPerMinute > 0 && changes > t.maxOwnerChangesPerMinute) {
+            out.append(make("owner-churn", e.key, owner,
+                            QStringLiteral("%1 changed owner %2 times in the last minute (above "
+                                           "%3): heavy contention, or leases shorter than the "
+                                           "work.")
+                                .arg(text(e.key))
+                                .arg(changes)
+                                .arg(t.maxOwnerChangesPerMinute),
+                            nowUs));
+        }
+    }
+    if (!e.queueHead.isEmpty() && e.waiters > 0 && t.queueStuckMs > 0 && e.queueHeadSinceUs > 0 &&
+        (nowUs - e.queueHeadSinceUs) / 1000 > t.queueStuckMs) {
+        out.append(
+            make("queue-stuck", e.key, e.queueHead,
+                 QStringLiteral("the queue %1 has had %2 first for %3 (above %4): the "
+                                "waiter may be gone, and everyone behind it waits.")
+                     .arg(text(e.key), text(e.queueHead),
+                          seconds((nowUs - e.queueHeadSinceUs) / 1000), seconds(t.queueStuckMs)),
+                 e.queueHeadSinceUs + t.queueStuckMs * 1000));
+    }
+    return out;
+}
+
+QList<Anomaly> AnomalyRules::evaluate(const std::vector<const KeyEntry *> &entries, qint64 nowUs,
+                                      const AnomalyThresholds &t)
+{
+    QList<Anomaly> out;
+    auto countsForOwner = [](const KeyEntry *e) {
+        return e->lock.role == LockRole::Lock && !e->lock.owner.isEmpty() &&
+               e->lock.holders.size() <= 1;
+    };
+    QHash<QByteArray, int> locksOf; // owner -> locks held
+    for (const KeyEntry *e : entries) {
+        out += forKey(*e, nowUs, t);
+        if (t.maxLocksPerOwner > 0 && countsForOwner(e))
+            ++locksOf[e->lock.owner];
+    }
+    if (t.maxLocksPerOwner <= 0)
+        return out;
+    // In the order of each owner's first key, so the list is stable.
+    QSet<QByteArray> reported;
+    for (const KeyEntry *e : entries) {
+        if (!countsForOwner(e))
+            continue;
+        const QByteArray &owner = e->lock.owner;
+        const int n = locksOf.value(owner);
+        if (n <= t.maxLocksPerOwner || reported.contains(owner))
+            continue;
+        reported.insert(owner);
+        Anomaly a = make("owner-holds-many", e->key, owner,
+                         QStringLiteral("%1 holds %2 locks at once (above %3), %4 among them.")
+                             .arg(text(owner))
+                             .arg(n)
+                             .arg(t.maxLocksPerOwner)
+                             .arg(text(e->key)),
+                         0);
+        a.id = a.rule + QLatin1Char(':') + QString::fromUtf8(owner);
+        out.append(a);
+    }
+    return out;
+}
+
+} // namespace lockscope

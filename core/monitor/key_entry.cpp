@@ -1,0 +1,104 @@
+#include "key_entry.h"
+
+#include <QJsonDocument>
+
+namespace lockscope {
+
+namespace {
+
+void appendString(QByteArray &out, const QByteArray &s)
+{
+    static const char hex[] = "0123456789abcdef";
+    out += '"';
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (u < 0x20) {
+            out += "\\u00";
+            out += hex[u >> 4];
+            out += hex[u & 0xf];
+        } else {
+            out += c;
+        }
+    }
+    out += '"';
+}
+
+void field(QByteArray &out, const char *name)
+{
+    if (out.size() > 1)
+        out += ',';
+    out += '"';
+    out += name;
+    out += "\":";
+}
+
+void field(QByteArray &out, const char *name, const QByteArray &value)
+{
+    field(out, name);
+    appendString(out, value);
+}
+
+void field(QByteArray &out, const char *name, qint64 value)
+{
+    field(out, name);
+    out += QByteArray::number(value);
+}
+
+} // namespace
+
+QByteArray KeyEntry::toJsonLine(qint64 nowUs) const
+{
+    QByteArray out;
+    out.reserve(512);
+    out += '{';
+    // Keys in byte order, as QJsonDocument sorts them.
+    field(out, "anomalies");
+    out += '[';
+    for (qsizetype i = 0; i < anomalies.size(); ++i) {
+        if (i)
+            out += ',';
+        appendString(out, anomalies[i].toUtf8());
+    }
+    out += ']';
+    if (lock.counter >= 0)
+        field(out, "counter", lock.counter);
+    field(out, "fencing_counter", fencingCounter);
+    field(out, "first_seen_us", firstSeenUs);
+    field(out, "format", format);
+    field(out, "hold_count", lock.holdCount);
+    field(out, "key", displayBytes(key, 1024));
+    field(out, "label", lock.label.toUtf8());
+    field(out, "last_change_us", lastChangeUs);
+    if (!lock.lockKey.isEmpty())
+        field(out, "lock_key", lock.lockKey);
+    if (!lock.mode.isEmpty())
+        field(out, "mode", lock.mode);
+    if (!lock.note.isEmpty())
+        field(out, "note", lock.note.toUtf8());
+    if (lock.owner.isEmpty()) {
+        field(out, "owner");
+        out += "null";
+    } else {
+        field(out, "owner", lock.owner);
+    }
+    field(out, "role",
+          QByteArray(lock.role == LockRole::Lock        ? "lock"
+                     : lock.role == LockRole::Auxiliary ? "auxiliary"
+                                                        : "other"));
+    field(out, "ttl_ms", remainingTtlMs(nowUs));
+    field(out, "type", QByteArray(keyTypeName(type)));
+    field(out, "value", valueText);
+    field(out, "waiters", waiters >= 0 ? waiters : lock.waiters);
+    out += '}';
+    return out;
+}
+
+QJsonObject KeyEntry::toJson(qint64 nowUs) const
+{
+    return QJsonDocument::fromJson(toJsonLine(nowUs)).object();
+}
+
+} // namespace lockscope

@@ -1,0 +1,1258 @@
+#include "key_monitor.h"
+
+#include "key_reader.h"
+#include "key_scanner.h"
+#include "monitor_clock.h"
+#include "monitor_recorder.h"
+#include "sentinel_resolver.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QPointer>
+#include <QSet>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace lockscope {
+
+namespace {
+
+// The type a notification's event implies, so the read can fetch the value in its first round.
+// (A wrong guess costs one more round trip, nothing else.)
+KeyType typeOfEvent(const QByteArray &event)
+{
+    if (event == "set" || event == "setrange" || event == "append" || event == "incrby" ||
+        event == "incrbyfloat" || event == "decrby")
+        return KeyType::String;
+    if (event == "hset" || event == "hincrby" || event == "hincrbyfloat" || event == "hdel")
+        return KeyType::Hash;
+    if (event == "lpush" || event == "rpush" || event == "lpop" || event == "rpop" ||
+        event == "linsert" || event == "lset" || event == "lrem" || event == "ltrim")
+        return KeyType::List;
+    if (event.startsWith("z"))
+        return KeyType::ZSet;
+    return KeyType::Unknown;
+}
+
+QString clockText(qint64 us)
+{
+    return QDateTime::fromMSecsSinceEpoch(us / 1000).toString(QStringLiteral("HH:mm:ss"));
+}
+
+constexpr qint64 kExpiryToleranceUs = 250 * 1000; // an inferred expiry may run this late
+constexpr qint64 kApplyDelayMs = 1; // replies wait this long for notifications sent before them
+
+} // namespace
+
+class KeyMonitor::Private {
+public:
+    Private(KeyMonitor *qq, MonitorOptions o);
+
+    // Connections and start-up.
+    void start();
+    void stop();
+    void connectTo(const ConnectionOptions &target, bool failover);
+    void onMasterFound(const QString &host, quint16 port);
+    void onDataReady(quint64 gen);
+    void onDataError(quint64 gen, RedisErrorKind kind, const QString &message);
+    void afterHandshake(quint64 gen, const Reply &info, const Reply &config);
+    void setUpNotifications(quint64 gen);
+    void onNotifyReady(quint64 gen);
+    void onNotification(const QByteArray &channel, const QByteArray &message);
+    void resync(quint64 gen);
+    void startScan(bool initial);
+    void onScanFinished(quint64 gen);
+
+    // Reads.
+    void scheduleFlush();
+    void flushDirty();
+    void sendReads(const QList<QByteArray> &keys, const QHash<QByteArray, KeyType> &hints,
+                   std::function<void()> after);
+    void onSnapshots(quint64 gen, QList<KeySnapshot> snapshots);
+    void scheduleApply();
+    void applyArrived();
+    void pollTick();
+    void pollNextBatch(quint64 cycle);
+
+    // The table and the history.
+    void apply(const KeyObservation &o);
+    void applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &event);
+    void applyGone(qint64 t, const QByteArray &key, bool expired);
+    void applyUnread(qint64 t, const QByteArray &key);
+    void link(const KeyEntry &e);
+    void unlink(const KeyEntry &e);
+    void refreshLinks(const QByteArray &lockKey);
+    qint16 ownerIndex(const KeyEntry &e);
+
+    void evaluateAnomalies();
+    void setHealth(Health h);
+    void updateStatus();
+    QString buildStatus() const;
+    qint64 pollInterval() const;
+
+    KeyMonitor *q;
+    MonitorOptions options;
+    EventLog log;
+    MonitorRecorder recorder;
+    bool recording;
+
+    quint64 gen = 0; // bumped whenever the data connection is replaced
+    std::unique_ptr<Connection> data;
+    std::unique_ptr<Connection> notify;
+    std::unique_ptr<SentinelResolver> sentinel;
+    std::unique_ptr<KeyScanner> scanner;
+    ConnectionOptions target;
+    bool started = false;
+    bool handshakeDone = false;
+    qint16 node = kNoNode;
+    QHash<qint16, QByteArray> runIds;
+
+    Health health = Health::Idle;
+    QString status;
+    QString lastError;
+    QString problem; // a sentinel problem, read failures, ...
+    bool outage = false;
+    bool everReady = false; // the data connection of this target was ready once
+    qint64 outageSinceUs = 0;
+    int reconnectAttempts = 0;
+
+    NotifyConfig notifyCfg;
+    NotifyMode notifyMode = NotifyMode::Unknown;
+    bool subscribed = false;
+    QByteArray channelPrefix;
+
+    KeyChangeTracker tracker;
+    QHash<QByteArray, KeyEntry> table;
+    QHash<QByteArray, QSet<QByteArray>> auxByLock; // lock key -> its auxiliary keys
+    QSet<QByteArray> changedKeys;
+
+    QSet<QByteArray> dirty;
+    QHash<QByteArray, KeyType> dirtyHints;
+    bool flushArmed = false;
+    QList<KeySnapshot> arrived;
+    bool applyArmed = false;
+
+    bool initialScanDone = false;
+    quint64 keysScanned = 0, scanRounds = 0, scanPasses = 0;
+    qint64 readFailures = 0;
+    QByteArray lastReadError;
+
+    QTimer *pollTimer;
+    QTimer *rescanTimer;
+    QTimer *anomalyTimer;
+    quint64 pollCycle = 0;
+    bool pollRunning = false;
+    QList<QByteArray> pollQueue;
+
+    QList<Anomaly> anomalies;
+    QSet<QString> anomalyIds;
+};
+
+KeyMonitor::Private::Private(KeyMonitor *qq, MonitorOptions o)
+    : q(qq)
+    , options(std::move(o))
+    , recorder(&log, options.keepLog)
+    , recording(options.follow)
+    , pollTimer(new QTimer(qq))
+    , rescanTimer(new QTimer(qq))
+    , anomalyTimer(new QTimer(qq))
+{
+    rescanTimer->setSingleShot(true);
+    QObject::connect(pollTimer, &QTimer::timeout, q, [this] { pollTick(); });
+    QObject::connect(rescanTimer, &QTimer::timeout, q, [this] { startScan(false); });
+    QObject::connect(anomalyTimer, &QTimer::timeout, q, [this] { evaluateAnomalies(); });
+    channelPrefix = "__keyspace@" + QByteArray::number(options.connection.db) + "__:";
+}
+
+// --- connections -------------------------------------------------------------------------------
+
+void KeyMonitor::Private::start()
+{
+    if (started)
+        return;
+    started = true;
+    if (!options.sentinels.isEmpty()) {
+        sentinel = std::make_unique<SentinelResolver>(options.sentinels, options.masterName);
+        QObject::connect(sentinel.get(), &SentinelResolver::masterFound, q,
+                         [this](const QString &host, quint16 port) { onMasterFound(host, port); });
+        QObject::connect(sentinel.get(), &SentinelResolver::problem, q,
+                         [this](const QString &message) {
+                             problem = message;
+                             if (!data) {
+                                 lastError = message;
+                                 if (!options.follow) {
+                                     setHealth(Health::Failed);
+                                     emit q->failed(message);
+                                     return;
+                                 }
+                             }
+                             updateStatus();
+                         });
+        setHealth(Health::Connecting);
+        sentinel->start();
+        return;
+    }
+    connectTo(options.connection, false);
+}
+
+void KeyMonitor::Private::stop()
+{
+    ++gen;
+    started = false;
+    pollTimer->stop();
+    rescanTimer->stop();
+    anomalyTimer->stop();
+    if (scanner)
+        scanner->cancel();
+    // Never delete a connection from inside one of its own callbacks: later.
+    if (scanner)
+        scanner.release()->deleteLater();
+    if (notify)
+        notify.release()->deleteLater();
+    if (data)
+        data.release()->deleteLater();
+    if (sentinel)
+        sentinel.release()->deleteLater();
+    setHealth(Health::Idle);
+}
+
+void KeyMonitor::Private::onMasterFound(const QString &host, quint16 port)
+{
+    problem.clear();
+    ConnectionOptions t = options.connection;
+    t.host = host;
+    t.port = port;
+    t.unixSocket.clear();
+    if (data && target.host == host && target.port == port)
+        return;
+    connectTo(t, bool(data));
+}
+
+void KeyMonitor::Private::connectTo(const ConnectionOptions &t, bool failover)
+{
+    ++gen;
+    const quint64 g = gen;
+    if (scanner) {
+        scanner->cancel();
+        scanner.release()->deleteLater();
+    }
+    if (notify)
+        notify.release()->deleteLater();
+    if (data)
+        data.release()->deleteLater();
+    tracker.reset();
+    dirty.clear();
+    dirtyHints.clear();
+    arrived.clear();
+    pollRunning = false;
+    subscribed = false;
+    handshakeDone = false;
+    outage = false;
+    everReady = false;
+    reconnectAttempts = 0;
+
+    target = t;
+    const qint16 oldNode = node;
+    node = recorder.node(t.displayName().toUtf8());
+    const qint64 now = monitorNowUs();
+    if (failover && recording) {
+        recorder.nodeEvent(now, EventKind::NodeFailover, oldNode);
+        recorder.fault(now, node,
+                       "failover: the sentinels name " + t.displayName().toUtf8() +
+                           " as the master of " + options.masterName.toUtf8() +
+                           "; the monitor follows it");
+    }
+    for (KeyEntry &e : table)
+        e.node = node;
+    if (failover)
+        emit q->masterChanged(t.displayName());
+
+    ConnectionOptions o = t;
+    if (!options.follow) {
+        o.reconnect = false; // a snapshot either works now or says why not
+    }
+    data = std::make_unique<Connection>(o);
+    Connection *c = data.get();
+    QObject::connect(c, &Connection::ready, q, [this, g] { onDataReady(g); });
+    QObject::connect(
+        c, &Connection::connectionError, q,
+        [this, g](RedisErrorKind kind, const QString &message) { onDataError(g, kind, message); });
+    setHealth(Health::Connecting);
+    c->open();
+}
+
+void KeyMonitor::Private::onDataReady(quint64 g)
+{
+    if (g != gen)
+        return;
+    const qint64 now = monitorNowUs();
+    if (outage && recording) {
+        recorder.fault(now, node,
+                       "connection to " + target.displayName().toUtf8() + " restored after " +
+                           QByteArray::number(double(now - outageSinceUs) / 1e6, 'f', 1) + " s");
+    }
+    outage = false;
+    everReady = true;
+    reconnectAttempts = 0;
+    lastError.clear();
+    // Two reads, pipelined: who the server is (a restart changes run_id) and whether it
+    // notifies keyspace events.
+    auto info = std::make_shared<Reply>();
+    data->send({QByteArrayLiteral("INFO"), QByteArrayLiteral("server")},
+               [info](const Reply &r) { *info = r; });
+    data->send({QByteArrayLiteral("CONFIG"), QByteArrayLiteral("GET"),
+                QByteArrayLiteral("notify-keyspace-events")},
+               [this, g, info](const Reply &r) {
+                   if (g == gen)
+                       afterHandshake(g, *info, r);
+               });
+}
+
+void KeyMonitor::Private::afterHandshake(quint64 g, const Reply &info, const Reply &config)
+{
+    const qint64 now = monitorNowUs();
+    if (info.isBulk()) {
+        for (const QByteArray &line : info.text().split('\n')) {
+            if (!line.startsWith("run_id:"))
+                continue;
+            const QByteArray runId = line.mid(7).trimmed();
+            const QByteArray previous = runIds.value(node);
+            if (!previous.isEmpty() && previous != runId && recording) {
+                recorder.nodeEvent(now, EventKind::NodeRestarted, node, 0);
+                recorder.fault(now, node,
+                               target.displayName().toUtf8() +
+                                   " restarted (its run_id changed): keys it kept only in "
+                                   "memory are gone");
+            }
+            runIds.insert(node, runId);
+        }
+    }
+    if (config.isArray() && config.elements().size() == 2) {
+        notifyCfg = NotifyConfig::parse(config.elements().at(1).text());
+        if (!options.follow || !options.useNotifications)
+            notifyMode = NotifyMode::NotUsed;
+        else if (notifyCfg.coversMonitor())
+            notifyMode = NotifyMode::On;
+        else if (notifyCfg.coversSome())
+            notifyMode = NotifyMode::Partial;
+        else
+            notifyMode = NotifyMode::Off;
+    } else {
+        notifyCfg = NotifyConfig::parse({});
+        notifyMode = (!options.follow || !options.useNotifications) ? NotifyMode::NotUsed
+                                                                    : NotifyMode::Unreadable;
+        if (config.failed())
+            problem = QStringLiteral("cannot read notify-keyspace-events: %1")
+                          .arg(data->describe(config));
+    }
+    handshakeDone = true;
+    if (notifyMode == NotifyMode::On || notifyMode == NotifyMode::Partial) {
+        if (!notify)
+            setUpNotifications(g);
+        else if (subscribed)
+            resync(g);
+        // else: the notification connection resynchronises once it is subscribed again
+    } else {
+        if (notify)
+            notify.release()->deleteLater();
+        subscribed = false;
+        resync(g);
+    }
+}
+
+void KeyMonitor::Private::setUpNotifications(quint64 g)
+{
+    ConnectionOptions o = target;
+    o.readOnly = true; // PSUBSCRIBE is all it sends
+    notify = std::make_unique<Connection>(o);
+    Connection *c = notify.get();
+    QObject::connect(
+        c, &Connection::messageReceived, q,
+        [this, g](const QByteArray &channel, const QByteArray &message, const QByteArray &) {
+            if (g == gen)
+                onNotification(channel, message);
+        });
+    QObject::connect(c, &Connection::ready, q, [this, g] { onNotifyReady(g); });
+    QObject::connect(c, &Connection::connectionError, q,
+                     [this, g](RedisErrorKind, const QString &) {
+                         if (g == gen)
+                             subscribed = false; // notifications are lost until re-subscribed
+                     });
+    c->open();
+}
+
+void KeyMonitor::Private::onNotifyReady(quint64 g)
+{
+    if (g != gen || !notify)
+        return;
+    // Patterns sent with send() are not renewed by the connection after a reconnect: every
+    // time it is ready, subscribe again, then re-read what may have changed unheard.
+    const QByteArray pattern = channelPrefix + options.pattern;
+    notify->send({QByteArrayLiteral("PSUBSCRIBE"), pattern}, [this, g](const Reply &r) {
+        if (g != gen)
+            return;
+        if (r.failed()) {
+            problem = QStringLiteral("cannot subscribe to keyspace notifications: %1")
+                          .arg(notify ? notify->describe(r) : QString::fromUtf8(r.text()));
+            updateStatus();
+            return;
+        }
+        subscribed = true;
+        if (handshakeDone && data && data->isReady())
+            resync(g);
+    });
+}
+
+void KeyMonitor::Private::onDataError(quint64 g, RedisErrorKind kind, const QString &message)
+{
+    if (g != gen || !data)
+        return;
+    lastError = message;
+    handshakeDone = false;
+    const bool gaveUp = data->state() == Connection::State::Disconnected;
+    if (gaveUp) {
+        setHealth(Health::Failed);
+        updateStatus();
+        emit q->failed(message);
+        return;
+    }
+    ++reconnectAttempts;
+    if (!outage) {
+        outage = true;
+        outageSinceUs = monitorNowUs();
+        if (recording && everReady)
+            recorder.fault(outageSinceUs, node,
+                           "lost the connection to " + target.displayName().toUtf8() + ": " +
+                               message.toUtf8());
+    }
+    if (scanner)
+        scanner->cancel();
+    pollRunning = false;
+    if (sentinel)
+        sentinel->refresh(); // a failover may be the reason
+    Q_UNUSED(kind);
+    setHealth(Health::Reconnecting);
+}
+
+void KeyMonitor::Private::resync(quint64 g)
+{
+    if (g != gen || !data)
+        return;
+    // Whatever happened while nobody listened: forget half-explained notifications, re-read
+    // every key we know and scan for the others.
+    tracker.reset();
+    dirty.clear();
+    dirtyHints.clear();
+    setHealth(initialScanDone ? Health::Watching : Health::Scanning);
+    if (!table.isEmpty())
+        pollTick();
+    startScan(!initialScanDone);
+    if (options.follow) {
+        pollTimer->start(int(pollInterval()));
+        anomalyTimer->start(int(qMax<qint64>(100, options.anomalyIntervalMs)));
+    }
+    updateStatus();
+}
+
+qint64 KeyMonitor::Private::pollInterval() const
+{
+    const bool notified = notifyMode == NotifyMode::On && subscribed;
+    return qMax<qint64>(20, notified ? options.ttlResyncIntervalMs : options.rereadIntervalMs);
+}
+
+// --- scanning ----------------------------------------------------------------------------------
+
+void KeyMonitor::Private::startScan(bool initial)
+{
+    rescanTimer->stop();
+    if (!data || !data->isReady() || !handshakeDone)
+        return; // resync() scans once the connection is back
+    if (scanner) {
+        scanner->cancel();
+        scanner.release()->deleteLater();
+    }
+    const quint64 g = gen;
+    scanner = std::make_unique<KeyScanner>(data.get(), options.pattern, options.scanCount,
+                                           options.limits);
+    scanner->setRoundPauseMs(initial ? 0 : options.scanPauseMs);
+    scanner->setTicketFunction([this](const QByteArray &key) { return tracker.readSent(key); });
+    KeyScanner *s = scanner.get();
+    QObject::connect(s, &KeyScanner::batchReady, q,
+                     [this, g](const QList<KeySnapshot> &snaps) { onSnapshots(g, snaps); });
+    QObject::connect(s, &KeyScanner::progress, q, [this, g](quint64 found, quint64 rounds) {
+        if (g != gen)
+            return;
+        keysScanned = found;
+        scanRounds = rounds;
+        emit q->scanProgress(found, rounds);
+        if (!initialScanDone)
+            updateStatus();
+    });
+    QObject::connect(s, &KeyScanner::finished, q, [this, g] { onScanFinished(g); });
+    QObject::connect(s, &KeyScanner::failed, q, [this, g](const QString &message) {
+        if (g != gen)
+            return;
+        problem = QStringLiteral("scan failed: %1").arg(message);
+        updateStatus();
+        if (!options.follow) {
+            lastError = message;
+            setHealth(Health::Failed);
+            emit q->failed(message);
+        } else if (data && data->isReady()) {
+            rescanTimer->start(int(qMax<qint64>(1000, options.rereadIntervalMs)));
+        }
+    });
+    s->start();
+}
+
+void KeyMonitor::Private::onScanFinished(quint64 g)
+{
+    if (g != gen)
+        return;
+    ++scanPasses;
+    // The last batch is applied one event-loop turn after it arrived: finish after it.
+    QTimer::singleShot(kApplyDelayMs + 1, q, [this, g] {
+        if (g != gen)
+            return;
+        applyArrived();
+        const bool first = !initialScanDone;
+        initialScanDone = true;
+        evaluateAnomalies();
+        if (first) {
+            setHealth(Health::Watching);
+            emit q->initialScanFinished();
+        }
+        emit q->scanPassFinished();
+        if (options.follow && g == gen) {
+            const bool notified = notifyMode == NotifyMode::On && subscribed;
+            rescanTimer->start(int(
+                qMax<qint64>(50, notified ? options.rescanIntervalMs : options.rereadIntervalMs)));
+        }
+        updateStatus();
+    });
+}
+
+// --- reads -------------------------------------------------------------------------------------
+
+void KeyMonitor::Private::onNotification(const QByteArray &channel, const QByteArray &message)
+{
+    if (!channel.startsWith(channelPrefix))
+        return;
+    const QByteArray key = channel.mid(channelPrefix.size());
+    if (tracker.notify(key, message, monitorNowUs())) {
+        dirty.insert(key);
+        // "set" says string; "expire" says nothing: keep what an earlier event said.
+        KeyType hint = typeOfEvent(message);
+        if (hint == KeyType::Unknown)
+            hint = dirtyHints.value(key, KeyType::Unknown);
+        if (hint == KeyType::Unknown) {
+            const auto it = table.constFind(key);
+            if (it != table.cend())
+                hint = it->type;
+        }
+        dirtyHints.insert(key, hint);
+        scheduleFlush();
+    }
+    scheduleApply();
+}
+
+void KeyMonitor::Private::scheduleFlush()
+{
+    if (flushArmed)
+        return;
+    flushArmed = true;
+    const quint64 g = gen;
+    // One event-loop turn: every notification that arrived together goes in one pipeline.
+    QTimer::singleShot(0, q, [this, g] {
+        flushArmed = false;
+        if (g == gen)
+            flushDirty();
+    });
+}
+
+void KeyMonitor::Private::flushDirty()
+{
+    if (dirty.isEmpty() || !data || !data->isReady())
+        return; // after a reconnect, resync() re-reads everything anyway
+    const QList<QByteArray> keys = dirty.values();
+    const QHash<QByteArray, KeyType> hints = dirtyHints;
+    dirty.clear();
+    dirtyHints.clear();
+    sendReads(keys, hints, nullptr);
+}
+
+void KeyMonitor::Private::sendReads(const QList<QByteArray> &keys,
+                                    const QHash<QByteArray, KeyType> &hints,
+                                    std::function<void()> after)
+{
+    QList<ReadRequest> requests;
+    requests.reserve(keys.size());
+    for (const QByteArray &key : keys) {
+        ReadRequest r;
+        r.key = key;
+        r.hint = hints.value(key, KeyType::Unknown);
+        if (r.hint == KeyType::Unknown) {
+            const auto it = table.constFind(key);
+            if (it != table.cend())
+                r.hint = it->type;
+        }
+        r.ticket = tracker.readSent(key);
+        requests.append(r);
+    }
+    const quint64 g = gen;
+    KeyReader::read(*data, requests, options.limits,
+                    [this, g, after = std::move(after)](QList<KeySnapshot> snaps) {
+                        onSnapshots(g, std::move(snaps));
+                        if (after && g == gen)
+                            after();
+                    });
+}
+
+void KeyMonitor::Private::onSnapshots(quint64 g, QList<KeySnapshot> snapshots)
+{
+    if (g != gen)
+        return;
+    for (KeySnapshot &s : snapshots) {
+        if (s.failed && !s.error.isEmpty()) {
+            ++readFailures;
+            lastReadError = s.key + ": " + s.error;
+        }
+        arrived.append(std::move(s));
+    }
+    scheduleApply();
+}
+
+void KeyMonitor::Private::scheduleApply()
+{
+    if (applyArmed)
+        return;
+    applyArmed = true;
+    const quint64 g = gen;
+    // A reply is applied a moment after it arrived, so that notifications the server sent
+    // before it (on the other connection) are in first: the tracker relies on that order.
+    QTimer::singleShot(kApplyDelayMs, q, [this, g] {
+        applyArmed = false;
+        if (g == gen)
+            applyArrived();
+    });
+}
+
+void KeyMonitor::Private::applyArrived()
+{
+    const QList<KeySnapshot> batch = std::move(arrived);
+    arrived.clear();
+    for (const KeySnapshot &s : batch)
+        tracker.readDone(s.key, s.ticket, s);
+    for (const KeyObservation &o : tracker.take())
+        apply(o);
+    if (!changedKeys.isEmpty()) {
+        QList<QByteArray> keys = changedKeys.values();
+        std::sort(keys.begin(), keys.end());
+        changedKeys.clear();
+        emit q->keysChanged(keys);
+    }
+}
+
+void KeyMonitor::Private::pollTick()
+{
+    if (pollRunning || !data || !data->isReady() || table.isEmpty())
+        return;
+    pollRunning = true;
+    pollQueue = table.keys();
+    std::sort(pollQueue.begin(), pollQueue.end());
+    pollNextBatch(++pollCycle);
+}
+
+void KeyMonitor::Private::pollNextBatch(quint64 cycle)
+{
+    if (cycle != pollCycle || !pollRunning)
+        return;
+    if (pollQueue.isEmpty() || !data || !data->isReady()) {
+        pollRunning = false;
+        return;
+    }
+    const int n = int(qMin<qsizetype>(qMax(1, options.readBatch), pollQueue.size()));
+    const QList<QByteArray> keys = pollQueue.mid(0, n);
+    pollQueue.remove(0, n);
+    // One batch at a time: the next goes when this one is back.
+    sendReads(keys, {}, [this, cycle] { pollNextBatch(cycle); });
+}
+
+// --- the table and the history ------------------------------------------------------------------
+
+qint16 KeyMonitor::Private::ownerIndex(const KeyEntry &e)
+{
+    if (e.lock.role != LockRole::Lock || e.lock.owner.isEmpty() || !recording)
+        return kNoClient;
+    return recorder.owner(e.lock.owner);
+}
+
+void KeyMonitor::Private::apply(const KeyObservation &o)
+{
+    switch (o.kind) {
+    case KeyObservation::Kind::Snapshot:
+        applySnapshot(o.timeUs, o.snapshot, o.event);
+        break;
+    case KeyObservation::Kind::Deleted:
+        applyGone(o.timeUs, o.key, false);
+        break;
+    case KeyObservation::Kind::Expired:
+        applyGone(o.timeUs, o.key, true);
+        break;
+    case KeyObservation::Kind::Unread:
+        applyUnread(o.timeUs, o.key);
+        break;
+    }
+}
+
+void KeyMonitor::Private::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &event)
+{
+    auto it = table.find(s.key);
+    if (!s.exists()) {
+        if (it == table.end())
+            return;
+        // It vanished between two reads with no notification: it expired if its TTL ran out
+        // by now, else someone deleted it.
+        const qint64 expiresAt = it->expiresAtUs();
+        const bool expired = expiresAt >= 0 && expiresAt <= t + kExpiryToleranceUs;
+        applyGone(expired ? qBound(it->pttlReadUs, expiresAt, t) : t, s.key, expired);
+        return;
+    }
+    LockInfo info = recognizeLock(s);
+    const QByteArray value = s.valueText(200);
+    if (it == table.end()) {
+        KeyEntry e;
+        e.key = s.key;
+        e.type = s.type;
+        e.node = node;
+        e.pttlMs = s.pttlMs;
+        e.pttlReadUs = s.readAtUs;
+        e.lock = std::move(info);
+        e.format = e.lock.format;
+        e.valueText = value;
+        e.firstSeenUs = t;
+        e.lastChangeUs = t;
+        e.ownerSinceUs = t;
+        e.queueHead = e.lock.queueHead;
+        e.queueHeadSinceUs = t;
+        if (recording) {
+            const qint16 owner = ownerIndex(e);
+            if (!initialScanDone && event.isEmpty())
+                recorder.present(t, node, e.key, owner, value, e.pttlMs);
+            else if (owner != kNoClient)
+                recorder.acquired(t, node, e.key, owner, value, e.pttlMs);
+            else
+                recorder.written(t, node, e.key, owner, value, e.pttlMs);
+        }
+        const QByteArray key = e.key;
+        it = table.emplace(key, std::move(e));
+        link(*it);
+        changedKeys.insert(s.key);
+        return;
+    }
+
+    KeyEntry &e = it.value();
+    const QByteArray oldOwner = e.lock.role == LockRole::Lock ? e.lock.owner : QByteArray();
+    const QByteArray newOwner = info.role == LockRole::Lock ? info.owner : QByteArray();
+    const bool ownerChanged = !newOwner.isEmpty() && newOwner != oldOwner;
+    const bool valueChanged = !e.valueSeen || e.type != s.type || e.valueText != value;
+    const qint64 expected = e.remainingTtlMs(s.readAtUs);
+    const qint64 oldTtl = e.pttlMs;
+    const bool wasSeen = e.valueSeen;
+    const qint16 previous = ownerIndex(e);
+
+    e.type = s.type;
+    e.lock = std::move(info);
+    e.format = e.lock.format;
+    e.valueText = value;
+    e.valueSeen = true;
+    e.pttlMs = s.pttlMs;
+    e.pttlReadUs = s.readAtUs;
+    bool changed = false;
+    if (ownerChanged) {
+        if (recording) {
+            if (!oldOwner.isEmpty() && wasSeen)
+                recorder.takenOver(t, node, e.key, ownerIndex(e), previous, value, e.pttlMs);
+            else
+                recorder.acquired(t, node, e.key, ownerIndex(e), value, e.pttlMs);
+        }
+        e.ownerSinceUs = t;
+        e.ownerChangesUs.push_back(t);
+        changed = true;
+    } else if (valueChanged) {
+        if (recording)
+            recorder.written(t, node, e.key, ownerIndex(e), value, e.pttlMs);
+        changed = true;
+    } else if (s.pttlMs != oldTtl || oldTtl >= 0) {
+        // Same value: did the TTL change other than by counting down?
+        const qint64 tolerance = event == "expire" ? 5 : 100 + qMax<qint64>(0, expected) / 100;
+        bool ttlEvent = false, renewal = false;
+        if (s.pttlMs >= 0 && oldTtl < 0) {
+            ttlEvent = true; // a TTL was added (SETNX, then EXPIRE)
+        } else if (s.pttlMs < 0 && oldTtl >= 0) {
+            ttlEvent = true; // PERSIST
+        } else if (s.pttlMs >= 0 && s.pttlMs > expected + tolerance) {
+            ttlEvent = renewal = true;
+        } else if (s.pttlMs >= 0 && s.pttlMs < expected - tolerance - 100) {
+            ttlEvent = true; // shortened
+        }
+        if (ttlEvent) {
+            if (recording)
+                recorder.ttlChanged(t, node, e.key, ownerIndex(e), s.pttlMs, renewal);
+            changed = true;
+        }
+    }
+    if (e.lock.queueHead != e.queueHead) {
+        e.queueHead = e.lock.queueHead;
+        e.queueHeadSinceUs = t;
+        changed = true;
+    }
+    if (changed)
+        e.lastChangeUs = t;
+    const qint64 minuteAgo = t - 60 * 1000 * 1000LL;
+    std::erase_if(e.ownerChangesUs, [&](qint64 at) { return at < minuteAgo; });
+    link(e);
+    changedKeys.insert(s.key);
+}
+
+void KeyMonitor::Private::applyGone(qint64 t, const QByteArray &key, bool expired)
+{
+    const auto it = table.find(key);
+    if (it == table.end())
+        return;
+    if (recording) {
+        const qint16 owner = ownerIndex(*it);
+        if (expired)
+            recorder.expired(t, node, key, owner);
+        else
+            recorder.released(t, node, key, owner);
+    }
+    const KeyEntry gone = it.value();
+    table.erase(it);
+    unlink(gone);
+    changedKeys.insert(key);
+}
+
+void KeyMonitor::Private::applyUnread(qint64 t, const QByteArray &key)
+{
+    auto it = table.find(key);
+    if (it == table.end()) {
+        KeyEntry e;
+        e.key = key;
+        e.node = node;
+        e.firstSeenUs = t;
+        e.ownerSinceUs = t;
+        it = table.insert(key, e);
+    }
+    KeyEntry &e = it.value();
+    e.lock = LockInfo();
+    e.lock.role = LockRole::Lock;
+    e.lock.label = QStringLiteral("not read yet");
+    e.format = e.lock.format;
+    e.valueSeen = false;
+    e.valueText = QByteArrayLiteral("(changed again before it could be read)");
+    e.lastChangeUs = t;
+    if (recording)
+        recorder.written(t, node, key, kNoClient, e.valueText, -1);
+    changedKeys.insert(key);
+}
+
+void KeyMonitor::Private::link(const KeyEntry &e)
+{
+    if (!e.lock.lockKey.isEmpty()) {
+        auxByLock[e.lock.lockKey].insert(e.key);
+        refreshLinks(e.lock.lockKey);
+    }
+    if (e.lock.role == LockRole::Lock)
+        refreshLinks(e.key);
+}
+
+void KeyMonitor::Private::unlink(const KeyEntry &e)
+{
+    if (!e.lock.lockKey.isEmpty()) {
+        auto it = auxByLock.find(e.lock.lockKey);
+        if (it != auxByLock.end()) {
+            it->remove(e.key);
+            if (it->isEmpty())
+                auxByLock.erase(it);
+        }
+        refreshLinks(e.lock.lockKey);
+    }
+}
+
+void KeyMonitor::Private::refreshLinks(const QByteArray &lockKey)
+{
+    const auto lockIt = table.find(lockKey);
+    if (lockIt == table.end() || lockIt->lock.role != LockRole::Lock)
+        return;
+    KeyEntry &lock = lockIt.value();
+    qint64 waiters = -1, counter = -1;
+    QByteArray format = lock.lock.format;
+    const auto aux = auxByLock.constFind(lockKey);
+    if (aux != auxByLock.cend()) {
+        for (const QByteArray &k : *aux) {
+            const auto a = table.constFind(k);
+            if (a == table.cend())
+                continue;
+            const QByteArray &f = a->lock.format;
+            if (f == "redisson-fair-queue" || f == "redisson-fair-timeouts") {
+                if (f == "redisson-fair-queue" || waiters < 0)
+                    waiters = a->lock.waiters;
+                if (format == "redisson-lock")
+                    format = QByteArrayLiteral("redisson-fair-lock");
+            } else if (f == "redisson-fence-token" || f == "lockscope-fence") {
+                counter = a->lock.counter;
+                if (format == "redisson-lock")
+                    format = QByteArrayLiteral("redisson-fenced-lock");
+            }
+        }
+    }
+    if (lock.waiters != waiters || lock.fencingCounter != counter || lock.format != format)
+        changedKeys.insert(lockKey);
+    lock.waiters = waiters;
+    lock.fencingCounter = counter;
+    lock.format = format;
+    if (format == "redisson-fair-lock")
+        lock.lock.label = QStringLiteral("Redisson fair lock (RFairLock)");
+    else if (format == "redisson-fenced-lock")
+        lock.lock.label = QStringLiteral("Redisson fenced lock (RFencedLock)");
+}
+
+void KeyMonitor::Private::evaluateAnomalies()
+{
+    const qint64 now = monitorNowUs();
+    std::vector<const KeyEntry *> list;
+    list.reserve(std::size_t(table.size()));
+    for (const KeyEntry &e : std::as_const(table))
+        list.push_back(&e);
+    std::sort(list.begin(), list.end(),
+              [](const KeyEntry *a, const KeyEntry *b) { return a->key < b->key; });
+    QList<Anomaly> found = AnomalyRules::evaluate(list, now, options.thresholds);
+
+    QHash<QByteArray, QStringList> byKey;
+    QSet<QString> ids;
+    for (const Anomaly &a : std::as_const(found)) {
+        ids.insert(a.id);
+        if (a.rule == QLatin1String("owner-holds-many")) {
+            for (const KeyEntry *e : list) {
+                if (e->lock.role == LockRole::Lock && e->lock.owner == a.owner)
+                    byKey[e->key].append(a.rule);
+            }
+        } else {
+            byKey[a.key].append(a.rule);
+        }
+        if (!anomalyIds.contains(a.id) && recording) {
+            qint16 owner = kNoClient;
+            if (!a.owner.isEmpty()) {
+                const auto e = table.constFind(a.key);
+                if (e != table.cend() && e->lock.role == LockRole::Lock)
+                    owner = recorder.owner(a.owner);
+            }
+            recorder.note(now, owner, a.key,
+                          "anomaly " + a.id.toUtf8() + ": " + a.sentence.toUtf8());
+        }
+    }
+    for (auto it = table.begin(); it != table.end(); ++it) {
+        QStringList rules = byKey.value(it.key());
+        if (rules != it->anomalies) {
+            it->anomalies = rules;
+            changedKeys.insert(it.key());
+        }
+    }
+    const bool changed = ids != anomalyIds;
+    anomalies = std::move(found);
+    anomalyIds = std::move(ids);
+    if (changed)
+        emit q->anomaliesChanged();
+}
+
+// --- status ------------------------------------------------------------------------------------
+
+void KeyMonitor::Private::setHealth(Health h)
+{
+    if (h == health) {
+        updateStatus();
+        return;
+    }
+    health = h;
+    emit q->healthChanged(h);
+    updateStatus();
+}
+
+QString KeyMonitor::Private::buildStatus() const
+{
+    const QString server = target.host.isEmpty() && target.unixSocket.isEmpty()
+                               ? options.masterName
+                               : target.displayName();
+    QString s;
+    switch (health) {
+    case Health::Idle:
+        s = QStringLiteral("not monitoring");
+        break;
+    case Health::Connecting:
+        s = data ? QStringLiteral("connecting to %1").arg(server)
+                 : QStringLiteral("asking the sentinels for the master of \"%1\"")
+                       .arg(options.masterName);
+        break;
+    case Health::Scanning:
+        s = QStringLiteral("scanning %1 for %2: %3 keys matched in %4 SCAN rounds")
+                .arg(server, QString::fromUtf8(options.pattern))
+                .arg(keysScanned)
+                .arg(scanRounds);
+        break;
+    case Health::Watching:
+        s = QStringLiteral("watching %1 lock keys matching %2 on %3")
+                .arg(table.size())
+                .arg(QString::fromUtf8(options.pattern), server);
+        break;
+    case Health::Reconnecting:
+        s = QStringLiteral("connection to %1 lost at %2 (%3 s ago, %4 attempts): %5; reconnecting")
+                .arg(server, clockText(outageSinceUs))
+                .arg((monitorNowUs() - outageSinceUs) / 1000000)
+                .arg(reconnectAttempts)
+                .arg(lastError);
+        break;
+    case Health::Failed:
+        s = QStringLiteral("stopped: %1").arg(lastError);
+        break;
+    }
+    if (health == Health::Scanning || health == Health::Watching) {
+        const QString enable = QString::fromUtf8(notifyCfg.enablingCommand());
+        switch (notifyMode) {
+        case NotifyMode::On:
+            s += QStringLiteral("; keyspace notifications on (%1)")
+                     .arg(QString::fromUtf8(notifyCfg.flags()));
+            break;
+        case NotifyMode::Partial:
+            s += QStringLiteral("; keyspace notifications partly on (\"%1\", missing %2): "
+                                "notifications plus re-reads every %3 ms; to cover everything: %4")
+                     .arg(QString::fromUtf8(notifyCfg.flags()),
+                          QString::fromUtf8(notifyCfg.missingClasses()))
+                     .arg(options.rereadIntervalMs)
+                     .arg(enable);
+            break;
+        case NotifyMode::Off:
+            s += QStringLiteral("; keyspace notifications are off on the server: re-reading "
+                                "known keys every %1 ms and rescanning for new ones (changes "
+                                "between two reads are not seen); to turn them on: %2")
+                     .arg(options.rereadIntervalMs)
+                     .arg(enable);
+            break;
+        case NotifyMode::Unreadable:
+            s += QStringLiteral("; cannot tell whether the server notifies keyspace events: "
+                                "re-reading every %1 ms")
+                     .arg(options.rereadIntervalMs);
+            break;
+        case NotifyMode::NotUsed:
+            if (options.follow)
+                s += QStringLiteral("; keyspace notifications not used: re-reading known keys "
+                                    "every %1 ms and rescanning for new ones")
+                         .arg(options.rereadIntervalMs);
+            break;
+        case NotifyMode::Unknown:
+            break;
+        }
+    }
+    if (!problem.isEmpty())
+        s += QStringLiteral("; %1").arg(problem);
+    if (readFailures > 0)
+        s += QStringLiteral("; %1 reads failed (last: %2)")
+                 .arg(readFailures)
+                 .arg(QString::fromUtf8(displayBytes(lastReadError, 200)));
+    return s;
+}
+
+void KeyMonitor::Private::updateStatus()
+{
+    const QString s = buildStatus();
+    if (s == status)
+        return;
+    status = s;
+    emit q->statusChanged(s);
+}
+
+// --- KeyMonitor --------------------------------------------------------------------------------
+
+KeyMonitor::KeyMonitor(MonitorOptions options, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>(this, std::move(options)))
+{}
+
+KeyMonitor::~KeyMonitor()
+{
+    ++d->gen; // callbacks of the connections being destroyed below find nothing to do
+    d->scanner.reset();
+    d->notify.reset();
+    d->data.reset();
+    d->sentinel.reset();
+}
+
+void KeyMonitor::start()
+{
+    d->start();
+}
+
+void KeyMonitor::stop()
+{
+    d->stop();
+}
+
+const MonitorOptions &KeyMonitor::options() const
+{
+    return d->options;
+}
+
+KeyMonitor::Health KeyMonitor::health() const
+{
+    return d->health;
+}
+
+QString KeyMonitor::statusText() const
+{
+    return d->buildStatus();
+}
+
+QString KeyMonitor::lastError() const
+{
+    return d->lastError;
+}
+
+QString KeyMonitor::serverName() const
+{
+    return d->target.displayName();
+}
+
+KeyMonitor::NotifyMode KeyMonitor::notifyMode() const
+{
+    return d->notifyMode;
+}
+
+NotifyConfig KeyMonitor::notifyConfig() const
+{
+    return d->notifyCfg;
+}
+
+QByteArray KeyMonitor::enableNotificationsCommand() const
+{
+    return d->notifyCfg.enablingCommand();
+}
+
+bool KeyMonitor::writesAllowed() const
+{
+    return d->options.writesAllowed();
+}
+
+void KeyMonitor::enableNotifications(std::function<void(bool, const QString &)> done)
+{
+    if (!d->data) {
+        QMetaObject::invokeMethod(
+            this, [done] { done(false, QStringLiteral("not connected")); }, Qt::QueuedConnection);
+        return;
+    }
+    // Sent even when writes are not allowed: the connection's read-only switch is what refuses
+    // it, before anything reaches the server.
+    const QByteArray value = d->notifyCfg.enablingValue();
+    const quint64 g = d->gen;
+    QPointer<KeyMonitor> self(this);
+    Connection *c = d->data.get();
+    c->send({QByteArrayLiteral("CONFIG"), QByteArrayLiteral("SET"),
+             QByteArrayLiteral("notify-keyspace-events"), value},
+            [this, self, g, c, value, done](const Reply &reply) {
+                if (!self || g != d->gen) {
+                    done(false, QStringLiteral("the monitor moved to another server"));
+                    return;
+                }
+                if (reply.failed()) {
+                    done(false, c->describe(reply));
+                    return;
+                }
+                done(true, QStringLiteral("notify-keyspace-events is now \"%1\"")
+                               .arg(QString::fromUtf8(value)));
+                if (d->recording)
+                    d->recorder.fault(monitorNowUs(), d->node,
+                                      "notify-keyspace-events set to " + value +
+                                          " at the user's request");
+                // Read it back and subscribe, as after a connect.
+                d->onDataReady(g);
+            });
+}
+
+std::vector<const KeyEntry *> KeyMonitor::entries() const
+{
+    std::vector<const KeyEntry *> list;
+    list.reserve(std::size_t(d->table.size()));
+    for (const KeyEntry &e : std::as_const(d->table))
+        list.push_back(&e);
+    std::sort(list.begin(), list.end(),
+              [](const KeyEntry *a, const KeyEntry *b) { return a->key < b->key; });
+    return list;
+}
+
+const KeyEntry *KeyMonitor::entry(const QByteArray &key) const
+{
+    const auto it = d->table.constFind(key);
+    return it == d->table.cend() ? nullptr : &it.value();
+}
+
+int KeyMonitor::keyCount() const
+{
+    return int(d->table.size());
+}
+
+QList<Anomaly> KeyMonitor::anomalies() const
+{
+    return d->anomalies;
+}
+
+void KeyMonitor::evaluateAnomalies()
+{
+    d->evaluateAnomalies();
+}
+
+bool KeyMonitor::initialScanDone() const
+{
+    return d->initialScanDone;
+}
+
+quint64 KeyMonitor::keysScanned() const
+{
+    return d->keysScanned;
+}
+
+quint64 KeyMonitor::scanRounds() const
+{
+    return d->scanRounds;
+}
+
+quint64 KeyMonitor::scanPasses() const
+{
+    return d->scanPasses;
+}
+
+const KeyChangeTracker &KeyMonitor::tracker() const
+{
+    return d->tracker;
+}
+
+EventLog &KeyMonitor::log()
+{
+    return d->log;
+}
+
+const EventLog &KeyMonitor::log() const
+{
+    return d->log;
+}
+
+void KeyMonitor::addSink(EventSink *sink)
+{
+    d->recorder.addSink(sink);
+}
+
+quint64 KeyMonitor::commandsSent() const
+{
+    return (d->data ? d->data->commandsSent() : 0) + (d->notify ? d->notify->commandsSent() : 0);
+}
+
+} // namespace lockscope

@@ -1,0 +1,122 @@
+// The live view's core: a table of the lock keys on a production Redis, kept current, with a
+// history of every change in the event-log format and the anomalies of the moment.
+//
+//  - Connects (directly, or to the master Sentinel names, following failovers), read-only
+//    unless the options allow writes.
+//  - Reads `CONFIG GET notify-keyspace-events` (a read). When the server notifies keyspace
+//    events, subscribes on a second connection to __keyspace@<db>__:<pattern> *before*
+//    scanning, so nothing changes unseen between the scan and the subscription; every
+//    notification triggers a bounded read of that key, and KeyChangeTracker puts reads and
+//    notifications back in the server's order. Without notifications it re-reads the known
+//    keys every rereadIntervalMs (one pipelined batch at a time) and rescans for new keys.
+//    It never changes the server's configuration on its own: enableNotifications() sends
+//    CONFIG SET only when asked, and the connection refuses it unless writes are allowed.
+//  - Discovers keys with KeyScanner (SCAN MATCH COUNT, bounded reads); the table fills batch by
+//    batch before the scan ends.
+//  - TTLs count down locally from the last PTTL (KeyEntry::remainingTtlMs) and are re-synced
+//    with PTTL every ttlResyncIntervalMs.
+//  - Records the history through MonitorRecorder (monitor_recorder.h says which event kinds
+//    mean acquired, released, expired, renewed, taken over, hold count changed) into an
+//    EventLog (info().source == "monitor") and any extra sinks.
+//  - A lost connection is reported (status, FaultNote) and retried; after it comes back the
+//    monitor re-reads every known key and rescans, and a restarted server (INFO run_id
+//    changed) is recorded as NodeRestarted.
+#pragma once
+
+#include "anomaly_rules.h"
+#include "events/event_log.h"
+#include "key_change_tracker.h"
+#include "key_entry.h"
+#include "monitor_options.h"
+#include "notify_config.h"
+
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+namespace lockscope {
+
+class KeyMonitor : public QObject {
+    Q_OBJECT
+public:
+    enum class Health : quint8 {
+        Idle,         // not started, or stopped
+        Connecting,   // first connection (or asking the sentinels)
+        Scanning,     // the first scan is running; the table fills
+        Watching,     // the first scan is done; following changes
+        Reconnecting, // the connection dropped; retrying
+        Failed,       // gave up: wrong password, unreachable without retries, ...
+    };
+    Q_ENUM(Health)
+
+    enum class NotifyMode : quint8 {
+        Unknown,    // not asked yet
+        On,         // the server notifies everything the monitor needs
+        Partial,    // some classes are missing: notifications plus re-reads
+        Off,        // the server does not notify keyspace events: re-reads
+        Unreadable, // CONFIG GET was refused (ACL, renamed command): re-reads
+        NotUsed,    // a one-shot snapshot, or the options say poll
+    };
+    Q_ENUM(NotifyMode)
+
+    explicit KeyMonitor(MonitorOptions options, QObject *parent = nullptr);
+    ~KeyMonitor() override;
+
+    void start();
+    void stop();
+
+    const MonitorOptions &options() const;
+    Health health() const;
+    QString statusText() const;
+    QString lastError() const;
+    QString serverName() const; // the server watched now ("127.0.0.1:6379")
+
+    NotifyMode notifyMode() const;
+    NotifyConfig notifyConfig() const;
+    // The exact command that would turn on what the monitor needs, keeping what is on:
+    // "CONFIG SET notify-keyspace-events Kg$hx".
+    QByteArray enableNotificationsCommand() const;
+    bool writesAllowed() const;
+    // Sends that CONFIG SET. The connection's read-only switch refuses it unless writes are
+    // allowed (done(false, "refused: CONFIG SET is a write command ...")); on success the
+    // monitor subscribes and resynchronises.
+    void enableNotifications(std::function<void(bool ok, const QString &message)> done);
+
+    // The table, by key.
+    std::vector<const KeyEntry *> entries() const; // sorted by key
+    const KeyEntry *entry(const QByteArray &key) const;
+    int keyCount() const;
+    QList<Anomaly> anomalies() const;
+    void evaluateAnomalies(); // the timer does this every anomalyIntervalMs
+
+    bool initialScanDone() const;
+    quint64 keysScanned() const; // keys matched by the current (or last) scan pass
+    quint64 scanRounds() const;
+    quint64 scanPasses() const;
+    const KeyChangeTracker &tracker() const;
+
+    // The recording (empty when options().keepLog is false) and extra sinks for streaming.
+    EventLog &log();
+    const EventLog &log() const;
+    void addSink(EventSink *sink);
+
+    quint64 commandsSent() const; // on the data and notification connections
+
+signals:
+    void statusChanged(const QString &status);
+    void healthChanged(lockscope::KeyMonitor::Health health);
+    void scanProgress(quint64 keysScanned, quint64 rounds);
+    void initialScanFinished();
+    void scanPassFinished();
+    void keysChanged(const QList<QByteArray> &keys); // rows added, changed or removed
+    void anomaliesChanged();
+    void masterChanged(const QString &server);
+    void failed(const QString &message);
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace lockscope

@@ -1,0 +1,48 @@
+// Bounded, pipelined reads of keys: TYPE for every key in one pipeline, then PTTL and the value
+// by type in the next (PTTL goes with the value so that both describe the same moment, and a
+// key gone in between is seen as gone), each read bounded by ReadLimits:
+//   string  STRLEN + GETRANGE key 0 (max-1)
+//           (one round trip and bounded by construction; STRLEN tells whether the value was
+//           cut. STRLEN first and GET after would need another round trip and could still read
+//           a value that grew in between.)
+//   hash    HLEN, then HGETALL when HLEN <= max fields, else HSCAN key 0 COUNT max (one page)
+//   list    LLEN + LRANGE key 0 (max-1)
+//   zset    ZCARD + ZRANGE key 0 (max-1) WITHSCORES
+// With a type hint (the type seen last time) PTTL and the value commands go in the first
+// pipeline with TYPE: one round trip; a hash then uses HSCAN's first page (the whole hash when it
+// is small: Redis answers a listpack-encoded hash in one page) instead of HGETALL, since HLEN is
+// not known yet. A wrong hint costs one more round trip. Only read commands are used.
+#pragma once
+
+#include "key_snapshot.h"
+#include "monitor_options.h"
+#include "redis/connection.h"
+
+#include <functional>
+
+namespace lockscope {
+
+struct ReadRequest {
+    QByteArray key;
+    KeyType hint = KeyType::Unknown;
+    quint64 ticket = 0; // copied into the snapshot
+};
+
+class KeyReader {
+public:
+    using Done = std::function<void(QList<KeySnapshot> snapshots)>;
+
+    // Reads the keys; `done` runs exactly once, from the connection's event loop, with one
+    // snapshot per request in request order (failed ones have `failed` set). After a reply
+    // that never came (timeout, lost connection) no further round is sent.
+    static void read(Connection &connection, const QList<ReadRequest> &requests,
+                     const ReadLimits &limits, Done done);
+
+    // The value commands of one round for `type` (exposed for tests). `hashLength` < 0: the
+    // first round of a hash (HLEN, or HLEN + HSCAN when speculative).
+    static QList<Command> valueCommands(const QByteArray &key, KeyType type,
+                                        const ReadLimits &limits, qint64 hashLength,
+                                        bool speculative);
+};
+
+} // namespace lockscope

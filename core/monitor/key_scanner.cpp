@@ -1,0 +1,122 @@
+#include "key_scanner.h"
+
+#include "key_reader.h"
+
+#include <QPointer>
+#include <QTimer>
+
+namespace lockscope {
+
+namespace {
+constexpr int kMaxReadsInFlight = 2;
+} // namespace
+
+KeyScanner::KeyScanner(Connection *connection, QByteArray pattern, int count, ReadLimits limits,
+                       QObject *parent)
+    : QObject(parent)
+    , m_connection(connection)
+    , m_pattern(std::move(pattern))
+    , m_count(qMax(1, count))
+    , m_limits(limits)
+{}
+
+void KeyScanner::start()
+{
+    ++m_generation;
+    m_running = true;
+    m_scanInFlight = false;
+    m_scanDone = false;
+    m_pauseArmed = false;
+    m_readsInFlight = 0;
+    m_cursor = QByteArrayLiteral("0");
+    m_keysFound = 0;
+    m_rounds = 0;
+    sendScan();
+}
+
+void KeyScanner::cancel()
+{
+    ++m_generation;
+    m_running = false;
+}
+
+void KeyScanner::sendScan()
+{
+    m_scanInFlight = true;
+    const quint64 gen = m_generation;
+    const Command scan{QByteArrayLiteral("SCAN"),  m_cursor,
+                       QByteArrayLiteral("MATCH"), m_pattern,
+                       QByteArrayLiteral("COUNT"), QByteArray::number(m_count)};
+    // The connection may outlive this scanner: its callbacks check that the scanner is still there.
+    QPointer<KeyScanner> self(this);
+    m_connection->send(scan, [this, self, gen](const Reply &reply) {
+        if (!self || gen != m_generation)
+            return;
+        m_scanInFlight = false;
+        if (reply.failed() || !reply.isArray() || reply.elements().size() != 2) {
+            m_running = false;
+            emit failed(reply.failed() ? m_connection->describe(reply)
+                                       : QStringLiteral("SCAN gave an unexpected reply: %1")
+                                             .arg(QString::fromUtf8(reply.toDisplay().left(200))));
+            return;
+        }
+        ++m_rounds;
+        m_cursor = reply.elements().at(0).text();
+        if (m_cursor == "0")
+            m_scanDone = true;
+        QList<ReadRequest> requests;
+        for (const Reply &k : reply.elements().at(1).elements()) {
+            ReadRequest r;
+            r.key = k.text();
+            r.ticket = m_ticket ? m_ticket(r.key) : 0;
+            requests.append(r);
+        }
+        m_keysFound += quint64(requests.size());
+        emit progress(m_keysFound, m_rounds);
+        if (!self || gen != m_generation)
+            return; // a progress handler cancelled the scan
+        if (!requests.isEmpty()) {
+            ++m_readsInFlight;
+            KeyReader::read(*m_connection, requests, m_limits,
+                            [this, self, gen](QList<KeySnapshot> snapshots) {
+                                if (!self || gen != m_generation)
+                                    return;
+                                --m_readsInFlight;
+                                emit batchReady(snapshots);
+                                if (self && gen == m_generation)
+                                    maybeContinue();
+                            });
+        }
+        maybeContinue();
+    });
+}
+
+void KeyScanner::maybeContinue()
+{
+    if (!m_running)
+        return;
+    if (m_scanDone) {
+        if (m_readsInFlight == 0) {
+            m_running = false;
+            emit finished(m_keysFound, m_rounds);
+        }
+        return;
+    }
+    if (m_scanInFlight || m_pauseArmed || m_readsInFlight >= kMaxReadsInFlight)
+        return;
+    if (m_pauseMs <= 0) {
+        sendScan();
+        return;
+    }
+    m_pauseArmed = true;
+    const quint64 gen = m_generation;
+    QTimer::singleShot(int(m_pauseMs), this, [this, gen] {
+        if (gen != m_generation)
+            return;
+        m_pauseArmed = false;
+        if (m_running && !m_scanDone && !m_scanInFlight)
+            sendScan();
+    });
+}
+
+} // namespace lockscope

@@ -1,0 +1,69 @@
+// Key discovery: SCAN cursor MATCH <pattern> COUNT <n>, round after round, and for the keys of
+// every round a bounded pipelined read (KeyReader: TYPE, PTTL, the value by type). Never KEYS,
+// never a script looping on the server: each round is one O(COUNT) command and a pipeline of
+// O(1)/bounded reads, so the server stays responsive while a million keys are scanned.
+//
+// Results come in batches (batchReady), one per SCAN round that matched something, before the
+// scan ends; progress() after every round. At most two rounds' reads are in flight: a slow
+// server slows the scan instead of queueing work on it. cancel() stops after the round in
+// flight; nothing is emitted for it.
+#pragma once
+
+#include "key_snapshot.h"
+#include "monitor_options.h"
+#include "redis/connection.h"
+
+#include <QObject>
+
+#include <functional>
+
+namespace lockscope {
+
+class KeyScanner : public QObject {
+    Q_OBJECT
+public:
+    // Called for every key just before its read is sent; the returned ticket goes with the
+    // snapshot (the monitor orders scan reads with the notifications this way).
+    using TicketFunction = std::function<quint64(const QByteArray &key)>;
+
+    KeyScanner(Connection *connection, QByteArray pattern, int count, ReadLimits limits,
+               QObject *parent = nullptr);
+
+    void setTicketFunction(TicketFunction f) { m_ticket = std::move(f); }
+    void setRoundPauseMs(qint64 ms) { m_pauseMs = ms; } // between rounds (background rescans)
+
+    void start();
+    void cancel();
+    bool isRunning() const { return m_running; }
+    quint64 keysFound() const { return m_keysFound; }
+    quint64 rounds() const { return m_rounds; }
+
+signals:
+    void batchReady(const QList<lockscope::KeySnapshot> &snapshots);
+    void progress(quint64 keysFound, quint64 rounds);
+    void finished(quint64 keysFound, quint64 rounds);
+    void failed(const QString &message);
+
+private:
+    void sendScan();
+    void maybeContinue();
+
+    Connection *m_connection;
+    QByteArray m_pattern;
+    int m_count;
+    ReadLimits m_limits;
+    TicketFunction m_ticket;
+    qint64 m_pauseMs = 0;
+
+    quint64 m_generation = 0;
+    bool m_running = false;
+    bool m_scanInFlight = false;
+    bool m_scanDone = false;
+    bool m_pauseArmed = false;
+    int m_readsInFlight = 0;
+    QByteArray m_cursor = QByteArrayLiteral("0");
+    quint64 m_keysFound = 0;
+    quint64 m_rounds = 0;
+};
+
+} // namespace lockscope

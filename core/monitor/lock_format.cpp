@@ -1,0 +1,410 @@
+#include "lock_format.h"
+
+#include <QDateTime>
+#include <QRegularExpression>
+
+namespace lockscope {
+
+namespace {
+
+const QByteArray kRedissonQueue = QByteArrayLiteral("redisson_lock_queue:");
+const QByteArray kRedissonTimeout = QByteArrayLiteral("redisson_lock_timeout:");
+const QByteArray kRedissonToken = QByteArrayLiteral("redisson_lock_token:");
+const QByteArray kRwlockTimeout = QByteArrayLiteral(":rwlock_timeout:");
+const QByteArray kPythonLock = QByteArrayLiteral("lock:");
+const QByteArray kPythonSignal = QByteArrayLiteral("lock-signal:");
+const QByteArray kFence = QByteArrayLiteral(":fence");
+
+bool isDigits(QByteArrayView s)
+{
+    if (s.isEmpty() || s.size() > 18)
+        return false;
+    for (char c : s) {
+        if (c < '0' || c > '9')
+            return false;
+    }
+    return true;
+}
+
+bool isInteger(const QByteArray &s, qint64 *value)
+{
+    bool ok = false;
+    const qint64 v = s.toLongLong(&ok);
+    if (ok && value)
+        *value = v;
+    return ok && !s.isEmpty() && (isDigits(s) || (s.startsWith('-') && isDigits(s.mid(1))));
+}
+
+bool isUuid36(QByteArrayView s)
+{
+    // 8-4-4-4-12 hex digits, as java.util.UUID.toString() writes them.
+    if (s.size() != 36)
+        return false;
+    for (qsizetype i = 0; i < 36; ++i) {
+        const char c = s[i];
+        if (i == 8 || i == 13 || i == 18 || i == 23) {
+            if (c != '-')
+                return false;
+        } else if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// "redisson_lock_queue:{name}" -> "name". Redisson's prefixName() adds the braces unless the name
+// has them already (a hash tag chosen by the user), in which case the name follows as it is.
+QByteArray redissonBaseName(const QByteArray &key, const QByteArray &prefix)
+{
+    const QByteArray rest = key.mid(prefix.size());
+    if (rest.size() >= 2 && rest.startsWith('{') && rest.endsWith('}') && rest.count('{') == 1 &&
+        rest.count('}') == 1)
+        return rest.mid(1, rest.size() - 2);
+    return rest;
+}
+
+QString utcText(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
+}
+
+LockInfo make(const char *format, const QString &label, LockRole role)
+{
+    LockInfo info;
+    info.format = QByteArray(format);
+    info.label = label;
+    info.role = role;
+    return info;
+}
+
+void setSingleOwner(LockInfo &info, const QByteArray &owner)
+{
+    info.owner = owner;
+    info.holdCount = 1;
+    info.holders = {{owner, 1}};
+}
+
+// LockScope's own tokens: the simulator's "<client>:<n>:<hex8>" and the live runtime's
+// "<client>:<32 hex>".
+bool lockScopeToken(const QByteArray &value, QByteArray *client)
+{
+    static const QRegularExpression sim(QStringLiteral("^([A-Za-z0-9_.-]{1,64}):(\\d{1,12}):"
+                                                       "([0-9a-f]{8})$"));
+    static const QRegularExpression live(QStringLiteral("^([A-Za-z0-9_.-]{1,64}):([0-9a-f]{32})$"));
+    const QString text = QString::fromLatin1(value);
+    for (const QRegularExpression *re : {&sim, &live}) {
+        const auto m = re->match(text);
+        if (m.hasMatch()) {
+            *client = m.captured(1).toLatin1();
+            return true;
+        }
+    }
+    return false;
+}
+
+LockInfo recognizeString(const KeySnapshot &s)
+{
+    const QByteArray &key = s.key;
+    const QByteArray &v = s.string;
+    const bool whole = !s.truncated();
+    qint64 number = 0;
+
+    if (key.startsWith(kRedissonToken) && whole && isInteger(v, &number)) {
+        LockInfo info = make("redisson-fence-token", QStringLiteral("Redisson RFencedLock token"),
+                             LockRole::Auxiliary);
+        info.lockKey = redissonBaseName(key, kRedissonToken);
+        info.counter = number;
+        return info;
+    }
+    if (key.startsWith('{') && key.contains(kRwlockTimeout)) {
+        // "{name}:<uuid>:<threadId>:rwlock_timeout:<n>": one per read hold, with the lease.
+        const qsizetype close = key.indexOf("}:");
+        if (close > 0) {
+            LockInfo info = make("redisson-rwlock-timeout",
+                                 QStringLiteral("Redisson read lock lease"), LockRole::Auxiliary);
+            info.lockKey = key.mid(1, close - 1);
+            const qsizetype from = close + 2;
+            info.owner = key.mid(from, key.indexOf(kRwlockTimeout) - from);
+            return info;
+        }
+    }
+    if (key.endsWith(kFence) && key.size() > kFence.size() && whole && isInteger(v, &number)) {
+        LockInfo info = make("lockscope-fence", QStringLiteral("LockScope fencing counter"),
+                             LockRole::Auxiliary);
+        info.lockKey = key.left(key.size() - kFence.size());
+        info.counter = number;
+        return info;
+    }
+    if (!whole) {
+        LockInfo info = make("unknown",
+                             QStringLiteral("unknown (value longer than the read "
+                                            "limit)"),
+                             LockRole::Lock);
+        info.owner = displayBytes(v, 64);
+        info.holdCount = 1;
+        return info;
+    }
+
+    qint64 madeAt = 0;
+    if (isPlausibleUuid1Hex(v, &madeAt) && !key.contains("redlock")) {
+        LockInfo info = make("redis-py", QStringLiteral("redis-py Lock"), LockRole::Lock);
+        setSingleOwner(info, v);
+        info.note = QStringLiteral("a version-1 UUID made %1 (uuid1().hex, as redis-py "
+                                   "writes; node-redlock's 16 random bytes look like this by "
+                                   "chance about once in 10^5)")
+                        .arg(utcText(madeAt));
+        return info;
+    }
+    if (isLowerHex(v, 32)) {
+        LockInfo info = make("node-redlock", QStringLiteral("node-redlock lock"), LockRole::Lock);
+        setSingleOwner(info, v);
+        info.note = QStringLiteral("16 random bytes in hex (not a version-1 UUID, so not "
+                                   "redis-py's uuid1().hex)");
+        return info;
+    }
+    if (key.startsWith(kPythonLock) && isBase64(v, 24) && !v.endsWith('=')) {
+        LockInfo info =
+            make("python-redis-lock", QStringLiteral("python-redis-lock Lock"), LockRole::Lock);
+        setSingleOwner(info, v);
+        info.note = QStringLiteral("18 random bytes in base64; waiters listen on lock-signal:%1")
+                        .arg(QString::fromUtf8(key.mid(kPythonLock.size())));
+        return info;
+    }
+    if (isBase64(v, 24) && v.endsWith("==")) {
+        LockInfo info = make("go-redsync", QStringLiteral("go-redsync Mutex"), LockRole::Lock);
+        setSingleOwner(info, v);
+        info.note = QStringLiteral("16 random bytes in base64");
+        return info;
+    }
+    QByteArray client;
+    if (lockScopeToken(v, &client)) {
+        LockInfo info = make("lockscope", QStringLiteral("LockScope lock"), LockRole::Lock);
+        setSingleOwner(info, v);
+        info.process = client;
+        return info;
+    }
+    if (v.size() == 13 && isDigits(v)) {
+        const qint64 ms = v.toLongLong();
+        if (ms > 1104537600000LL && ms < 4102444800000LL) { // 2005 .. 2100
+            LockInfo info =
+                make("expiry-timestamp", QStringLiteral("SETNX lock holding its expiry time"),
+                     LockRole::Lock);
+            info.holdCount = 1;
+            info.note = QStringLiteral("the value is an expiry time by the writer's clock: %1 "
+                                       "(SETNX/GETSET locks, seed 004 wrongLock2)")
+                            .arg(utcText(ms));
+            return info;
+        }
+    }
+    LockInfo info = make("unknown", QStringLiteral("unknown string lock"), LockRole::Lock);
+    if (!v.isEmpty())
+        setSingleOwner(info, displayBytes(v, 64));
+    return info;
+}
+
+LockInfo recognizeHash(const KeySnapshot &s)
+{
+    const auto &fields = s.fields;
+    QByteArray mode;
+    bool hasMode = false;
+    for (const auto &[f, v] : fields) {
+        if (f == "mode") {
+            hasMode = true;
+            mode = v;
+        }
+    }
+    if (hasMode) {
+        LockInfo info =
+            make("redisson-rwlock", QStringLiteral("Redisson RReadWriteLock"), LockRole::Lock);
+        info.mode = mode;
+        QByteArray writer;
+        for (const auto &[f, v] : fields) {
+            if (f == "mode")
+                continue;
+            qint64 count = 0;
+            isInteger(v, &count);
+            QByteArray id = f;
+            if (id.endsWith(":write")) {
+                id.chop(6);
+                writer = id;
+            }
+            info.holders.append({id, count});
+            info.holdCount += count;
+        }
+        if (!writer.isEmpty())
+            info.owner = writer;
+        else if (info.holders.size() == 1)
+            info.owner = info.holders.first().id;
+        else if (info.holders.size() > 1)
+            info.owner = QByteArray::number(info.holders.size()) + " readers";
+        if (!info.owner.isEmpty() && isRedissonLockName(info.owner)) {
+            info.process = info.owner.left(36);
+            info.thread = info.owner.mid(37);
+        }
+        return info;
+    }
+
+    bool allRedisson = !fields.isEmpty();
+    bool allLockScope = !fields.isEmpty();
+    static const QRegularExpression holderField(QStringLiteral("^([A-Za-z0-9_.-]{1,64}):(\\d+)$"));
+    for (const auto &[f, v] : fields) {
+        allRedisson = allRedisson && isRedissonLockName(f);
+        allLockScope = allLockScope && holderField.match(QString::fromLatin1(f)).hasMatch();
+    }
+    LockInfo info;
+    if (allRedisson)
+        info = make("redisson-lock", QStringLiteral("Redisson RLock"), LockRole::Lock);
+    else if (allLockScope)
+        info = make("lockscope-reentrant", QStringLiteral("LockScope reentrant hash lock"),
+                    LockRole::Lock);
+    else
+        info = make("unknown", QStringLiteral("unknown hash"), LockRole::Lock);
+    for (const auto &[f, v] : fields) {
+        qint64 count = 0;
+        isInteger(v, &count);
+        info.holders.append({f, count});
+        info.holdCount += count;
+    }
+    if (s.truncated()) {
+        // More fields than the read limit: no lock writes that many; show it as it is.
+        info = make("unknown",
+                    QStringLiteral("hash with %1 fields (more than the read limit)").arg(s.length),
+                    LockRole::Other);
+        for (const auto &[f, v] : fields)
+            info.holders.append({f, 0});
+        return info;
+    }
+    if (fields.size() == 1) {
+        info.owner = fields.first().first;
+        const qsizetype colon = info.owner.lastIndexOf(':');
+        if (allRedisson || allLockScope) {
+            info.process = info.owner.left(colon);
+            info.thread = info.owner.mid(colon + 1);
+        }
+    } else if (fields.size() > 1) {
+        info.owner = QByteArray::number(fields.size()) + " holders";
+        info.note = QStringLiteral("more than one holder field: not what a reentrant lock "
+                                   "writes");
+    }
+    return info;
+}
+
+LockInfo recognizeList(const KeySnapshot &s)
+{
+    if (s.key.startsWith(kRedissonQueue)) {
+        LockInfo info = make("redisson-fair-queue", QStringLiteral("Redisson fair lock queue"),
+                             LockRole::Auxiliary);
+        info.lockKey = redissonBaseName(s.key, kRedissonQueue);
+        info.waiters = s.length;
+        if (!s.items.isEmpty())
+            info.queueHead = s.items.first();
+        return info;
+    }
+    if (s.key.startsWith(kPythonSignal)) {
+        LockInfo info =
+            make("python-redis-lock-signal", QStringLiteral("python-redis-lock release signal"),
+                 LockRole::Auxiliary);
+        info.lockKey = kPythonLock + s.key.mid(kPythonSignal.size());
+        return info;
+    }
+    return make("unknown", QStringLiteral("list"), LockRole::Other);
+}
+
+LockInfo recognizeZSet(const KeySnapshot &s)
+{
+    if (s.key.startsWith(kRedissonTimeout)) {
+        LockInfo info =
+            make("redisson-fair-timeouts", QStringLiteral("Redisson fair lock waiter deadlines"),
+                 LockRole::Auxiliary);
+        info.lockKey = redissonBaseName(s.key, kRedissonTimeout);
+        info.waiters = s.length;
+        if (!s.members.isEmpty())
+            info.queueHead = s.members.first().first;
+        return info;
+    }
+    return make("unknown", QStringLiteral("sorted set"), LockRole::Other);
+}
+
+} // namespace
+
+bool isRedissonLockName(const QByteArray &field)
+{
+    return field.size() > 37 && field.at(36) == ':' && isUuid36(QByteArrayView(field).first(36)) &&
+           isDigits(QByteArrayView(field).sliced(37));
+}
+
+bool isLowerHex(const QByteArray &value, int length)
+{
+    if (value.size() != length)
+        return false;
+    for (char c : value) {
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+            return false;
+    }
+    return true;
+}
+
+bool isBase64(const QByteArray &value, int length)
+{
+    if (value.size() != length || length % 4 != 0)
+        return false;
+    qsizetype padding = 0;
+    for (qsizetype i = 0; i < value.size(); ++i) {
+        const char c = value.at(i);
+        if (c == '=') {
+            ++padding;
+            continue;
+        }
+        if (padding > 0)
+            return false; // '=' only at the end
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+              c == '+' || c == '/'))
+            return false;
+    }
+    return padding <= 2;
+}
+
+bool isPlausibleUuid1Hex(const QByteArray &value, qint64 *madeAtMs)
+{
+    if (!isLowerHex(value, 32) || value.at(12) != '1')
+        return false;
+    const char variant = value.at(16);
+    if (variant != '8' && variant != '9' && variant != 'a' && variant != 'b')
+        return false;
+    // time_low (8 hex), time_mid (4), time_hi_and_version (4): 60 bits of 100 ns since
+    // 1582-10-15.
+    const quint64 low = value.mid(0, 8).toULongLong(nullptr, 16);
+    const quint64 mid = value.mid(8, 4).toULongLong(nullptr, 16);
+    const quint64 high = value.mid(13, 3).toULongLong(nullptr, 16);
+    const quint64 ticks = (high << 48) | (mid << 32) | low;
+    constexpr quint64 kGregorianToUnix = 0x01B21DD213814000ULL;
+    if (ticks < kGregorianToUnix)
+        return false;
+    const qint64 ms = qint64((ticks - kGregorianToUnix) / 10000);
+    const qint64 tomorrow = QDateTime::currentMSecsSinceEpoch() + 24 * 3600 * 1000LL;
+    if (ms < 1104537600000LL || ms > tomorrow) // 2005-01-01 .. tomorrow
+        return false;
+    if (madeAtMs)
+        *madeAtMs = ms;
+    return true;
+}
+
+LockInfo recognizeLock(const KeySnapshot &s)
+{
+    if (!s.exists())
+        return make("unknown", QStringLiteral("gone"), LockRole::Other);
+    switch (s.type) {
+    case KeyType::String:
+        return recognizeString(s);
+    case KeyType::Hash:
+        return recognizeHash(s);
+    case KeyType::List:
+        return recognizeList(s);
+    case KeyType::ZSet:
+        return recognizeZSet(s);
+    default:
+        return make("unknown", QString::fromLatin1(keyTypeName(s.type)), LockRole::Other);
+    }
+}
+
+} // namespace lockscope

@@ -1,0 +1,191 @@
+#include "monitor_explain.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QSet>
+#include <QTextStream>
+
+namespace lockscope {
+
+namespace {
+
+QString str(const EventLog &log, quint32 id)
+{
+    return QString::fromUtf8(log.strings().at(id));
+}
+
+QString who(const EventLog &log, qint16 client)
+{
+    return client < 0 ? QStringLiteral("(unknown owner)")
+                      : QString::fromUtf8(log.clientName(client));
+}
+
+QString ttlText(qint64 ms)
+{
+    return ms < 0 ? QStringLiteral("no TTL") : QStringLiteral("TTL %1 ms").arg(ms);
+}
+
+QString at(const EventLog &log, const Event &e)
+{
+    return log.info().nodes.size() > 1
+               ? QStringLiteral(" on %1").arg(QString::fromUtf8(log.nodeName(e.node)))
+               : QString();
+}
+
+} // namespace
+
+QString formatWallTime(qint64 us)
+{
+    return QDateTime::fromMSecsSinceEpoch(us / 1000).toString(QStringLiteral("HH:mm:ss.zzz"));
+}
+
+QString describeMonitorEvent(const Event &e, const EventLog &log)
+{
+    const QString key = str(log, e.key);
+    switch (e.kind) {
+    case EventKind::KeyWritten:
+        if (e.owner >= 0)
+            return QStringLiteral("%1 holds %2%3 (%4): %5")
+                .arg(who(log, e.owner), key, at(log, e), ttlText(e.value), str(log, e.text));
+        return QStringLiteral("%1%2 = %3 (%4)")
+            .arg(key, at(log, e), str(log, e.text), ttlText(e.value));
+    case EventKind::KeyTtlChanged:
+        return QStringLiteral("%1%2 now has %3").arg(key, at(log, e), ttlText(e.value));
+    case EventKind::Renewed:
+        return QStringLiteral("%1 renewed %2 (TTL %3 ms)")
+            .arg(who(log, e.client), key)
+            .arg(e.value);
+    case EventKind::KeyDeleted:
+        return e.owner >= 0 ? QStringLiteral("%1%2 deleted: %3 released it")
+                                  .arg(key, at(log, e), who(log, e.owner))
+                            : QStringLiteral("%1%2 deleted").arg(key, at(log, e));
+    case EventKind::KeyExpired:
+        return e.owner >= 0 ? QStringLiteral("%1%2 expired while %3 held it")
+                                  .arg(key, at(log, e), who(log, e.owner))
+                            : QStringLiteral("%1%2 expired").arg(key, at(log, e));
+    case EventKind::Note:
+        // "took over ..." reads after the new owner's name; an anomaly stands on its own.
+        return e.client >= 0 && !log.strings().at(e.text).startsWith("anomaly ")
+                   ? QStringLiteral("%1 %2").arg(who(log, e.client), str(log, e.text))
+                   : str(log, e.text);
+    case EventKind::FaultNote:
+        return QStringLiteral("[%1] %2").arg(QString::fromUtf8(log.nodeName(e.node)),
+                                             str(log, e.text));
+    case EventKind::NodeFailover:
+        return QStringLiteral("%1 is no longer the master (failover)")
+            .arg(QString::fromUtf8(log.nodeName(e.node)));
+    case EventKind::NodeRestarted:
+        return QStringLiteral("%1 restarted").arg(QString::fromUtf8(log.nodeName(e.node)));
+    case EventKind::NodeCrashed:
+        return QStringLiteral("%1 went down").arg(QString::fromUtf8(log.nodeName(e.node)));
+    default:
+        return {}; // Acquired, Released: the key events above say it already
+    }
+}
+
+MonitorSummary summarizeMonitorLog(const EventLog &log)
+{
+    MonitorSummary s;
+    QSet<quint32> keys;
+    QHash<quint32, qint16> ownerOf;
+    const auto &events = log.events();
+    s.events = qint64(events.size());
+    if (!events.empty()) {
+        s.firstUs = events.front().timeUs;
+        s.lastUs = events.back().timeUs;
+    }
+    for (const Event &e : events) {
+        if (e.key)
+            keys.insert(e.key);
+        switch (e.kind) {
+        case EventKind::Acquired:
+            ++s.acquisitions;
+            break;
+        case EventKind::Note: {
+            const QByteArray &text = log.strings().at(e.text);
+            if (text.startsWith("took over "))
+                ++s.takeOvers;
+            else if (text.startsWith("anomaly "))
+                ++s.anomalies;
+            break;
+        }
+        case EventKind::KeyWritten: {
+            const auto it = ownerOf.constFind(e.key);
+            if (e.owner < 0 && log.strings().at(e.text).startsWith("(changed again"))
+                ++s.unread;
+            else if (it != ownerOf.cend() && e.owner >= 0 && it.value() == e.owner)
+                ++s.holdCountChanges;
+            ownerOf[e.key] = e.owner;
+            break;
+        }
+        case EventKind::KeyDeleted:
+            ++s.deletions;
+            if (e.owner >= 0)
+                ++s.releases;
+            ownerOf.remove(e.key);
+            break;
+        case EventKind::KeyExpired:
+            ++s.expiries;
+            ownerOf.remove(e.key);
+            break;
+        case EventKind::Renewed:
+            ++s.renewals;
+            break;
+        case EventKind::FaultNote:
+        case EventKind::NodeRestarted:
+            ++s.faults;
+            break;
+        case EventKind::NodeFailover:
+            ++s.faults;
+            ++s.failovers;
+            break;
+        default:
+            break;
+        }
+    }
+    s.keys = keys.size();
+    s.owners = log.info().clients.size();
+    return s;
+}
+
+QJsonObject MonitorSummary::toJson() const
+{
+    return QJsonObject{
+        {QStringLiteral("events"), events},
+        {QStringLiteral("keys"), keys},
+        {QStringLiteral("owners"), owners},
+        {QStringLiteral("acquisitions"), acquisitions},
+        {QStringLiteral("take_overs"), takeOvers},
+        {QStringLiteral("releases"), releases},
+        {QStringLiteral("deletions"), deletions},
+        {QStringLiteral("expiries"), expiries},
+        {QStringLiteral("renewals"), renewals},
+        {QStringLiteral("hold_count_changes"), holdCountChanges},
+        {QStringLiteral("unread_values"), unread},
+        {QStringLiteral("anomalies"), anomalies},
+        {QStringLiteral("faults"), faults},
+        {QStringLiteral("failovers"), failovers},
+        {QStringLiteral("duration_ms"), (lastUs - firstUs) / 1000},
+    };
+}
+
+QString MonitorSummary::toText() const
+{
+    QString t;
+    QTextStream ts(&t);
+    ts << "recording  " << events << " events over " << double(lastUs - firstUs) / 1e6 << " s, "
+       << keys << " keys, " << owners << " owners\n";
+    ts << "  acquisitions   " << acquisitions << "  (taken over " << takeOvers << ")\n";
+    ts << "  releases       " << releases << "  (deletions " << deletions << ")\n";
+    ts << "  expiries       " << expiries << "\n";
+    ts << "  renewals       " << renewals << "\n";
+    ts << "  hold count or value changes  " << holdCountChanges << "\n";
+    if (unread)
+        ts << "  values not seen (changed again before a read)  " << unread << "\n";
+    ts << "  anomalies      " << anomalies << "\n";
+    ts << "  connection faults, restarts, failovers  " << faults << "  (failovers " << failovers
+       << ")\n";
+    return t;
+}
+
+} // namespace lockscope

@@ -1,0 +1,67 @@
+// What a monitor is told: where the server is (a ConnectionOptions, read-only unless the user
+// allows writes), which keys to watch, how hard it may read, and when to call something an
+// anomaly. Profiles (named, saved sets of these) are the window's business.
+#pragma once
+
+#include "redis/connection.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace lockscope {
+
+// Bounds on every value read, so that a key that is not a lock (or a lock gone wrong) cannot
+// make the monitor pull megabytes from a production server.
+struct ReadLimits {
+    int maxStringBytes = 512; // GETRANGE 0 (max-1), with STRLEN to tell the value was cut
+    int maxHashFields = 64;   // HGETALL when HLEN <= this, else the first page of HSCAN
+    int maxListItems = 16;    // LRANGE 0 (max-1), with LLEN
+    int maxZsetItems = 16;    // ZRANGE 0 (max-1) WITHSCORES, with ZCARD
+};
+
+// When a key's state is worth a warning (anomaly_rules.h). Defaults as in the monitor issue.
+struct AnomalyThresholds {
+    qint64 maxTtlMs = 5 * 60 * 1000;   // a lease longer than this is suspicious
+    qint64 maxHeldMs = 60 * 1000;      // one owner holding longer than this
+    int maxOwnerChangesPerMinute = 60; // owner churn on one key
+    qint64 queueStuckMs = 30 * 1000;   // a fair-lock queue whose head does not move
+    int maxLocksPerOwner = 20;         // one owner holding many locks at once
+};
+
+struct MonitorOptions {
+    MonitorOptions() { connection.readOnly = true; }
+
+    // The data server. readOnly is on unless the user asked for writes (--allow-writes): the
+    // connection itself refuses every write command before it reaches the socket.
+    ConnectionOptions connection;
+
+    // Sentinel mode: when `sentinels` is not empty, the data server is the master that these
+    // sentinels name for `masterName` (host/port of `connection` are replaced; its password,
+    // TLS and db are kept). The monitor follows +switch-master.
+    QList<ConnectionOptions> sentinels;
+    QString masterName;
+
+    QByteArray pattern = QByteArrayLiteral("*lock*"); // SCAN MATCH, and the keyspace channel
+    int scanCount = 500;                              // SCAN COUNT: work per round
+    qint64 scanPauseMs = 0;            // pause between SCAN rounds of background rescans
+    qint64 rereadIntervalMs = 1000;    // without notifications: re-read every known key this often
+    qint64 ttlResyncIntervalMs = 5000; // with notifications: PTTL re-sync of known keys
+    qint64 rescanIntervalMs = 30000;   // a new full SCAN pass this long after the last ended
+    qint64 anomalyIntervalMs = 1000;   // re-evaluate the time-based anomaly rules
+    int readBatch = 200;               // keys per pipelined re-read batch
+
+    // Follow changes (subscribe, re-read, rescan) after the first scan. False: one snapshot.
+    bool follow = true;
+    // Use keyspace notifications when the server has them on (CONFIG GET tells). False: poll.
+    bool useNotifications = true;
+    // Keep every recorded event in memory (the recording, the window's timeline).
+    bool keepLog = true;
+
+    ReadLimits limits;
+    AnomalyThresholds thresholds;
+
+    bool writesAllowed() const { return !connection.readOnly; }
+};
+
+} // namespace lockscope

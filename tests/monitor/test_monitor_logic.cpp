@@ -1,0 +1,435 @@
+// The monitor's pure parts: putting keyspace notifications and racing reads back in order
+// (KeyChangeTracker), what notify-keyspace-events covers and how to enable it, the anomaly
+// rules, the bounded read commands, and the recording's event kinds and owner table.
+#include "monitor/anomaly_rules.h"
+#include "monitor/key_change_tracker.h"
+#include "monitor/key_reader.h"
+#include "monitor/monitor_explain.h"
+#include "monitor/monitor_recorder.h"
+#include "monitor/notify_config.h"
+#include "redis/connection.h"
+
+#include <QBuffer>
+#include <QTest>
+
+using namespace lockscope;
+
+namespace {
+
+KeySnapshot value(const QByteArray &key, const QByteArray &v, qint64 atUs = 0)
+{
+    KeySnapshot s;
+    s.key = key;
+    s.type = KeyType::String;
+    s.pttlMs = 1000;
+    s.string = v;
+    s.length = v.size();
+    s.readAtUs = atUs;
+    return s;
+}
+
+KeySnapshot gone(const QByteArray &key, qint64 atUs = 0)
+{
+    KeySnapshot s;
+    s.key = key;
+    s.type = KeyType::None;
+    s.pttlMs = -2;
+    s.readAtUs = atUs;
+    return s;
+}
+
+// "S:A@10 D@20 U@30 X@40", with the key when `withKey`.
+QString render(const std::vector<KeyObservation> &list, bool withKey = false)
+{
+    QStringList parts;
+    for (const auto &o : list) {
+        QString p;
+        switch (o.kind) {
+        case KeyObservation::Kind::Snapshot:
+            p = QStringLiteral("S:") + (o.snapshot.exists() ? QString::fromUtf8(o.snapshot.string)
+                                                            : QStringLiteral("gone"));
+            break;
+        case KeyObservation::Kind::Deleted:
+            p = QStringLiteral("D");
+            break;
+        case KeyObservation::Kind::Expired:
+            p = QStringLiteral("X");
+            break;
+        case KeyObservation::Kind::Unread:
+            p = QStringLiteral("U");
+            break;
+        }
+        if (withKey)
+            p = QString::fromUtf8(o.key) + QLatin1Char('/') + p;
+        parts << p + QLatin1Char('@') + QString::number(o.timeUs);
+    }
+    return parts.join(QLatin1Char(' '));
+}
+
+} // namespace
+
+class TestMonitorLogic : public QObject {
+    Q_OBJECT
+private slots:
+    void trackerSimpleWrite();
+    void trackerOneReadForSetAndExpire();
+    void trackerBatchSetDelSet();
+    void trackerRacingReadsResolvedByTheNextRead();
+    void trackerLateReadSawTheNextOwner();
+    void trackerChangeThenDeleteOfAnExistingKey();
+    void trackerStalePoll();
+    void trackerOrdersAcrossKeys();
+    void trackerResetAndFailures();
+    void trackerGoneWithoutDeleteNotification();
+    void notifyConfig_data();
+    void notifyConfig();
+    void anomalyRules();
+    void readCommandsAreBoundedReads();
+    void recorderEventKinds();
+    void recorderOwnerNames();
+};
+
+void TestMonitorLogic::trackerSimpleWrite()
+{
+    KeyChangeTracker t;
+    QVERIFY(t.notify("k", "set", 10));
+    const quint64 r = t.readSent("k");
+    QVERIFY(t.take().empty());
+    t.readDone("k", r, value("k", "A", 12));
+    QCOMPARE(render(t.take()), QStringLiteral("S:A@10"));
+    QVERIFY(!t.hasUnexplainedOps());
+    QVERIFY(!t.notify("k", "del", 20)); // a delete needs no read
+    QCOMPARE(render(t.take()), QStringLiteral("D@20"));
+    QVERIFY(!t.notify("k", "new", 25)); // ignored
+    QVERIFY(!t.notify("k", "expired", 30));
+    QCOMPARE(render(t.take()), QStringLiteral("X@30"));
+}
+
+void TestMonitorLogic::trackerOneReadForSetAndExpire()
+{
+    // SET k v NX PX 1000 notifies "set" and "expire": one read explains both.
+    KeyChangeTracker t;
+    t.notify("k", "set", 10);
+    t.notify("k", "expire", 11);
+    const quint64 r = t.readSent("k");
+    t.readDone("k", r, value("k", "A", 12));
+    QCOMPARE(render(t.take()), QStringLiteral("S:A@10"));
+    QVERIFY(!t.hasUnexplainedOps());
+}
+
+void TestMonitorLogic::trackerBatchSetDelSet()
+{
+    // A acquires and releases, B acquires, all before the monitor sends its read: the read
+    // shows B's value; A's value was never seen.
+    KeyChangeTracker t;
+    t.notify("k", "set", 10);
+    t.notify("k", "del", 20);
+    t.notify("k", "set", 30);
+    const quint64 r = t.readSent("k");
+    t.readDone("k", r, value("k", "B", 31));
+    QCOMPARE(render(t.take()), QStringLiteral("U@10 D@20 S:B@30"));
+    QCOMPARE(t.unreadWrites(), qint64(1));
+}
+
+void TestMonitorLogic::trackerRacingReadsResolvedByTheNextRead()
+{
+    // A's read was sent before A released; it comes back after the release and B's set were
+    // heard. It shows A, B's read shows B: A's value belongs to A's generation.
+    KeyChangeTracker t;
+    t.notify("k", "set", 10);
+    const quint64 r1 = t.readSent("k");
+    t.notify("k", "del", 20);
+    t.notify("k", "set", 30);
+    const quint64 r2 = t.readSent("k");
+    t.readDone("k", r1, value("k", "A", 11));
+    QVERIFY(t.take().empty()); // it waits for B's read to tell
+    t.readDone("k", r2, value("k", "B", 31));
+    QCOMPARE(render(t.take()), QStringLiteral("S:A@10 D@20 S:B@30"));
+    QCOMPARE(t.unreadWrites(), qint64(0));
+}
+
+void TestMonitorLogic::trackerLateReadSawTheNextOwner()
+{
+    // A's read ran on the server after B's set: both reads show B.
+    KeyChangeTracker t;
+    t.notify("k", "set", 10);
+    const quint64 r1 = t.readSent("k");
+    t.notify("k", "del", 20);
+    t.notify("k", "set", 30);
+    const quint64 r2 = t.readSent("k");
+    t.readDone("k", r1, value("k", "B", 31));
+    t.readDone("k", r2, value("k", "B", 32));
+    QCOMPARE(render(t.take()), QStringLiteral("U@10 D@20 S:B@30"));
+}
+
+void TestMonitorLogic::trackerChangeThenDeleteOfAnExistingKey()
+{
+    // Redisson's unlock: HINCRBY -1 then DEL. The read after hincrby finds the key gone: that
+    // change of a key we knew is simply superseded by the delete.
+    KeyChangeTracker t;
+    const quint64 poll = t.readSent("k");
+    t.readDone("k", poll, value("k", "A", 5));
+    QCOMPARE(render(t.take()), QStringLiteral("S:A@5"));
+    t.notify("k", "hincrby", 10);
+    const quint64 r = t.readSent("k");
+    t.notify("k", "del", 11);
+    t.readDone("k", r, gone("k", 12));
+    QCOMPARE(render(t.take()), QStringLiteral("D@11"));
+    QCOMPARE(t.unreadWrites(), qint64(0));
+    QCOMPARE(t.droppedWrites(), qint64(1));
+}
+
+void TestMonitorLogic::trackerStalePoll()
+{
+    KeyChangeTracker t;
+    const quint64 poll = t.readSent("k");
+    t.notify("k", "set", 10); // heard after the poll was sent: the poll may predate it
+    t.readDone("k", poll, value("k", "old", 11));
+    QVERIFY(t.take().empty());
+    const quint64 r = t.readSent("k");
+    t.readDone("k", r, value("k", "new", 12));
+    QCOMPARE(render(t.take()), QStringLiteral("S:new@10"));
+}
+
+void TestMonitorLogic::trackerOrdersAcrossKeys()
+{
+    // k2's delete at 20 waits while k1's write at 10 is not explained yet.
+    KeyChangeTracker t;
+    t.notify("k1", "set", 10);
+    const quint64 r = t.readSent("k1");
+    t.notify("k2", "del", 20);
+    QVERIFY(t.take().empty());
+    t.readDone("k1", r, value("k1", "A", 21));
+    QCOMPARE(render(t.take(), true), QStringLiteral("k1/S:A@10 k2/D@20"));
+}
+
+void TestMonitorLogic::trackerResetAndFailures()
+{
+    KeyChangeTracker t;
+    t.notify("k", "set", 10);
+    const quint64 before = t.readSent("k");
+    t.reset(); // notifications were lost
+    QVERIFY(!t.hasUnexplainedOps());
+    t.readDone("k", before, value("k", "A", 11));
+    QVERIFY(t.take().empty());
+
+    t.notify("k", "set", 20);
+    const quint64 r = t.readSent("k");
+    KeySnapshot failed = value("k", "?", 21);
+    failed.failed = true;
+    t.readDone("k", r, failed);
+    QVERIFY(t.take().empty());
+    QVERIFY(!t.hasUnexplainedOps());
+    const quint64 poll = t.readSent("k");
+    t.readDone("k", poll, value("k", "A", 30));
+    QCOMPARE(render(t.take()), QStringLiteral("S:A@30"));
+}
+
+void TestMonitorLogic::trackerGoneWithoutDeleteNotification()
+{
+    // Flags without g: no "del" is ever heard. The read says gone.
+    KeyChangeTracker t;
+    t.notify("k", "set", 10);
+    const quint64 r = t.readSent("k");
+    t.readDone("k", r, gone("k", 15));
+    QCOMPARE(render(t.take()), QStringLiteral("U@10 S:gone@15"));
+}
+
+void TestMonitorLogic::notifyConfig_data()
+{
+    QTest::addColumn<QByteArray>("flags");
+    QTest::addColumn<bool>("covers");
+    QTest::addColumn<bool>("some");
+    QTest::addColumn<QByteArray>("missing");
+    QTest::addColumn<QByteArray>("enabling");
+    QTest::newRow("off") << QByteArray("") << false << false << QByteArray("g$hx")
+                         << QByteArray("Kg$hx");
+    QTest::newRow("redis's own form of Kg$hx")
+        << QByteArray("g$hxK") << true << true << QByteArray("") << QByteArray("g$hxK");
+    QTest::newRow("all, keyspace and keyevent")
+        << QByteArray("AKE") << true << true << QByteArray("") << QByteArray("AKE");
+    QTest::newRow("expired only, keyevent")
+        << QByteArray("Ex") << false << false << QByteArray("g$h") << QByteArray("KExg$h");
+    QTest::newRow("keyspace, expired only")
+        << QByteArray("Kx") << false << true << QByteArray("g$h") << QByteArray("Kxg$h");
+    QTest::newRow("keyspace, strings and lists")
+        << QByteArray("K$l") << false << true << QByteArray("ghx") << QByteArray("K$lghx");
+    QTest::newRow("classes but no K")
+        << QByteArray("g$hx") << false << false << QByteArray("") << QByteArray("Kg$hx");
+}
+
+void TestMonitorLogic::notifyConfig()
+{
+    QFETCH(QByteArray, flags);
+    const NotifyConfig c = NotifyConfig::parse(flags);
+    QTEST(c.coversMonitor(), "covers");
+    QTEST(c.coversSome(), "some");
+    QTEST(c.missingClasses(), "missing");
+    QTEST(c.enablingValue(), "enabling");
+    QFETCH(QByteArray, enabling);
+    QCOMPARE(c.enablingCommand(), "CONFIG SET notify-keyspace-events " + enabling);
+    QVERIFY(NotifyConfig::parse(c.enablingValue()).coversMonitor());
+}
+
+void TestMonitorLogic::anomalyRules()
+{
+    const qint64 now = 1'700'000'000'000'000LL;
+    AnomalyThresholds t; // 5 min TTL, 60 s held, 60 changes/min, 30 s queue, 20 locks/owner
+    auto lockEntry = [&](const QByteArray &key, const QByteArray &owner, qint64 ttlMs) {
+        KeyEntry e;
+        e.key = key;
+        e.type = KeyType::String;
+        e.lock.role = LockRole::Lock;
+        e.lock.owner = owner;
+        e.pttlMs = ttlMs;
+        e.pttlReadUs = now;
+        e.ownerSinceUs = now - 1000000;
+        e.lastChangeUs = now - 1000000;
+        return e;
+    };
+    std::vector<KeyEntry> entries;
+    entries.push_back(lockEntry("a:no-ttl", "o1", -1));
+    entries.push_back(lockEntry("b:long-ttl", "o2", 10 * 60 * 1000));
+    KeyEntry held = lockEntry("c:held", "o3", 30000);
+    held.ownerSinceUs = now - 70 * 1000000LL;
+    entries.push_back(held);
+    KeyEntry churn = lockEntry("d:churn", "o4", 30000);
+    for (int i = 0; i < 61; ++i)
+        churn.ownerChangesUs.push_back(now - 50 * 1000000LL + i * 1000);
+    entries.push_back(churn);
+    KeyEntry queue;
+    queue.key = "redisson_lock_queue:{e}";
+    queue.type = KeyType::List;
+    queue.lock.role = LockRole::Auxiliary;
+    queue.pttlMs = -1; // a queue without TTL is normal
+    queue.waiters = 2;
+    queue.queueHead = "waiter-1";
+    queue.queueHeadSinceUs = now - 40 * 1000000LL;
+    entries.push_back(queue);
+    entries.push_back(lockEntry("f:fine", "o5", 30000));
+    for (int i = 0; i < 21; ++i)
+        entries.push_back(lockEntry("g:many:" + QByteArray::number(100 + i), "busy", 30000));
+
+    std::vector<const KeyEntry *> list;
+    for (const auto &e : entries)
+        list.push_back(&e);
+    const QList<Anomaly> found = AnomalyRules::evaluate(list, now, t);
+    QStringList ids;
+    for (const Anomaly &a : found) {
+        ids << a.id;
+        QVERIFY2(!a.sentence.isEmpty(), qPrintable(a.id));
+        QVERIFY(AnomalyRules::ruleIds().contains(a.rule));
+    }
+    QCOMPARE(ids, (QStringList{
+                      QStringLiteral("no-ttl:a:no-ttl"), QStringLiteral("ttl-too-long:b:long-ttl"),
+                      QStringLiteral("held-too-long:c:held"), QStringLiteral("owner-churn:d:churn"),
+                      QStringLiteral("queue-stuck:redisson_lock_queue:{e}"),
+                      QStringLiteral("owner-holds-many:busy")}));
+    QVERIFY(found[0].sentence.contains(QStringLiteral("no TTL")));
+    QVERIFY(found[2].sentence.contains(QStringLiteral("70 s")));
+
+    // Under the thresholds: nothing.
+    AnomalyThresholds loose;
+    loose.maxTtlMs = 0;
+    loose.maxHeldMs = 0;
+    loose.maxOwnerChangesPerMinute = 0;
+    loose.queueStuckMs = 0;
+    loose.maxLocksPerOwner = 0;
+    const QList<Anomaly> onlyNoTtl = AnomalyRules::evaluate(list, now, loose);
+    QCOMPARE(onlyNoTtl.size(), 1); // a lock without TTL is always worth saying
+}
+
+void TestMonitorLogic::readCommandsAreBoundedReads()
+{
+    ReadLimits l;
+    using C = QList<Command>;
+    QCOMPARE(KeyReader::valueCommands("k", KeyType::String, l, -1, false),
+             (C{{"STRLEN", "k"}, {"GETRANGE", "k", "0", "511"}}));
+    QCOMPARE(KeyReader::valueCommands("k", KeyType::Hash, l, -1, false), (C{{"HLEN", "k"}}));
+    QCOMPARE(KeyReader::valueCommands("k", KeyType::Hash, l, 3, false), (C{{"HGETALL", "k"}}));
+    QCOMPARE(KeyReader::valueCommands("k", KeyType::Hash, l, 5000, false),
+             (C{{"HSCAN", "k", "0", "COUNT", "64"}}));
+    QCOMPARE(KeyReader::valueCommands("k", KeyType::Hash, l, -1, true),
+             (C{{"HLEN", "k"}, {"HSCAN", "k", "0", "COUNT", "64"}}));
+    QCOMPARE(KeyReader::valueCommands("k", KeyType::List, l, -1, false),
+             (C{{"LLEN", "k"}, {"LRANGE", "k", "0", "15"}}));
+    QCOMPARE(KeyReader::valueCommands("k", KeyType::ZSet, l, -1, false),
+             (C{{"ZCARD", "k"}, {"ZRANGE", "k", "0", "15", "WITHSCORES"}}));
+    QVERIFY(KeyReader::valueCommands("k", KeyType::Set, l, -1, false).isEmpty());
+    // Every command the monitor sends to the data server is a read for the read-only switch.
+    for (const char *name :
+         {"SCAN", "TYPE", "PTTL", "STRLEN", "GETRANGE", "HLEN", "HGETALL", "HSCAN", "LLEN",
+          "LRANGE", "ZCARD", "ZRANGE", "INFO", "CONFIG GET", "PSUBSCRIBE"})
+        QVERIFY2(!Connection::isWriteCommand(QByteArray(name)), name);
+    QVERIFY(Connection::isWriteCommand(QByteArrayLiteral("CONFIG SET")));
+}
+
+void TestMonitorLogic::recorderEventKinds()
+{
+    EventLog log;
+    MonitorRecorder r(&log);
+    const qint16 n = r.node("127.0.0.1:6379");
+    const qint16 a = r.owner("tokA"), b = r.owner("tokB");
+    r.acquired(100, n, "lock:x", a, "tokA", 30000);
+    r.ttlChanged(200, n, "lock:x", a, 30000, true);
+    r.takenOver(300, n, "lock:x", b, a, "tokB", 30000);
+    r.written(350, n, "lock:x", b, "tokB", 30000);
+    r.released(400, n, "lock:x", b);
+    r.acquired(390, n, "lock:y", a, "tokA", 100); // a little late: the time does not go back
+    r.expired(600, n, "lock:y", a);
+    QCOMPARE(log.info().source, QStringLiteral("monitor"));
+    QCOMPARE(log.info().clients, (QList<QByteArray>{"tokA", "tokB"}));
+    QStringList kinds;
+    qint64 last = 0;
+    for (const Event &e : log.events()) {
+        kinds << QString::fromLatin1(eventKindId(e.kind));
+        QVERIFY(e.timeUs >= last);
+        last = e.timeUs;
+    }
+    QCOMPARE(kinds.join(QLatin1Char(',')),
+             QStringLiteral("key_written,acquired,key_ttl_changed,renewed,note,key_written,"
+                            "acquired,key_written,key_deleted,released,key_written,acquired,"
+                            "key_expired"));
+    const MonitorSummary s = summarizeMonitorLog(log);
+    QCOMPARE(s.acquisitions, qint64(3));
+    QCOMPARE(s.takeOvers, qint64(1));
+    QCOMPARE(s.releases, qint64(1));
+    QCOMPARE(s.expiries, qint64(1));
+    QCOMPARE(s.renewals, qint64(1));
+    QCOMPARE(s.holdCountChanges, qint64(1));
+
+    // The recording is the event log's own format: it reads back and writes out identically.
+    QBuffer out;
+    out.open(QIODevice::WriteOnly);
+    log.writeJsonLines(out);
+    QBuffer in(&out.buffer());
+    in.open(QIODevice::ReadOnly);
+    EventLog back;
+    QString error;
+    QVERIFY2(EventLog::readJsonLines(in, &back, &error), qPrintable(error));
+    QCOMPARE(back.events().size(), log.events().size());
+    QBuffer again;
+    again.open(QIODevice::WriteOnly);
+    back.writeJsonLines(again);
+    QCOMPARE(again.buffer(), out.buffer());
+}
+
+void TestMonitorLogic::recorderOwnerNames()
+{
+    EventLog log;
+    MonitorRecorder r(&log);
+    const QByteArray longA = QByteArray(30, 'a') + "MIDDLE-ONE" + QByteArray(30, 'z');
+    const QByteArray longB = QByteArray(30, 'a') + "MIDDLE-TWO" + QByteArray(30, 'z');
+    QCOMPARE(MonitorRecorder::shortName("short"), QByteArray("short"));
+    QCOMPARE(MonitorRecorder::shortName(longA), QByteArray(20, 'a') + "…" + QByteArray(20, 'z'));
+    const qint16 a = r.owner(longA);
+    const qint16 b = r.owner(longB);
+    QVERIFY(a != b);
+    QCOMPARE(r.owner(longA), a);
+    QCOMPARE(log.clientName(a), QByteArray(20, 'a') + "…" + QByteArray(20, 'z'));
+    QCOMPARE(log.clientName(b), QByteArray(20, 'a') + "…" + QByteArray(20, 'z') + "#2");
+    QCOMPARE(r.owner(QByteArray()), kNoClient);
+}
+
+QTEST_GUILESS_MAIN(TestMonitorLogic)
+#include "test_monitor_logic.moc"
