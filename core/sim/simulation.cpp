@@ -37,7 +37,10 @@ SimulationResult runSimulation(const SimulationConfig &config)
     if (config.extraSink)
         fanout.add(config.extraSink);
 
-    SimWorld world(config.scenario, strategy, config.seed, wait, &fanout, strings,
+    // With only the checker listening (benchmarks, comparisons), skip the fan-out's extra hop.
+    EventSink *sink = (result.log || config.extraSink) ? static_cast<EventSink *>(&fanout)
+                                                        : static_cast<EventSink *>(&checker);
+    SimWorld world(config.scenario, strategy, config.seed, wait, sink, strings,
                    config.recordText);
     if (result.log) {
         auto &info = result.log->info();
