@@ -24,6 +24,10 @@
 #include <climits>
 #include <csignal>
 #include <cstdio>
+#include <functional>
+#include <vector>
+
+#include <unistd.h>
 
 namespace lockscope::cli {
 
@@ -70,8 +74,10 @@ QString usage()
         "  scenarios [--json]             the failure scenarios, by id\n"
         "  simulate --scenario ID --strategy ID [options]\n"
         "                                 run one deterministic simulation and check it\n"
-        "  compare --scenario ID [--seeds N] [--json]\n"
+        "  compare --scenario ID [--seeds N] [--json|--csv]\n"
         "                                 every strategy on the same scenario and seeds\n"
+        "  compare --all-scenarios [--seeds N] [--json|--csv]\n"
+        "                                 the safety matrix: scenarios x strategies\n"
         "  demo [--scenario ID] [--strategies A,B]\n"
         "                                 a narrated simulation in the terminal\n"
         "  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]\n"
@@ -343,35 +349,221 @@ int simulate(const QStringList &args)
     return 0;
 }
 
+// The counts behind one cell of the safety matrix, as JSON (--json) and CSV (--csv) name them.
+struct CellField {
+    const char *name;
+    std::function<QJsonValue(const ComparisonRow &)> value;
+};
+
+const std::vector<CellField> &cellFields()
+{
+    static const std::vector<CellField> fields = {
+        {"runs", [](const ComparisonRow &r) { return QJsonValue(r.runs); }},
+        {"runs_with_violation",
+         [](const ComparisonRow &r) { return QJsonValue(r.runsWithViolation); }},
+        {"runs_with_stuck_lock",
+         [](const ComparisonRow &r) { return QJsonValue(r.runsWithStuckLock); }},
+        {"violations", [](const ComparisonRow &r) { return QJsonValue(r.sum.violations); }},
+        {"mistaken_deletions",
+         [](const ComparisonRow &r) { return QJsonValue(r.sum.mistakenDeletions); }},
+        {"stuck_locks", [](const ComparisonRow &r) { return QJsonValue(r.sum.stuckLocks); }},
+        {"lost_updates", [](const ComparisonRow &r) { return QJsonValue(r.sum.lostUpdates); }},
+        {"stale_writes_rejected",
+         [](const ComparisonRow &r) { return QJsonValue(r.sum.staleWritesRejected); }},
+        {"starved_clients",
+         [](const ComparisonRow &r) { return QJsonValue(r.sum.starvedClients); }},
+        {"gave_up", [](const ComparisonRow &r) { return QJsonValue(r.sum.gaveUp); }},
+        {"latency_p99_ms", [](const ComparisonRow &r) { return QJsonValue(r.sum.latencyP99Ms); }},
+    };
+    return fields;
+}
+
+QString cellCode(CellVerdict verdict)
+{
+    switch (verdict) {
+    case CellVerdict::Safe:
+        return QStringLiteral("ok");
+    case CellVerdict::Unsafe:
+        return QStringLiteral("UNSAFE");
+    case CellVerdict::LivenessLoss:
+        return QStringLiteral("live");
+    }
+    return {};
+}
+
+QString matrixCsv(const QList<ComparisonRow> &rows)
+{
+    QString s = QStringLiteral("scenario,strategy,verdict");
+    for (const auto &f : cellFields())
+        s += QLatin1Char(',') + QLatin1String(f.name);
+    s += QLatin1Char('\n');
+    for (const auto &row : rows) {
+        // Ids are [a-z0-9-]; a scenario file's id is quoted in case it holds a comma.
+        auto field = [](const QString &v) {
+            if (!v.contains(QLatin1Char(',')) && !v.contains(QLatin1Char('"')))
+                return v;
+            QString q = v;
+            q.replace(QStringLiteral("\""), QStringLiteral("\"\""));
+            return QStringLiteral("\"%1\"").arg(q);
+        };
+        s += field(row.scenario) + QLatin1Char(',') + field(row.strategy) + QLatin1Char(',') +
+             verdictId(verdictOf(row));
+        for (const auto &f : cellFields()) {
+            const QJsonValue v = f.value(row);
+            s += QLatin1Char(',') + (v.isDouble() && v.toDouble() != double(v.toInteger())
+                                         ? QString::number(v.toDouble(), 'f', 3)
+                                         : QString::number(v.toInteger()));
+        }
+        s += QLatin1Char('\n');
+    }
+    return s;
+}
+
+QJsonObject matrixJson(const QList<ComparisonRow> &rows, int seeds)
+{
+    QJsonArray cells;
+    for (const auto &row : rows) {
+        QJsonObject o{{QStringLiteral("scenario"), row.scenario},
+                      {QStringLiteral("strategy"), row.strategy},
+                      {QStringLiteral("verdict"), verdictId(verdictOf(row))}};
+        for (const auto &f : cellFields())
+            o.insert(QLatin1String(f.name), f.value(row));
+        cells.append(o);
+    }
+    return QJsonObject{{QStringLiteral("seeds"), seeds}, {QStringLiteral("cells"), cells}};
+}
+
+// Rows = scenarios, columns = strategies (numbered; the ids are too wide for a column each).
+QString matrixText(const QList<ComparisonRow> &rows, const QStringList &scenarios,
+                   const QStringList &strategies, int seeds)
+{
+    QString s;
+    QTextStream ts(&s);
+    ts << "safety matrix: " << scenarios.size() << " scenarios x " << strategies.size()
+       << " strategies, " << seeds << " seeds per cell\n\nstrategies:\n";
+    for (qsizetype i = 0; i < strategies.size(); ++i)
+        ts << QStringLiteral("  %1  %2\n").arg(i + 1, 2).arg(strategies[i]);
+    int width = 8;
+    for (const auto &id : scenarios)
+        width = qMax(width, int(id.size()));
+    ts << '\n' << QStringLiteral("%1").arg(QStringLiteral("scenario"), -width);
+    for (qsizetype i = 0; i < strategies.size(); ++i)
+        ts << QStringLiteral(" %1").arg(i + 1, 6);
+    ts << '\n';
+    int counts[3] = {0, 0, 0};
+    for (qsizetype sc = 0; sc < scenarios.size(); ++sc) {
+        ts << QStringLiteral("%1").arg(scenarios[sc], -width);
+        for (qsizetype st = 0; st < strategies.size(); ++st) {
+            const auto &row = rows[sc * strategies.size() + st];
+            const CellVerdict v = verdictOf(row);
+            ++counts[int(v)];
+            ts << QStringLiteral(" %1").arg(cellCode(v), 6);
+        }
+        ts << '\n';
+    }
+    ts << "\nlegend:\n"
+       << "  ok      safe: no violation, mistaken deletion, stuck lock or lost update, and\n"
+       << "          every acquire got through\n"
+       << "  UNSAFE  some run had a violation, a mistaken deletion, a stuck lock or a lost\n"
+       << "          update (a fencing strategy whose stale writes were all rejected is safe)\n"
+       << "  live    liveness loss: safe, but a client starved or an acquire gave up\n\n"
+       << counts[int(CellVerdict::Safe)] << " ok, " << counts[int(CellVerdict::Unsafe)]
+       << " UNSAFE, " << counts[int(CellVerdict::LivenessLoss)]
+       << " live; --json or --csv gives the counts behind each cell\n";
+    return s;
+}
+
 int compare(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Every strategy on the same scenario and seeds."));
+    p.setApplicationDescription(
+        QStringLiteral("Every strategy on the same scenario and seeds, or the safety matrix of "
+                       "every scenario (--all-scenarios)."));
     p.addOptions({
         {QStringLiteral("scenario"), QStringLiteral("Scenario id or scenario file."),
          QStringLiteral("ID")},
-        {QStringLiteral("seeds"), QStringLiteral("Number of seeds per strategy (default 10)."),
+        {QStringLiteral("all-scenarios"),
+         QStringLiteral("The safety matrix: every built-in scenario x every strategy.")},
+        {QStringLiteral("seeds"),
+         QStringLiteral("Seeds per strategy (default 10; 100 with --all-scenarios)."),
          QStringLiteral("N")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
+        {QStringLiteral("csv"), QStringLiteral("Print CSV: a header line and one row per cell.")},
     });
     int code = 0;
     if (!parseOrFail(p, args, &code))
         return code;
-    if (!p.isSet(QStringLiteral("scenario")))
-        return fail(QStringLiteral("compare needs --scenario ID (see 'lockscope-cli scenarios')"));
+    const bool all = p.isSet(QStringLiteral("all-scenarios"));
+    if (all == p.isSet(QStringLiteral("scenario")))
+        return fail(QStringLiteral("compare needs exactly one of --scenario ID and "
+                                   "--all-scenarios (see 'lockscope-cli scenarios')"));
+    const bool json = p.isSet(QStringLiteral("json"));
+    const bool csv = p.isSet(QStringLiteral("csv"));
+    if (json && csv)
+        return fail(QStringLiteral("--json and --csv cannot be combined"));
     ComparisonRequest request;
-    Scenario scenario;
     QString error;
-    if (!loadScenarioArg(p.value(QStringLiteral("scenario")), &scenario, &error))
-        return fail(error);
-    request.scenarios = {scenario};
-    qint64 seeds = 10;
+    if (all) {
+        for (const auto &id : builtinScenarioIds()) {
+            Scenario scenario;
+            if (!loadBuiltinScenario(id, &scenario, &error))
+                return fail(error);
+            request.scenarios.append(scenario);
+        }
+    } else {
+        Scenario scenario;
+        if (!loadScenarioArg(p.value(QStringLiteral("scenario")), &scenario, &error))
+            return fail(error);
+        request.scenarios = {scenario};
+    }
+    qint64 seeds = all ? 100 : 10;
     if (!numberOption(p, QStringLiteral("seeds"), 1, &seeds, &error))
         return fail(error);
     request.seeds = int(qMin<qint64>(seeds, 1000000));
-    const auto rows = runComparison(request);
 
-    if (p.isSet(QStringLiteral("json"))) {
+    // Progress on a terminal only: a pipe or a file gets just the result.
+    ComparisonProgress progress;
+    std::atomic<int> shownPercent{-1};
+    const bool tty = isatty(fileno(stderr)) != 0;
+    if (tty) {
+        progress = [&shownPercent](int done, int total) {
+            const int percent = int(qint64(done) * 100 / qMax(1, total));
+            int shown = shownPercent.load();
+            while (percent > shown) {
+                if (shownPercent.compare_exchange_weak(shown, percent)) {
+                    std::fprintf(stderr, "\rcompare: %d%% (%d of %d runs)", percent, done, total);
+                    std::fflush(stderr);
+                    break;
+                }
+            }
+        };
+    }
+    const auto rows = runComparison(request, progress);
+    if (tty) {
+        std::fputs("\r\033[K", stderr);
+        std::fflush(stderr);
+    }
+
+    if (csv) {
+        out(matrixCsv(rows));
+        return 0;
+    }
+    if (all) {
+        if (json) {
+            printJson(matrixJson(rows, request.seeds));
+            return 0;
+        }
+        QStringList scenarioIds;
+        for (const auto &sc : request.scenarios)
+            scenarioIds.append(sc.id);
+        QStringList strategies;
+        for (qsizetype i = 0; i < rows.size() && rows[i].scenario == rows.first().scenario; ++i)
+            strategies.append(rows[i].strategy);
+        out(matrixText(rows, scenarioIds, strategies, request.seeds));
+        return 0;
+    }
+    const Scenario &scenario = request.scenarios.first();
+    if (json) {
         QJsonArray list;
         for (const auto &row : rows)
             list.append(row.toJson());

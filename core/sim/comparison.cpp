@@ -130,4 +130,33 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
     return rows;
 }
 
+CellVerdict verdictOf(const ComparisonRow &row)
+{
+    const auto &c = row.sum;
+    const auto strategy = createStrategy(row.strategy);
+    const bool fencing = strategy && strategy->info().fencing;
+    // Two holders at once did no harm when every stale write was refused by the resource.
+    const bool violationsHarmless = fencing && c.lostUpdates == 0 && c.staleWritesRejected > 0;
+    const bool unsafe = (c.violations > 0 && !violationsHarmless) || c.mistakenDeletions > 0 ||
+                        c.stuckLocks > 0 || c.lostUpdates > 0;
+    if (unsafe)
+        return CellVerdict::Unsafe;
+    if (c.starvedClients > 0 || c.gaveUp > 0)
+        return CellVerdict::LivenessLoss;
+    return CellVerdict::Safe;
+}
+
+QString verdictId(CellVerdict verdict)
+{
+    switch (verdict) {
+    case CellVerdict::Safe:
+        return QStringLiteral("safe");
+    case CellVerdict::Unsafe:
+        return QStringLiteral("unsafe");
+    case CellVerdict::LivenessLoss:
+        return QStringLiteral("liveness-loss");
+    }
+    return {};
+}
+
 } // namespace lockscope

@@ -42,4 +42,15 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
                                    const ComparisonProgress &progress = {},
                                    const std::atomic<bool> *cancel = nullptr);
 
+// One cell of the safety matrix (scenario x strategy), from its summed counts:
+//  - Unsafe: some run had a violation, a mistaken deletion, a stuck lock or a lost update. A
+//    fencing strategy whose violations lost no update (the resource rejected the stale writes
+//    instead) and that deleted nothing and left nothing stuck is safe for the resource.
+//  - LivenessLoss: no safety problem, but a client starved or an acquire gave up.
+//  - Safe: neither.
+enum class CellVerdict { Safe, Unsafe, LivenessLoss };
+CellVerdict verdictOf(const ComparisonRow &row);
+// Stable ids: "safe", "unsafe", "liveness-loss".
+QString verdictId(CellVerdict verdict);
+
 } // namespace lockscope
