@@ -1084,9 +1084,10 @@ int monitor(const QStringList &args)
     if (!recordPath.isEmpty() && !writeRecording(monitor.log(), recordPath, &error))
         return fail(error); // a bad path fails before anything is read
 
-    // --enable-notifications: once connected, ask for the flags, then carry on.
+    // --enable-notifications: once connected, ask for the flags, then carry on. (`asked`
+    // lives as long as the monitor: the handler below runs long after this block.)
+    bool asked = false;
     if (p.isSet(QStringLiteral("enable-notifications"))) {
-        bool asked = false;
         QObject::connect(&monitor, &KeyMonitor::healthChanged, &monitor, [&](KeyMonitor::Health h) {
             if (asked || (h != KeyMonitor::Health::Scanning && h != KeyMonitor::Health::Watching))
                 return;
