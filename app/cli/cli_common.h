@@ -1,0 +1,45 @@
+// What every lockscope-cli command shares: output, the one-line error convention (exit code
+// 2), option parsing helpers, and the Ctrl-C flag long-running commands poll.
+#pragma once
+
+#include "sim/scenario.h"
+
+#include <QCommandLineParser>
+#include <QJsonValue>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+
+namespace lockscope::cli {
+
+constexpr int kBadInput = 2;
+
+void out(const QString &text);
+// Every user error ends here: one line naming the problem, exit code 2.
+int fail(const QString &message);
+void printJson(const QJsonValue &value);
+
+// Parses a whole number option >= min into *value; true (and *value untouched) when absent.
+bool numberOption(const QCommandLineParser &p, const QString &name, qint64 min, qint64 *value,
+                  QString *error);
+// Adds --help, parses; false with *code set when the command should end now (help or error).
+bool parseOrFail(QCommandLineParser &p, const QStringList &args, int *code);
+// The scenario named by --scenario: a built-in id or a path to a scenario file.
+bool loadScenarioArg(const QString &arg, Scenario *scenario, QString *error);
+
+// Set by the SIGINT handler that bench and monitor install; a second Ctrl-C ends the process.
+extern std::atomic<bool> g_interrupted;
+extern "C" void onInterrupt(int signal);
+
+// The commands; each parses its own options from args (args[0] is "lockscope-cli <command>").
+int listStrategies(const QStringList &args);
+int listScenarios(const QStringList &args);
+int simulate(const QStringList &args);
+int compare(const QStringList &args);
+int demo(const QStringList &args);
+int bench(const QStringList &args);
+int monitor(const QStringList &args);
+int replay(const QStringList &args);
+
+} // namespace lockscope::cli

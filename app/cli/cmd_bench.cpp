@@ -1,0 +1,228 @@
+// lockscope-cli bench: seed 001's experiment against real Redis servers.
+#include "cli_common.h"
+
+#include "live/live_bench.h"
+#include "lock/strategy_registry.h"
+#include "monitor/key_monitor.h"
+#include "monitor/monitor_clock.h"
+#include "monitor/monitor_explain.h"
+#include "monitor/monitor_run.h"
+#include "sim/checker.h"
+#include "sim/comparison.h"
+#include "sim/explain.h"
+#include "sim/simulation.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QTextStream>
+#include <QTimer>
+
+#include <atomic>
+#include <climits>
+#include <csignal>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+#include <unistd.h>
+
+namespace lockscope::cli {
+
+int bench(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Seed 001's experiment against real Redis servers: every client loops acquire -> GET "
+        "and SET +1 of a counter on the first server inside the lock -> release, for --duration "
+        "ms. Reports cycles per second, acquire latency, errors by kind, and the counter "
+        "against the acknowledged increments (lost updates). Client i works on lock key "
+        "i mod --keys. The keys it makes live under lockscope:bench:<random>: and are deleted "
+        "at the end. An unreachable server, a wrong password or a missing ACL permission is "
+        "reported before any client starts (exit code 2).\n"
+        "\n"
+        "Faults (repeatable; clients are named A..Z up to 26 clients, else c1, c2, ...):\n"
+        "  --pause-client NAME:AT_MS:FOR_MS  the client stops (a GC pause) FOR_MS ms at AT_MS "
+        "ms after the start: its replies, timers and renewals wait\n"
+        "  --kill-client NAME:AT_MS          the client dies at AT_MS ms: its coroutines are "
+        "destroyed and its connections closed, whatever it held\n"
+        "\n"
+        "Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130)."));
+    const QList<QCommandLineOption> options = {
+        {QStringLiteral("redis"),
+         QStringLiteral("Servers, comma-separated (several for redlock): host:port, "
+                        "redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path."),
+         QStringLiteral("URLS")},
+        {QStringLiteral("strategy"), QStringLiteral("Strategy id."), QStringLiteral("ID")},
+        {QStringLiteral("clients"), QStringLiteral("Number of clients (default 10)."),
+         QStringLiteral("N")},
+        {QStringLiteral("keys"), QStringLiteral("Number of lock keys (default 1)."),
+         QStringLiteral("N")},
+        {QStringLiteral("ttl"), QStringLiteral("Lock TTL in ms (default 10000)."),
+         QStringLiteral("MS")},
+        {QStringLiteral("hold"),
+         QStringLiteral("Time inside the critical section, between GET and SET (default 0)."),
+         QStringLiteral("MS")},
+        {QStringLiteral("think"), QStringLiteral("Time after each release (default 0)."),
+         QStringLiteral("MS")},
+        {QStringLiteral("duration"), QStringLiteral("How long the clients run (default 5000)."),
+         QStringLiteral("MS")},
+        {QStringLiteral("wait"),
+         QStringLiteral("How to wait for a busy lock: spin, backoff (default) or pubsub."),
+         QStringLiteral("MODE")},
+        {QStringLiteral("timeout"), QStringLiteral("Request timeout in ms (default 1000)."),
+         QStringLiteral("MS")},
+        {QStringLiteral("seed"), QStringLiteral("Seed of the clients' random numbers."),
+         QStringLiteral("N")},
+        {QStringLiteral("pause-client"),
+         QStringLiteral("Pause a client: NAME:AT_MS:FOR_MS (repeatable)."),
+         QStringLiteral("NAME:AT:FOR")},
+        {QStringLiteral("kill-client"), QStringLiteral("Kill a client: NAME:AT_MS (repeatable)."),
+         QStringLiteral("NAME:AT")},
+        {QStringLiteral("events"), QStringLiteral("Write the event log as JSON Lines."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("json"), QStringLiteral("Print the result as one JSON object.")},
+    };
+    p.addOptions(options);
+    int code = 0;
+    if (!parseOrFail(p, args, &code))
+        return code;
+
+    if (!p.isSet(QStringLiteral("redis")))
+        return fail(QStringLiteral("bench needs --redis HOST:PORT (or a redis:// URL)"));
+    if (!p.isSet(QStringLiteral("strategy")))
+        return fail(QStringLiteral("bench needs --strategy ID (see 'lockscope-cli strategies')"));
+
+    LiveBenchConfig config;
+    QString error;
+    for (const QString &url :
+         p.value(QStringLiteral("redis")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        ConnectionOptions o;
+        if (!ConnectionOptions::fromUrl(url, &o, &error))
+            return fail(error);
+        config.servers << o;
+    }
+    if (config.servers.isEmpty())
+        return fail(QStringLiteral("--redis names no server"));
+    config.strategyId = p.value(QStringLiteral("strategy"));
+    const auto strategy = createStrategy(config.strategyId);
+    if (!strategy)
+        return fail(QStringLiteral("unknown strategy \"%1\" (known: %2)")
+                        .arg(config.strategyId, strategyIds().join(QStringLiteral(", "))));
+    if (strategy->info().multiNode == false && config.servers.size() > 1)
+        return fail(QStringLiteral("--redis lists %1 servers, but %2 uses one (only redlock uses "
+                                   "several)")
+                        .arg(config.servers.size())
+                        .arg(config.strategyId));
+
+    qint64 clients = config.clients, keys = config.keys, ttl = config.ttlMs, hold = 0, think = 0,
+           duration = config.durationMs, timeout = config.requestTimeoutMs, seed = 0;
+    if (!numberOption(p, QStringLiteral("clients"), 1, &clients, &error) ||
+        !numberOption(p, QStringLiteral("keys"), 1, &keys, &error) ||
+        !numberOption(p, QStringLiteral("ttl"), 1, &ttl, &error) ||
+        !numberOption(p, QStringLiteral("hold"), 0, &hold, &error) ||
+        !numberOption(p, QStringLiteral("think"), 0, &think, &error) ||
+        !numberOption(p, QStringLiteral("duration"), 1, &duration, &error) ||
+        !numberOption(p, QStringLiteral("timeout"), 1, &timeout, &error) ||
+        !numberOption(p, QStringLiteral("seed"), 0, &seed, &error))
+        return fail(error);
+    if (clients > 10000)
+        return fail(QStringLiteral("--clients must be at most 10000, got %1").arg(clients));
+    if (keys > 1000000)
+        return fail(QStringLiteral("--keys must be at most 1000000, got %1").arg(keys));
+    if (duration > 24 * 3600 * 1000)
+        return fail(QStringLiteral("--duration must be at most a day, got %1 ms").arg(duration));
+    config.clients = int(clients);
+    config.keys = int(keys);
+    config.ttlMs = ttl;
+    config.holdMs = hold;
+    config.thinkMs = think;
+    config.durationMs = duration;
+    config.requestTimeoutMs = timeout;
+    config.seed = quint64(seed);
+    if (p.isSet(QStringLiteral("wait")) &&
+        !parseWaitMode(p.value(QStringLiteral("wait")), &config.wait.mode))
+        return fail(QStringLiteral("--wait must be spin, backoff or pubsub, got \"%1\"")
+                        .arg(p.value(QStringLiteral("wait"))));
+    const auto addFaults = [&](const QString &name, LiveFault::Action action) {
+        for (const QString &text : p.values(name)) {
+            LiveFault f;
+            if (!parseLiveFault(text, action, &f, &error)) {
+                error = QStringLiteral("--%1 %2").arg(name, error);
+                return false;
+            }
+            if (f.atMs > config.durationMs) {
+                error = QStringLiteral("--%1 %2: AT_MS is after the end of the run (%3 ms)")
+                            .arg(name, text)
+                            .arg(config.durationMs);
+                return false;
+            }
+            config.faults << f;
+        }
+        return true;
+    };
+    if (!addFaults(QStringLiteral("pause-client"), LiveFault::Action::Pause) ||
+        !addFaults(QStringLiteral("kill-client"), LiveFault::Action::Kill))
+        return fail(error);
+    for (const LiveFault &f : config.faults) {
+        bool known = false;
+        for (int i = 0; i < config.clients && !known; ++i)
+            known = LiveBenchConfig::clientName(i, config.clients) == f.client;
+        if (!known)
+            return fail(QStringLiteral("no client named \"%1\" (the %2 clients are %3..%4)")
+                            .arg(QString::fromUtf8(f.client))
+                            .arg(config.clients)
+                            .arg(QString::fromUtf8(LiveBenchConfig::clientName(0, config.clients)),
+                                 QString::fromUtf8(LiveBenchConfig::clientName(config.clients - 1,
+                                                                               config.clients))));
+    }
+
+    std::unique_ptr<QSaveFile> events;
+    std::unique_ptr<EventLog> log;
+    if (p.isSet(QStringLiteral("events"))) {
+        events = std::make_unique<QSaveFile>(p.value(QStringLiteral("events")));
+        if (!events->open(QIODevice::WriteOnly))
+            return fail(QStringLiteral("cannot write the event log to %1: %2")
+                            .arg(events->fileName(), events->errorString()));
+        log = std::make_unique<EventLog>();
+        config.strings = log->sharedStrings();
+        config.extraSink = log.get();
+        config.recordText = true;
+        auto &info = log->info();
+        info.source = QStringLiteral("live");
+        info.strategy = config.strategyId;
+        info.seed = config.seed;
+        info.ttlMs = config.ttlMs;
+        for (int i = 0; i < config.clients; ++i)
+            info.clients << LiveBenchConfig::clientName(i, config.clients);
+        const int nodes = strategy->info().multiNode ? int(config.servers.size()) : 1;
+        for (int i = 0; i < nodes; ++i)
+            info.nodes << config.servers[i].displayName().toUtf8();
+    }
+
+    // The run needs the event loop: a local one, until the bench says it finished.
+    g_interrupted.store(false);
+    const auto previousInt = std::signal(SIGINT, onInterrupt);
+    const auto previousTerm = std::signal(SIGTERM, onInterrupt);
+    const LiveBenchResult result = runLiveBench(config, [] { return g_interrupted.load(); });
+    std::signal(SIGINT, previousInt);
+    std::signal(SIGTERM, previousTerm);
+    if (!result.ok)
+        return fail(result.error);
+    if (events) {
+        log->writeJsonLines(*events);
+        if (!events->commit())
+            return fail(QStringLiteral("cannot write the event log to %1: %2")
+                            .arg(events->fileName(), events->errorString()));
+    }
+    if (p.isSet(QStringLiteral("json")))
+        printJson(result.toJson());
+    else
+        out(result.toText());
+    return result.cancelled ? 130 : 0; // 128 + SIGINT, as a shell reports an interrupt
+}
+
+} // namespace lockscope::cli

@@ -1,0 +1,67 @@
+// lockscope-cli strategies, scenarios: the catalogue, by id.
+#include "cli_common.h"
+
+#include "lock/strategy_registry.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace lockscope::cli {
+
+int listStrategies(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+    int code = 0;
+    if (!parseOrFail(p, args, &code))
+        return code;
+    QJsonArray list;
+    QString text;
+    for (const auto &id : strategyIds()) {
+        const auto s = createStrategy(id);
+        const auto &info = s->info();
+        list.append(QJsonObject{{QStringLiteral("id"), info.id},
+                                {QStringLiteral("title"), info.title},
+                                {QStringLiteral("summary"), info.summary},
+                                {QStringLiteral("flaw"), info.flaw},
+                                {QStringLiteral("correct"), info.flaw.isEmpty()},
+                                {QStringLiteral("multi_node"), info.multiNode}});
+        text += QStringLiteral("%1  %2\n")
+                    .arg(id, -20)
+                    .arg(info.flaw.isEmpty() ? info.summary : info.flaw);
+    }
+    if (p.isSet(QStringLiteral("json")))
+        printJson(list);
+    else
+        out(text);
+    return 0;
+}
+
+int listScenarios(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+    int code = 0;
+    if (!parseOrFail(p, args, &code))
+        return code;
+    QJsonArray list;
+    QString text;
+    for (const auto &id : builtinScenarioIds()) {
+        Scenario s;
+        QString error;
+        if (!loadBuiltinScenario(id, &s, &error))
+            return fail(error);
+        list.append(QJsonObject{{QStringLiteral("id"), s.id},
+                                {QStringLiteral("title"), s.title},
+                                {QStringLiteral("summary"), s.summary},
+                                {QStringLiteral("explanation"), s.explanation}});
+        text += QStringLiteral("%1  %2\n").arg(id, -24).arg(s.summary);
+    }
+    if (p.isSet(QStringLiteral("json")))
+        printJson(list);
+    else
+        out(text);
+    return 0;
+}
+
+} // namespace lockscope::cli

@@ -1,0 +1,439 @@
+// lockscope-cli monitor, replay: a real Redis's lock keys, and recordings of them.
+#include "cli_common.h"
+
+#include "live/live_bench.h"
+#include "lock/strategy_registry.h"
+#include "monitor/key_monitor.h"
+#include "monitor/monitor_clock.h"
+#include "monitor/monitor_explain.h"
+#include "monitor/monitor_run.h"
+#include "sim/checker.h"
+#include "sim/comparison.h"
+#include "sim/explain.h"
+#include "sim/simulation.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QTextStream>
+#include <QTimer>
+
+#include <atomic>
+#include <climits>
+#include <csignal>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+#include <unistd.h>
+
+namespace lockscope::cli {
+
+namespace {
+
+// --- monitor and replay ------------------------------------------------------------------------
+
+// Streams a monitor's events to stdout as they are recorded: JSON Lines in the event log's
+// format, or one sentence per line.
+class EventPrinter final : public EventSink {
+public:
+    EventPrinter(const EventLog &log, bool json)
+        : m_log(log)
+        , m_json(json)
+    {}
+    void consume(const Event &e) override
+    {
+        if (m_json) {
+            const QByteArray line = m_log.eventToJson(e) + '\n';
+            std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
+        } else {
+            const QString text = describeMonitorEvent(e, m_log);
+            if (text.isEmpty())
+                return;
+            out(QStringLiteral("%1  %2\n").arg(formatWallTime(e.timeUs), text));
+        }
+        std::fflush(stdout);
+    }
+
+private:
+    const EventLog &m_log;
+    bool m_json;
+};
+
+// host:port[,host:port...] into connection options (also redis:// URLs, for a password).
+bool parseServerList(const QString &text, const QString &option, QList<ConnectionOptions> *out,
+                     QString *error)
+{
+    for (const QString &url : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        ConnectionOptions o;
+        if (!ConnectionOptions::fromUrl(url.trimmed(), &o, error)) {
+            *error = QStringLiteral("--%1: %2").arg(option, *error);
+            return false;
+        }
+        out->append(o);
+    }
+    if (out->isEmpty()) {
+        *error = QStringLiteral("--%1 names no server").arg(option);
+        return false;
+    }
+    return true;
+}
+
+bool writeRecording(const EventLog &log, const QString &path, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error =
+            QStringLiteral("cannot write the recording to %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    log.writeJsonLines(file);
+    if (!file.commit()) {
+        *error =
+            QStringLiteral("cannot write the recording to %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+QString checkerText(const CheckReport &c, const EventLog &log)
+{
+    QString s;
+    QTextStream ts(&s);
+    ts << "checker\n";
+    ts << "  violations             " << c.violations << "  (overlap "
+       << double(c.overlapUs) / 1000.0 << " ms)\n";
+    ts << "  mistaken deletions     " << c.mistakenDeletions << "\n";
+    ts << "  stuck locks            " << c.stuckLocks << "\n";
+    ts << "  lost updates           " << c.lostUpdates << "\n";
+    ts << "  acquisitions           " << c.acquisitions << "\n";
+    ts << "  fairness (Jain)        " << QString::number(c.fairness, 'f', 3) << "\n";
+    for (const auto &f : c.findings)
+        ts << "  " << describeFinding(f, log) << "\n";
+    return s;
+}
+
+} // namespace
+
+int monitor(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Watch the lock keys of a real Redis: a snapshot (--once, the default) or a live history "
+        "(--follow). Read-only unless --allow-writes: the connection refuses every write command "
+        "before it is sent. Keys are found with SCAN MATCH --pattern COUNT --count and read "
+        "with bounded, pipelined TYPE/PTTL/value reads; changes come from keyspace "
+        "notifications when the server has them on, else from periodic re-reads.\n"
+        "\n"
+        "--once --json prints JSON Lines: one object per key (key, type, ttl_ms, format, owner, "
+        "hold_count, waiters, anomalies [rule ids], ...). --follow --json prints every event "
+        "as JSON Lines in the event log's format; --record FILE writes the whole recording "
+        "(lockscope-cli replay FILE reads it). An unreachable server or a wrong password is "
+        "one line on stderr, exit code 2."));
+    const QList<QCommandLineOption> options = {
+        {QStringLiteral("redis"),
+         QStringLiteral("The server: host:port, redis://[user[:pass]@]host[:port][/db], "
+                        "rediss://..., unix:///path. With --sentinel: the password, TLS and db "
+                        "of the master."),
+         QStringLiteral("URL")},
+        {QStringLiteral("sentinel"),
+         QStringLiteral("Sentinels, comma-separated host:port (or redis:// URLs)."),
+         QStringLiteral("HOSTS")},
+        {QStringLiteral("master"), QStringLiteral("The master name the sentinels know."),
+         QStringLiteral("NAME")},
+        {QStringLiteral("pattern"), QStringLiteral("Keys to watch (default *lock*)."),
+         QStringLiteral("P")},
+        {QStringLiteral("count"), QStringLiteral("SCAN COUNT: work per round (default 500)."),
+         QStringLiteral("N")},
+        {QStringLiteral("once"), QStringLiteral("One snapshot, then exit (the default).")},
+        {QStringLiteral("follow"), QStringLiteral("Follow changes until --duration or Ctrl-C.")},
+        {QStringLiteral("duration"), QStringLiteral("How long to follow (default: until Ctrl-C)."),
+         QStringLiteral("MS")},
+        {QStringLiteral("json"), QStringLiteral("Print JSON Lines.")},
+        {QStringLiteral("record"),
+         QStringLiteral("Write the history to FILE (JSON Lines, the event log format)."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("interval"),
+         QStringLiteral("Re-read known keys this often without notifications (default 1000)."),
+         QStringLiteral("MS")},
+        {QStringLiteral("no-notifications"),
+         QStringLiteral("Re-read periodically even if the server notifies keyspace events.")},
+        {QStringLiteral("allow-writes"),
+         QStringLiteral("Let the connection send write commands (off by default).")},
+        {QStringLiteral("enable-notifications"),
+         QStringLiteral("Turn keyspace notifications on (CONFIG SET notify-keyspace-events); "
+                        "needs --allow-writes.")},
+        {QStringLiteral("timeout"),
+         QStringLiteral("Connect and request timeout in ms (default 3000)."), QStringLiteral("MS")},
+        {QStringLiteral("max-ttl"), QStringLiteral("Anomaly: a TTL above this (default 300000)."),
+         QStringLiteral("MS")},
+        {QStringLiteral("max-held"),
+         QStringLiteral("Anomaly: held by one owner longer than this (default 60000)."),
+         QStringLiteral("MS")},
+        {QStringLiteral("max-owner-changes"),
+         QStringLiteral("Anomaly: more owner changes per minute than this (default 60)."),
+         QStringLiteral("N")},
+        {QStringLiteral("queue-stuck"),
+         QStringLiteral("Anomaly: a fair-lock queue head unchanged longer than this (default "
+                        "30000)."),
+         QStringLiteral("MS")},
+        {QStringLiteral("max-locks-per-owner"),
+         QStringLiteral("Anomaly: one owner holding more locks than this (default 20)."),
+         QStringLiteral("N")},
+    };
+    p.addOptions(options);
+    int code = 0;
+    if (!parseOrFail(p, args, &code))
+        return code;
+
+    const bool once = p.isSet(QStringLiteral("once"));
+    const bool follow = p.isSet(QStringLiteral("follow"));
+    const bool json = p.isSet(QStringLiteral("json"));
+    if (once && follow)
+        return fail(QStringLiteral("--once and --follow exclude each other"));
+    if (p.isSet(QStringLiteral("enable-notifications")) && !p.isSet(QStringLiteral("allow-writes")))
+        return fail(
+            QStringLiteral("--enable-notifications changes the server's configuration (CONFIG SET "
+                           "notify-keyspace-events): add --allow-writes to allow this write"));
+    if (p.isSet(QStringLiteral("record")) && !follow)
+        return fail(QStringLiteral("--record records changes over time: use it with --follow"));
+    if (p.isSet(QStringLiteral("duration")) && !follow)
+        return fail(QStringLiteral("--duration is for --follow"));
+
+    MonitorOptions o;
+    QString error;
+    const bool sentinel = p.isSet(QStringLiteral("sentinel"));
+    if (sentinel) {
+        if (!p.isSet(QStringLiteral("master")))
+            return fail(QStringLiteral("--sentinel needs --master NAME"));
+        if (!parseServerList(p.value(QStringLiteral("sentinel")), QStringLiteral("sentinel"),
+                             &o.sentinels, &error))
+            return fail(error);
+        o.masterName = p.value(QStringLiteral("master"));
+    } else if (p.isSet(QStringLiteral("master"))) {
+        return fail(QStringLiteral("--master is for --sentinel"));
+    } else if (!p.isSet(QStringLiteral("redis"))) {
+        return fail(QStringLiteral("monitor needs --redis URL (or --sentinel HOSTS --master "
+                                   "NAME)"));
+    }
+    if (p.isSet(QStringLiteral("redis")) &&
+        !ConnectionOptions::fromUrl(p.value(QStringLiteral("redis")), &o.connection, &error))
+        return fail(error);
+    o.connection.readOnly = !p.isSet(QStringLiteral("allow-writes"));
+
+    qint64 count = o.scanCount, interval = o.rereadIntervalMs, timeout = 3000, duration = 0,
+           maxTtl = o.thresholds.maxTtlMs, maxHeld = o.thresholds.maxHeldMs,
+           maxChanges = o.thresholds.maxOwnerChangesPerMinute,
+           queueStuck = o.thresholds.queueStuckMs, maxLocks = o.thresholds.maxLocksPerOwner;
+    if (!numberOption(p, QStringLiteral("count"), 1, &count, &error) ||
+        !numberOption(p, QStringLiteral("interval"), 10, &interval, &error) ||
+        !numberOption(p, QStringLiteral("timeout"), 1, &timeout, &error) ||
+        !numberOption(p, QStringLiteral("duration"), 1, &duration, &error) ||
+        !numberOption(p, QStringLiteral("max-ttl"), 0, &maxTtl, &error) ||
+        !numberOption(p, QStringLiteral("max-held"), 0, &maxHeld, &error) ||
+        !numberOption(p, QStringLiteral("max-owner-changes"), 0, &maxChanges, &error) ||
+        !numberOption(p, QStringLiteral("queue-stuck"), 0, &queueStuck, &error) ||
+        !numberOption(p, QStringLiteral("max-locks-per-owner"), 0, &maxLocks, &error))
+        return fail(error);
+    if (count > 100000)
+        return fail(QStringLiteral("--count must be at most 100000, got %1").arg(count));
+    if (p.isSet(QStringLiteral("pattern"))) {
+        o.pattern = p.value(QStringLiteral("pattern")).toUtf8();
+        if (o.pattern.isEmpty())
+            return fail(QStringLiteral("--pattern must not be empty"));
+    }
+    o.scanCount = int(count);
+    o.rereadIntervalMs = interval;
+    o.connection.connectTimeoutMs = timeout;
+    o.connection.requestTimeoutMs = timeout;
+    for (ConnectionOptions &s : o.sentinels) {
+        s.connectTimeoutMs = timeout;
+        s.requestTimeoutMs = timeout;
+    }
+    o.thresholds.maxTtlMs = maxTtl;
+    o.thresholds.maxHeldMs = maxHeld;
+    o.thresholds.maxOwnerChangesPerMinute = int(qMin<qint64>(maxChanges, INT_MAX));
+    o.thresholds.queueStuckMs = queueStuck;
+    o.thresholds.maxLocksPerOwner = int(qMin<qint64>(maxLocks, INT_MAX));
+    o.useNotifications = !p.isSet(QStringLiteral("no-notifications"));
+    o.follow = follow;
+    o.keepLog = p.isSet(QStringLiteral("record"));
+
+    const QString recordPath = p.value(QStringLiteral("record"));
+    KeyMonitor monitor(o);
+    if (!recordPath.isEmpty() && !writeRecording(monitor.log(), recordPath, &error))
+        return fail(error); // a bad path fails before anything is read
+
+    // --enable-notifications: once connected, ask for the flags, then carry on. (`asked`
+    // lives as long as the monitor: the handler below runs long after this block.)
+    bool asked = false;
+    if (p.isSet(QStringLiteral("enable-notifications"))) {
+        QObject::connect(&monitor, &KeyMonitor::healthChanged, &monitor, [&](KeyMonitor::Health h) {
+            if (asked || (h != KeyMonitor::Health::Scanning && h != KeyMonitor::Health::Watching))
+                return;
+            asked = true;
+            if (monitor.notifyConfig().coversMonitor())
+                return;
+            monitor.enableNotifications([](bool ok, const QString &message) {
+                std::fprintf(
+                    stderr, "lockscope-cli: %s%s\n",
+                    ok ? "" : "could not enable notifications: ", message.toUtf8().constData());
+            });
+        });
+    }
+
+    if (!follow) {
+        if (!runUntilSnapshot(monitor, qMax<qint64>(timeout * 4, 60000), &error))
+            return fail(error);
+        const qint64 now = monitorNowUs();
+        if (json) {
+            for (const KeyEntry *e : monitor.entries()) {
+                const QByteArray line = e->toJsonLine(now) + '\n';
+                std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
+            }
+        } else {
+            out(snapshotTable(monitor, now));
+        }
+        return 0;
+    }
+
+    EventPrinter printer(monitor.log(), json);
+    monitor.addSink(&printer);
+    // Once it watches, every change of status goes to stderr (a lost connection, notifications
+    // off and how to turn them on); before that, a failure is the one line that matters.
+    QObject::connect(
+        &monitor, &KeyMonitor::statusChanged, &monitor, [&monitor](const QString &status) {
+            if (monitor.initialScanDone())
+                std::fprintf(stderr, "lockscope-cli: %s\n", status.toUtf8().constData());
+        });
+    // The recording is written now and then, so an abrupt end loses little.
+    QTimer checkpoint;
+    qint64 written = -1;
+    if (!recordPath.isEmpty()) {
+        QObject::connect(&checkpoint, &QTimer::timeout, &monitor, [&] {
+            const qint64 n = qint64(monitor.log().events().size());
+            QString ignored;
+            if (n != written && writeRecording(monitor.log(), recordPath, &ignored))
+                written = n;
+        });
+        checkpoint.start(5000);
+    }
+    g_interrupted.store(false);
+    const auto previousInt = std::signal(SIGINT, onInterrupt);
+    const auto previousTerm = std::signal(SIGTERM, onInterrupt);
+    const bool ok = runFollow(
+        monitor, duration, [] { return g_interrupted.load(); }, &error);
+    std::signal(SIGINT, previousInt);
+    std::signal(SIGTERM, previousTerm);
+    checkpoint.stop();
+    if (!ok)
+        return fail(error);
+    if (!recordPath.isEmpty() && !writeRecording(monitor.log(), recordPath, &error))
+        return fail(error);
+    return 0;
+}
+
+int replay(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Print a recorded history (lockscope-cli monitor --follow --record FILE, or the "
+        "--events FILE of simulate and bench) and what the checker finds in it."));
+    p.addOptions({
+        {QStringLiteral("json"),
+         QStringLiteral("Print the events as JSON Lines, then one summary object.")},
+        {QStringLiteral("summary"), QStringLiteral("Only the summary.")},
+        {QStringLiteral("key"), QStringLiteral("Only events of this key."), QStringLiteral("KEY")},
+    });
+    p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The recording."));
+    p.addHelpOption();
+    if (!p.parse(args))
+        return fail(p.errorText());
+    if (p.isSet(QStringLiteral("help"))) {
+        out(p.helpText());
+        return 0;
+    }
+    const QStringList files = p.positionalArguments();
+    if (files.size() != 1)
+        return fail(files.isEmpty()
+                        ? QStringLiteral("replay needs the FILE of a recording")
+                        : QStringLiteral("replay reads one file, got %1").arg(files.size()));
+    QFile file(files.first());
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
+    EventLog log;
+    QString error;
+    if (!EventLog::readJsonLines(file, &log, &error))
+        return fail(QStringLiteral("%1: %2").arg(file.fileName(), error));
+
+    const bool json = p.isSet(QStringLiteral("json"));
+    const bool summaryOnly = p.isSet(QStringLiteral("summary"));
+    const bool monitorLog = log.info().source == QLatin1String("monitor");
+    const QByteArray onlyKey = p.value(QStringLiteral("key")).toUtf8();
+    const quint32 keyId = onlyKey.isEmpty() ? 0 : log.strings().find(onlyKey);
+    if (!onlyKey.isEmpty() && keyId == 0)
+        return fail(QStringLiteral("%1 has no event of key \"%2\"")
+                        .arg(file.fileName(), QString::fromUtf8(onlyKey)));
+    const CheckReport report = checkLog(log);
+
+    if (!summaryOnly) {
+        const qint64 first = log.events().empty() ? 0 : log.events().front().timeUs;
+        QByteArray chunk;
+        for (const Event &e : log.events()) {
+            if (keyId && e.key != keyId)
+                continue;
+            if (json) {
+                chunk += log.eventToJson(e);
+                chunk += '\n';
+            } else {
+                const QString text =
+                    monitorLog ? describeMonitorEvent(e, log) : describeEvent(e, log);
+                if (text.isEmpty())
+                    continue;
+                const QString when = monitorLog
+                                         ? QStringLiteral("%1  +%2 s")
+                                               .arg(formatWallTime(e.timeUs))
+                                               .arg(double(e.timeUs - first) / 1e6, 8, 'f', 3)
+                                         : formatTime(e.timeUs);
+                chunk += QStringLiteral("%1  %2\n").arg(when, text).toUtf8();
+            }
+            if (chunk.size() > (1 << 16)) {
+                std::fwrite(chunk.constData(), 1, size_t(chunk.size()), stdout);
+                chunk.clear();
+            }
+        }
+        std::fwrite(chunk.constData(), 1, size_t(chunk.size()), stdout);
+    }
+    if (json) {
+        QJsonObject summary{{QStringLiteral("source"), log.info().source},
+                            {QStringLiteral("checker"), report.toJson()}};
+        if (monitorLog)
+            summary.insert(QStringLiteral("monitor"), summarizeMonitorLog(log).toJson());
+        const QByteArray line = QJsonDocument(QJsonObject{{QStringLiteral("summary"), summary}})
+                                    .toJson(QJsonDocument::Compact) +
+                                '\n';
+        std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
+        return 0;
+    }
+    QString s = QStringLiteral("\n");
+    if (monitorLog) {
+        QStringList nodes;
+        for (const QByteArray &n : log.info().nodes)
+            nodes << QString::fromUtf8(n);
+        s += QStringLiteral("monitor recording of %1\n").arg(nodes.join(QStringLiteral(", ")));
+        s += summarizeMonitorLog(log).toText();
+    } else {
+        s += QStringLiteral("%1 log: scenario %2, strategy %3, seed %4, %5 events\n")
+                 .arg(log.info().source, log.info().scenario, log.info().strategy)
+                 .arg(log.info().seed)
+                 .arg(log.events().size());
+    }
+    s += checkerText(report, log);
+    out(s);
+    return 0;
+}
+
+} // namespace lockscope::cli
