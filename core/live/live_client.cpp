@@ -492,35 +492,18 @@ bool LiveClient::passCheckpoint(const char *step, std::coroutine_handle<> h)
 void LiveClient::startWaitForMessage(const QByteArray &channel, qint64 timeoutMs, bool *received,
                                      std::coroutine_handle<> h)
 {
-    const quint64 id = m_nextWaiter++;
-    m_waiters.push_back(Waiter{channel, received, h, id});
+    const quint64 id = m_waiters.add(channel, received, h);
     after(timeoutMs, [this, id] {
         deliver([this, id] {
-            for (auto it = m_waiters.begin(); it != m_waiters.end(); ++it) {
-                if (it->id == id) {
-                    const auto handle = it->handle;
-                    m_waiters.erase(it);
-                    handle.resume();
-                    return;
-                }
-            }
+            if (const auto handle = m_waiters.takeTimedOut(id))
+                handle.resume();
         });
     });
 }
 
 void LiveClient::receiveMessage(const QByteArray &channel)
 {
-    // Wake every waiter on the channel (collect first: resuming may add new waiters).
-    std::vector<std::coroutine_handle<>> wake;
-    for (auto it = m_waiters.begin(); it != m_waiters.end();) {
-        if (it->channel == channel) {
-            *it->received = true;
-            wake.push_back(it->handle);
-            it = m_waiters.erase(it);
-        } else {
-            ++it;
-        }
-    }
+    const auto wake = m_waiters.takeForMessage(channel);
     for (auto h : wake) {
         if (m_dead)
             return;

@@ -18,6 +18,7 @@
 #include "events/event_log.h"
 #include "lock/acquire.h"
 #include "lock/lock_context.h"
+#include "lock/message_waiters.h"
 #include "redis/connection.h"
 #include "sim/rng.h"
 
@@ -207,12 +208,6 @@ private:
         qint64 timeoutMs = 0;
         qint64 deadlineUs = -1; // set when sent
     };
-    struct Waiter {
-        QByteArray channel;
-        bool *received;
-        std::coroutine_handle<> handle;
-        quint64 id;
-    };
     struct StepFault {
         QByteArray step;
         StepPhase phase;
@@ -286,9 +281,8 @@ private:
     std::vector<Request> m_slab;
     std::vector<quint32> m_freeSlots;
     std::vector<std::unique_ptr<Group>> m_groups;
-    std::vector<Waiter> m_waiters;
+    MessageWaiters m_waiters;
     quint64 m_nextRequest = 1;
-    quint64 m_nextWaiter = 1;
     LiveClientStats m_stats;
     Failure m_lastFailure;
 };

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "lock/lock_context.h"
+#include "lock/message_waiters.h"
 #include "scenario.h"
 #include "sim_world.h"
 
@@ -75,13 +76,6 @@ private:
         qint64 deadlineUs = 0;
     };
 
-    struct Waiter {
-        QByteArray channel;
-        bool *received;
-        std::coroutine_handle<> handle;
-        quint64 id;
-    };
-
     // Sleeps in microseconds, for hold and think times drawn from distributions.
     struct SleepUs {
         SimClient *client;
@@ -144,8 +138,7 @@ private:
     std::vector<Request> m_slab;
     std::vector<quint32> m_freeSlots;
     std::vector<std::unique_ptr<Group>> m_groups;
-    std::vector<Waiter> m_waiters;
-    quint64 m_nextWaiter = 1;
+    MessageWaiters m_waiters;
     std::vector<QByteArray> m_subscriptions;
     std::map<QByteArray, int> m_stepCounts; // step@phase -> times reached
     std::vector<qint64> m_linkArrivalUs;    // per node: last arrival, for FIFO links
