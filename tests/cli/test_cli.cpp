@@ -1,5 +1,6 @@
 // lockscope-cli as a user runs it: the real binary under QProcess. Every run has a timeout, so a
 // hang fails the test instead of stalling the suite.
+#include "cli_process.h"
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
@@ -59,45 +60,11 @@ const QByteArray kBrokenScript =
                       "local x = = 1\n"
                       "if ok then return 1 else return 0 end\n");
 
-struct Run {
-    bool started = false;
-    bool finished = false;
-    QProcess::ExitStatus status = QProcess::CrashExit;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    qint64 elapsedMs = 0;
-
-    QByteArray describe() const
-    {
-        return "exit " + QByteArray::number(exitCode) + ", stderr: " + err.left(2000) +
-               "\nstdout: " + out.left(2000);
-    }
-};
+using Run = lockscope::test::CliRun;
 
 Run runCli(const QStringList &args, int timeoutMs = kTimeoutMs)
 {
-    Run r;
-    QProcess p;
-    p.setProgram(QString::fromUtf8(LOCKSCOPE_CLI));
-    p.setArguments(args);
-    QElapsedTimer timer;
-    timer.start();
-    p.start();
-    r.started = p.waitForStarted(10000);
-    if (!r.started)
-        return r;
-    r.finished = p.waitForFinished(timeoutMs);
-    if (!r.finished) {
-        p.kill();
-        p.waitForFinished(5000);
-    }
-    r.elapsedMs = timer.elapsed();
-    r.status = p.exitStatus();
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return lockscope::test::runProgram(QString::fromUtf8(LOCKSCOPE_CLI), args, timeoutMs);
 }
 
 bool writeFile(const QString &path, const QByteArray &bytes)

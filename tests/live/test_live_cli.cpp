@@ -1,5 +1,6 @@
 // `lockscope-cli bench` as a user runs it: the real binary under QProcess, against real
 // redis-server processes. Every run has a timeout, so a hang fails the test.
+#include "cli_process.h"
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHostAddress>
@@ -25,41 +26,11 @@ namespace {
 constexpr int kRunMs = 30000;
 constexpr int kRefusalMs = 5000; // "within a few seconds"
 
-struct Run {
-    bool finished = false;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    qint64 elapsedMs = 0;
-
-    QByteArray describe() const
-    {
-        return "exit " + QByteArray::number(exitCode) + ", stderr: " + err.left(2000) +
-               "\nstdout: " + out.left(2000);
-    }
-};
+using Run = lockscope::test::CliRun;
 
 Run runCli(const QStringList &args, int timeoutMs = kRunMs)
 {
-    Run r;
-    QProcess p;
-    p.setProgram(QString::fromUtf8(LOCKSCOPE_CLI));
-    p.setArguments(args);
-    QElapsedTimer timer;
-    timer.start();
-    p.start();
-    if (!p.waitForStarted(10000))
-        return r;
-    r.finished = p.waitForFinished(timeoutMs);
-    if (!r.finished) {
-        p.kill();
-        p.waitForFinished(5000);
-    }
-    r.elapsedMs = timer.elapsed();
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return lockscope::test::runProgram(QString::fromUtf8(LOCKSCOPE_CLI), args, timeoutMs);
 }
 
 QString address(const RedisServer &server)

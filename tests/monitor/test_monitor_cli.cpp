@@ -1,5 +1,6 @@
 // `lockscope-cli monitor` and `lockscope-cli replay` as a user runs them: the real binary under
 // QProcess against real redis-server processes, every run bounded by a timeout.
+#include "cli_process.h"
 #include "monitor_test_support.h"
 
 #include <QJsonArray>
@@ -17,38 +18,11 @@ using namespace lockscope::test;
 
 namespace {
 
-struct Run {
-    bool finished = false;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    qint64 elapsedMs = 0;
-    QByteArray describe() const
-    {
-        return "exit " + QByteArray::number(exitCode) + ", stderr: " + err.left(2000) +
-               "\nstdout: " + out.left(2000);
-    }
-};
+using Run = lockscope::test::CliRun;
 
 Run runCli(const QStringList &args, int timeoutMs = 20000)
 {
-    Run r;
-    QProcess p;
-    QElapsedTimer t;
-    t.start();
-    p.start(QString::fromUtf8(LOCKSCOPE_CLI), args);
-    if (!p.waitForStarted(5000))
-        return r;
-    r.finished = p.waitForFinished(timeoutMs);
-    if (!r.finished) {
-        p.kill();
-        p.waitForFinished(3000);
-    }
-    r.elapsedMs = t.elapsed();
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return lockscope::test::runProgram(QString::fromUtf8(LOCKSCOPE_CLI), args, timeoutMs);
 }
 
 QString address(const RedisServer &s)

@@ -1,6 +1,7 @@
 // The safety matrix (lockscope-cli compare --all-scenarios): every cell the catalogue of
 // expected_outcomes.h (LOCKS.md) names gets the verdict that catalogue implies, and the CLI prints
 // the matrix as CSV and JSON and refuses an ambiguous request.
+#include "cli_process.h"
 #include "expected_outcomes.h"
 #include "lock/strategy_registry.h"
 #include "sim/comparison.h"
@@ -56,34 +57,11 @@ QList<Scenario> allScenarios()
     return list;
 }
 
-struct Run {
-    bool finished = false;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QByteArray describe() const
-    {
-        return "exit " + QByteArray::number(exitCode) + ", stderr: " + err.left(2000) +
-               "\nstdout: " + out.left(2000);
-    }
-};
+using Run = lockscope::test::CliRun;
 
 Run runCli(const QStringList &args)
 {
-    Run r;
-    QProcess p;
-    p.start(QString::fromUtf8(LOCKSCOPE_CLI), args);
-    if (!p.waitForStarted(10000))
-        return r;
-    r.finished = p.waitForFinished(kTimeoutMs);
-    if (!r.finished) {
-        p.kill();
-        p.waitForFinished(5000);
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return lockscope::test::runProgram(QString::fromUtf8(LOCKSCOPE_CLI), args, kTimeoutMs);
 }
 
 } // namespace

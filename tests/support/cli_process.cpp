@@ -1,0 +1,38 @@
+#include "cli_process.h"
+
+#include <QElapsedTimer>
+
+namespace lockscope::test {
+
+QByteArray CliRun::describe() const
+{
+    return "exit " + QByteArray::number(exitCode) + ", stderr: " + err.left(2000) +
+           "\nstdout: " + out.left(2000);
+}
+
+CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs)
+{
+    CliRun r;
+    QProcess p;
+    p.setProgram(program);
+    p.setArguments(args);
+    QElapsedTimer timer;
+    timer.start();
+    p.start();
+    r.started = p.waitForStarted(10000);
+    if (!r.started)
+        return r;
+    r.finished = p.waitForFinished(timeoutMs);
+    if (!r.finished) {
+        p.kill();
+        p.waitForFinished(5000);
+    }
+    r.elapsedMs = timer.elapsed();
+    r.status = p.exitStatus();
+    r.exitCode = r.status == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+} // namespace lockscope::test
