@@ -8,6 +8,7 @@ packages=(
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-l10n-tools qt6-tools-dev libgl-dev
     libhiredis-dev liblua5.1-0-dev
     redis-server redis-sentinel redis-tools python3-redis
+    fonts-wqy-microhei
 )
 
 missing=()
