@@ -110,8 +110,11 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
     const QCommandLineOption view(
         QStringLiteral("view"), tr("The timeline's visible range in ms (default: the whole run)."),
         QStringLiteral("FROM:TO"));
+    const QCommandLineOption page(QStringLiteral("page"),
+                                  tr("Page to show: workspace, compare or monitor."),
+                                  QStringLiteral("NAME"));
     p.addOptions({help, version, scenario, strategy, seed, clients, ttl, wait, at, lang, screenshot,
-                  size, dark, light, tab, view});
+                  size, dark, light, tab, view, page});
 
     if (!p.parse(arguments))
         return bad(p.errorText(), exitCode);
@@ -210,6 +213,14 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         o->tab = p.value(tab);
         if (o->tab != QLatin1String("commands") && o->tab != QLatin1String("source"))
             return bad(tr("--tab must be commands or source, got \"%1\"").arg(o->tab), exitCode);
+    }
+    if (p.isSet(page)) {
+        o->page = p.value(page);
+        if (!QStringList{QStringLiteral("workspace"), QStringLiteral("compare"),
+                         QStringLiteral("monitor")}
+                 .contains(o->page))
+            return bad(tr("--page must be workspace, compare or monitor, got \"%1\"").arg(o->page),
+                       exitCode);
     }
     if (p.isSet(view)) {
         const QStringList range = p.value(view).split(QLatin1Char(':'));
@@ -327,6 +338,10 @@ int runLockScope(int argc, char **argv)
         window.seek(o.atMs * 1000);
     if (o.viewFromMs >= 0)
         window.timeline()->setViewRange(o.viewFromMs * 1000, o.viewToMs * 1000);
+    if (o.page == QLatin1String("compare"))
+        window.setPage(MainWindow::Page::Compare);
+    else if (o.page == QLatin1String("monitor"))
+        window.setPage(MainWindow::Page::Monitor);
 
     if (screenshot) {
         for (int i = 0; i < 3; ++i)

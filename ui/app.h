@@ -23,6 +23,7 @@ struct WindowOptions {
     QSize size{1600, 1000};
     bool dark = false;
     bool darkSet = false;
+    QString page;           // "workspace" (default), "compare" or "monitor"
     QString tab;            // "commands" or "source"
     qint64 viewFromMs = -1; // the timeline's visible range, when given
     qint64 viewToMs = -1;

@@ -1,9 +1,11 @@
 #include "main_window.h"
 
 #include "command_log_model.h"
+#include "compare/compare_page.h"
 #include "findings_model.h"
 #include "key_table_model.h"
 #include "lock/strategy_registry.h"
+#include "monitor/monitor_page.h"
 #include "playback.h"
 #include "sim/explain.h"
 #include "strategy_source_view.h"
@@ -11,6 +13,7 @@
 #include "ttl_delegate.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QBoxLayout>
 #include <QBuffer>
@@ -33,6 +36,7 @@
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
@@ -123,6 +127,12 @@ QIcon glyphIcon(Glyph glyph, const QColor &color)
     return QIcon(pm);
 }
 
+QString workspaceHint()
+{
+    return MainWindow::tr("Space: play/pause · , and . : previous/next event · W/S: zoom · A/D: "
+                          "pan · F: fit · right-click a lane to inject a fault");
+}
+
 QWidget *labelled(const QString &text, QWidget *field)
 {
     auto *w = new QWidget;
@@ -156,6 +166,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_findingsModel = new FindingsModel(this);
 
     buildActions();
+    buildPageBar();
     buildToolBar();
     buildCentral();
     buildDocks();
@@ -186,9 +197,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         loadSettings();
     onScenarioChosen();
     onStrategyChosen();
-    statusBar()->showMessage(
-        tr("Space: play/pause · , and . : previous/next event · W/S: zoom · A/D: pan · F: fit · "
-           "right-click a lane to inject a fault"));
+    statusBar()->showMessage(workspaceHint());
     if (!m_recentFileErrors.isEmpty())
         statusBar()->showMessage(tr("%n recent scenario file(s) could not be read: %1", nullptr,
                                     int(m_recentFileErrors.size()))
@@ -297,9 +306,37 @@ void MainWindow::buildActions()
                 m_fasterAction, m_slowerAction});
 }
 
+void MainWindow::buildPageBar()
+{
+    auto *bar = addToolBar(tr("Pages"));
+    bar->setObjectName(QStringLiteral("PageToolBar"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto *group = new QActionGroup(this);
+    const QList<std::pair<QString, QString>> pages = {
+        {tr("&Workspace"), tr("Simulate one scenario and play it back (Ctrl+1)")},
+        {tr("&Compare"), tr("Every strategy under the same workload and faults (Ctrl+2)")},
+        {tr("&Monitor"), tr("Watch the lock keys of a real Redis, read-only (Ctrl+3)")},
+    };
+    for (int i = 0; i < int(pages.size()); ++i) {
+        auto *a = new QAction(pages[i].first, this);
+        a->setToolTip(pages[i].second);
+        a->setCheckable(true);
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        group->addAction(a);
+        bar->addAction(a);
+        addAction(a);
+        connect(a, &QAction::triggered, this, [this, i] { setPage(Page(i)); });
+        m_pageActions.append(a);
+    }
+    m_pageActions.first()->setChecked(true);
+    addToolBarBreak();
+}
+
 void MainWindow::buildToolBar()
 {
     auto *bar = addToolBar(tr("Run"));
+    m_runToolBar = bar;
     bar->setObjectName(QStringLiteral("RunToolBar"));
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -433,7 +470,20 @@ void MainWindow::buildCentral()
                                  8);
     cl->addWidget(m_timeLabel);
     layout->addWidget(controls);
-    setCentralWidget(central);
+
+    m_pages = new QStackedWidget;
+    m_pages->addWidget(central);
+    m_comparePage = new ComparePage;
+    m_pages->addWidget(m_comparePage);
+    m_monitorPage = new MonitorPage;
+    m_pages->addWidget(m_monitorPage);
+    setCentralWidget(m_pages);
+    connect(m_comparePage, &ComparePage::openRunRequested, this,
+            [this](const RunRequest &request, qint64 atUs) {
+                QString error;
+                if (!openRun(request, atUs, &error))
+                    showWarning(tr("Cannot open the run"), error);
+            });
 
     connect(m_timeline, &TimelineWidget::seekRequested, this, [this](qint64 t) {
         m_playback->pause();
@@ -595,6 +645,8 @@ void MainWindow::buildMenus()
     play->addAction(m_fasterAction);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addActions(m_pageActions);
+    view->addSeparator();
     view->addAction(m_timeline->fitAction());
     view->addAction(m_timeline->zoomBackAction());
     view->addAction(m_timeline->zoomResetAction());
@@ -631,6 +683,85 @@ void MainWindow::buildMenus()
                            tr("LockScope %1\nSee, simulate and explain distributed locks on Redis.")
                                .arg(QCoreApplication::applicationVersion()));
     });
+}
+
+// --- pages ------------------------------------------------------------------------------------
+
+MainWindow::Page MainWindow::page() const
+{
+    return Page(m_pages->currentIndex());
+}
+
+void MainWindow::setPage(Page p)
+{
+    m_pageActions[int(p)]->setChecked(true);
+    if (p == page())
+        return;
+    // The docks and the run toolbar belong to the workspace: other pages get the whole window,
+    // and coming back brings the workspace back exactly as it was left.
+    if (page() == Page::Workspace) {
+        m_workspaceState = saveState();
+        m_playback->pause();
+    }
+    m_pages->setCurrentIndex(int(p));
+    const bool workspace = p == Page::Workspace;
+    if (workspace) {
+        restoreState(m_workspaceState);
+        statusBar()->showMessage(workspaceHint());
+    } else {
+        statusBar()->clearMessage();
+        for (QDockWidget *d : {m_explainDock, m_findingsDock, m_keysDock, m_detailsDock})
+            d->hide();
+        m_runToolBar->hide();
+    }
+    // The workspace's keys (Space, the arrows of playback, Ctrl+R) mean nothing elsewhere.
+    for (QAction *a : {m_runAction, m_playAction, m_nextAction, m_prevAction, m_nextCommandAction,
+                       m_prevCommandAction, m_startAction, m_endAction, m_fasterAction,
+                       m_slowerAction, m_clearFaultsAction, m_exportPngAction, m_exportSvgAction,
+                       m_exportLogAction})
+        a->setEnabled(workspace);
+}
+
+bool MainWindow::openRun(const RunRequest &request, qint64 atUs, QString *error)
+{
+    QString why;
+    if (!RunData::simulate(request, &why)) { // checked first: nothing changes when it cannot run
+        if (error)
+            *error = why;
+        return false;
+    }
+    QSignalBlocker b1(m_scenarioBox), b2(m_strategyBox);
+    int index = -1;
+    if (request.fromFile()) {
+        index = m_scenarioBox->findData(request.scenarioFile, ScenarioFileRole);
+        if (index < 0 && request.fileScenario)
+            index = addScenarioFileItem(request.scenarioFile, request.fileScenario);
+    } else {
+        index = m_scenarioBox->findData(request.scenarioId);
+    }
+    if (index < 0 || m_strategyBox->findData(request.strategyId) < 0) {
+        if (error)
+            *error = tr("The scenario or strategy of this run is not known here.");
+        return false;
+    }
+    m_scenarioBox->setCurrentIndex(index);
+    onScenarioChosen();
+    m_strategyBox->setCurrentIndex(m_strategyBox->findData(request.strategyId));
+    onStrategyChosen();
+    setSeed(request.seed);
+    if (request.clients > 0)
+        setClientCount(request.clients);
+    if (request.ttlMs > 0)
+        setTtlMs(request.ttlMs);
+    setWaitMode(request.waitMode);
+    m_injected = request.injectedFaults;
+    updateFaultsLabel();
+    setPage(Page::Workspace);
+    if (!runNow(error))
+        return false;
+    m_playback->pause();
+    seek(atUs);
+    return true;
 }
 
 // --- settings and appearance ------------------------------------------------------------------
@@ -688,7 +819,8 @@ void MainWindow::saveSettings() const
     s.setValue(QStringLiteral("view/dark"), m_darkAction->isChecked());
     s.setValue(QStringLiteral("view/fontPointSize"), QApplication::font().pointSize());
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("window/state"),
+               page() == Page::Workspace ? saveState() : m_workspaceState);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

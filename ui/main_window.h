@@ -24,14 +24,18 @@ class QListView;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QStackedWidget;
 class QTabWidget;
 class QTableView;
 class QTextBrowser;
+class QToolBar;
 class QToolButton;
 
 namespace lockscope::ui {
 
 class CommandFilterProxy;
+class ComparePage;
+class MonitorPage;
 class CommandLogModel;
 class FindingsModel;
 class KeyTableModel;
@@ -49,6 +53,19 @@ public:
 
     explicit MainWindow(const Options &options, QWidget *parent = nullptr);
     ~MainWindow() override;
+
+    // The window's pages: the simulation workspace (timeline, docks, run toolbar), the comparison
+    // of every strategy, and the monitor of a real Redis. Ctrl+1, Ctrl+2, Ctrl+3.
+    enum class Page { Workspace, Compare, Monitor };
+    void setPage(Page page);
+    Page page() const;
+    ComparePage *comparePage() const { return m_comparePage; }
+    MonitorPage *monitorPage() const { return m_monitorPage; }
+
+    // Shows a run in the workspace: puts the request into the pickers (adding its scenario file
+    // when the picker lacks it), runs it, goes to atUs and to the workspace page. False with
+    // *error, and the workspace unchanged, when the request cannot run.
+    bool openRun(const RunRequest &request, qint64 atUs, QString *error = nullptr);
 
     // Choosing what to run (false for an unknown id).
     bool setScenario(const QString &id); // a built-in scenario
@@ -127,6 +144,7 @@ protected:
 
 private:
     void buildActions();
+    void buildPageBar();
     void buildToolBar();
     void buildCentral();
     void buildDocks();
@@ -178,6 +196,14 @@ private:
     CommandLogModel *m_commandModel = nullptr;
     CommandFilterProxy *m_commandProxy = nullptr;
     FindingsModel *m_findingsModel = nullptr;
+
+    // Pages.
+    QStackedWidget *m_pages = nullptr;
+    ComparePage *m_comparePage = nullptr;
+    MonitorPage *m_monitorPage = nullptr;
+    QList<QAction *> m_pageActions; // by Page
+    QByteArray m_workspaceState;    // the docks and toolbars while another page shows
+    QToolBar *m_runToolBar = nullptr;
 
     // Run parameters.
     QComboBox *m_scenarioBox = nullptr;
