@@ -74,6 +74,14 @@ Engine::KeySnapshot Engine::snapshot(const QByteArray &key) const
     return snap;
 }
 
+qint64 Engine::expireAtMs(const QByteArray &key) const
+{
+    const KeyValue *value = d->keyspace.find(key);
+    if (!value || (value->expireAt >= 0 && d->nowMs() > value->expireAt))
+        return -1; // absent, or logically expired
+    return value->expireAt;
+}
+
 void Engine::applySnapshot(const KeySnapshot &snap)
 {
     if (!snap.exists) {

@@ -75,6 +75,8 @@ public:
 
     // Replication and restarts.
     KeySnapshot snapshot(const QByteArray &key) const;
+    // snapshot(key).expireAtMs without copying the value: -1 when absent or without a TTL.
+    qint64 expireAtMs(const QByteArray &key) const;
     void applySnapshot(const KeySnapshot &snap); // set or delete, no observer call
     QList<QByteArray> keys() const;              // sorted, unexpired
     void flushAll();                             // restart without persistence

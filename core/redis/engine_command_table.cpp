@@ -162,7 +162,30 @@ private:
 const CommandSpec *lookupCommand(const QByteArray &name)
 {
     static const CommandIndex index;
-    return index.find(name);
+    // Every command is looked up (twice for a script's redis.call()), and a run uses a handful
+    // of names spelled the same way each time ("SET", "EVALSHA", "get", ...). A small cache of
+    // recently seen spellings, compared byte for byte, skips the case-folding hash and compare.
+    // Per thread: simulations may run on several threads at once.
+    struct Seen {
+        char bytes[16];
+        qsizetype length = -1;
+        const CommandSpec *spec = nullptr;
+    };
+    thread_local std::array<Seen, 31> seen; // prime: "GET" and "get" land apart
+    const qsizetype len = name.size();
+    if (len <= 0 || len > qsizetype(sizeof(Seen::bytes)))
+        return index.find(name);
+    const char *data = name.constData();
+    Seen &entry = seen[(std::size_t(len) * 7 + static_cast<unsigned char>(data[0]) +
+                        static_cast<unsigned char>(data[len - 1])) %
+                       seen.size()];
+    if (entry.length == len && std::memcmp(entry.bytes, data, std::size_t(len)) == 0)
+        return entry.spec;
+    const CommandSpec *spec = index.find(name);
+    std::memcpy(entry.bytes, data, std::size_t(len));
+    entry.length = len;
+    entry.spec = spec; // unknown names are cached too (as nullptr): same answer next time
+    return spec;
 }
 
 const CommandSpec *lookupSubcommand(const CommandSpec &container, const QByteArray &name)

@@ -8,6 +8,7 @@
 #include <lua.hpp>
 
 #include <cmath>
+#include <cstring>
 
 namespace lockscope::redis {
 
@@ -43,21 +44,35 @@ int LuaScripting::genericCommand(lua_State *L, bool raiseError)
         pushError(L, "Please specify at least one argument for this redis lib call");
         return raiseError ? lua_error(L) : 1;
     }
-    Command argv;
-    argv.reserve(argc);
+    // The argument list is a member reused by every call (a script calls redis.call() in a
+    // loop, and each call used to allocate the list and every argument). Copy-on-write keeps
+    // this safe: an argument the engine kept (a SET's value) is shared, so refilling that
+    // element allocates a new buffer instead of writing into the stored one.
+    Command &argv = m_callArgs;
+    argv.resize(argc);
+    int converted = 0;
     for (int j = 1; j <= argc; ++j) {
+        QByteArray &arg = argv[j - 1];
         if (lua_type(L, j) == LUA_TNUMBER) {
-            argv.append(formatDouble17g(lua_tonumber(L, j)));
+            arg = formatDouble17g(lua_tonumber(L, j));
         } else {
             size_t len = 0;
             const char *s = lua_tolstring(L, j, &len);
             if (!s)
                 break;
-            argv.append(QByteArray(s, static_cast<qsizetype>(len)));
+            const auto size = static_cast<qsizetype>(len);
+            if (arg.isDetached() && arg.capacity() >= size) {
+                arg.resize(size);
+                if (size > 0)
+                    std::memcpy(arg.data(), s, len);
+            } else {
+                arg = QByteArray(s, size);
+            }
         }
+        ++converted;
     }
     lua_pop(L, argc);
-    if (argv.size() != argc) {
+    if (converted != argc) {
         pushError(L, "Lua redis lib command arguments must be strings or integers");
         return raiseError ? lua_error(L) : 1;
     }

@@ -12,6 +12,7 @@
 
 #include <QByteArray>
 
+#include <memory>
 #include <unordered_map>
 
 struct lua_State;
@@ -109,13 +110,23 @@ private:
     qint32 nextRandom();
     void seedRandom(qint32 seed);
 
+    // Lua's memory: freed small blocks are recycled by size (see lua_scripting.cpp).
+    struct Allocator;
+    std::unique_ptr<Allocator> m_alloc;
     ScriptHost &m_host;
     lua_State *m_L = nullptr;
     std::unordered_map<QByteArray, Script, KeyHash> m_scripts; // sha -> script
     Run m_run;                                                 // the script running now, if active
     qint64 m_instructionLimit = 100'000'000;
     quint64 m_randState = 0;
-    int m_gcCounter = 0;
+    // Registry references to what every run pushes (the error handler, the interned names
+    // "KEYS" and "ARGV"): lua_rawgeti by number instead of hashing a C string each time.
+    int m_handlerRef = 0;
+    int m_keysNameRef = 0;
+    int m_argvNameRef = 0;
+    // redis.call()'s arguments, reused from call to call: an element's buffer is refilled in
+    // place when nothing else shares it, so most calls allocate nothing for their arguments.
+    Command m_callArgs;
 };
 
 } // namespace lockscope::redis

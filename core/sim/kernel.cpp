@@ -1,79 +1,105 @@
 #include "kernel.h"
 
-#include <algorithm>
-
 namespace lockscope {
 
-void Kernel::at(qint64 timeUs, Action action)
+quint32 Kernel::newSlot()
 {
-    quint32 slot;
-    if (!m_freeSlots.empty()) {
-        slot = m_freeSlots.back();
-        m_freeSlots.pop_back();
-        m_slots[slot] = std::move(action);
-    } else {
-        slot = quint32(m_slots.size());
-        if (slot > kSlotMask)
-            qFatal("Kernel: more than %llu actions pending", static_cast<unsigned long long>(kSlotMask));
-        m_slots.push_back(std::move(action));
-    }
-    // Nothing may happen in the past: an action scheduled "before now" runs now, after what is
-    // already queued for now.
-    // A 4-ary min-heap: shallower than a binary one, and a node's children share a cache line.
-    std::size_t i = m_heap.size();
-    const Entry e{qMax(timeUs, m_now), (m_seq++ << kSlotBits) | slot};
-    m_heap.push_back(e);
-    while (i > 0) {
-        const std::size_t parent = (i - 1) / 4;
-        if (!Later{}(m_heap[parent], e))
-            break;
-        m_heap[i] = m_heap[parent];
-        i = parent;
-    }
-    m_heap[i] = e;
+    const quint32 slot = m_slotCount;
+    if (slot >= kMaxSlots)
+        qFatal("Kernel: more than %u actions pending", kMaxSlots);
+    if ((slot >> kChunkBits) == m_chunks.size())
+        m_chunks.push_back(std::make_unique<Action[]>(kChunkSize));
+    ++m_slotCount;
+    return slot;
 }
 
-void Kernel::popTop()
+void Kernel::push(qint64 timeUs, quint32 slot)
 {
-    const Entry last = m_heap.back();
-    m_heap.pop_back();
-    const std::size_t n = m_heap.size();
-    if (n == 0)
-        return;
-    std::size_t i = 0;
-    for (;;) {
-        const std::size_t first = 4 * i + 1;
-        if (first >= n)
-            break;
-        std::size_t best = first;
-        const std::size_t end = std::min(first + 4, n);
-        for (std::size_t c = first + 1; c < end; ++c) {
-            if (Later{}(m_heap[best], m_heap[c]))
-                best = c;
-        }
-        if (!Later{}(last, m_heap[best]))
-            break;
-        m_heap[i] = m_heap[best];
-        i = best;
+    // Nothing may happen in the past: an action scheduled "before now" runs now, after what is
+    // already queued for now. (So times are never negative, and never before m_cursor.)
+    const qint64 time = qMax(timeUs, m_now);
+    const Key key = (Key(quint64(time)) << 64) | Key((m_seq++ << kSlotBits) | slot);
+    const std::size_t b = std::size_t(time >> kBucketShift) & (kBuckets - 1);
+    Bucket &bucket = m_buckets[b];
+    // Insertion sort from the back: a new entry is usually the latest in its bucket already.
+    bucket.keys.push_back(key);
+    std::size_t i = bucket.keys.size() - 1;
+    while (i > bucket.head && bucket.keys[i - 1] > key) {
+        bucket.keys[i] = bucket.keys[i - 1];
+        --i;
     }
-    m_heap[i] = last;
+    bucket.keys[i] = key;
+    m_occupied[b / 64] |= quint64(1) << (b % 64);
+    ++m_pending;
+}
+
+std::size_t Kernel::distanceToNextOccupied(std::size_t from) const
+{
+    // Scan the occupancy bits after `from`, wrapping round to `from` itself.
+    const std::size_t start = (from + 1) & (kBuckets - 1);
+    std::size_t word = start / 64;
+    quint64 bits = m_occupied[word] & (~quint64(0) << (start % 64));
+    for (std::size_t scanned = 0; scanned <= kWords; ++scanned) {
+        if (bits) {
+            const std::size_t b = word * 64 + std::size_t(__builtin_ctzll(bits));
+            return ((b - from - 1) & (kBuckets - 1)) + 1;
+        }
+        word = (word + 1) % kWords;
+        bits = m_occupied[word];
+    }
+    return kBuckets; // not reached while anything is pending
+}
+
+bool Kernel::take(qint64 endUs, Key *key)
+{
+    if (m_pending == 0)
+        return false;
+    for (;;) {
+        const std::size_t b = std::size_t(m_cursor) & (kBuckets - 1);
+        Bucket &bucket = m_buckets[b];
+        if (bucket.head < bucket.keys.size()) {
+            const Key front = bucket.keys[bucket.head];
+            const qint64 time = timeOf(front);
+            // The bucket may also hold entries a whole ring (or more) ahead: those wait.
+            if ((time >> kBucketShift) == m_cursor) {
+                if (time > endUs)
+                    return false;
+                if (++bucket.head == bucket.keys.size()) {
+                    bucket.keys.clear();
+                    bucket.head = 0;
+                    m_occupied[b / 64] &= ~(quint64(1) << (b % 64));
+                }
+                --m_pending;
+                *key = front;
+                return true;
+            }
+        }
+        m_cursor += qint64(distanceToNextOccupied(b));
+    }
 }
 
 void Kernel::runUntil(qint64 endUs)
 {
-    while (!m_stopped && !m_heap.empty()) {
-        const Entry top = m_heap.front();
-        if (top.time > endUs) {
-            m_now = endUs;
+    Key top;
+    while (!m_stopped) {
+        if (!take(endUs, &top)) {
+            if (m_pending > 0) {
+                // Stopped short of the next entry: the clock moves to endUs, and the cursor
+                // must not stay past what may now be scheduled from there.
+                m_now = qMax(m_now, endUs);
+                m_cursor = qMin(m_cursor, m_now >> kBucketShift);
+            }
             return;
         }
-        popTop();
-        m_now = top.time;
+        m_now = timeOf(top);
         ++m_actionsRun;
-        // Move the action out first: it may schedule more work, which may reuse the slot.
-        Action action = std::move(m_slots[top.slot()]);
-        m_freeSlots.push_back(top.slot());
+        // Run the action where it lies (chunks never move), then free its slot: only then can
+        // a new action reuse it. Slot numbers never decide an order (sequence numbers do).
+        const quint32 slot = slotOf(top);
+        Action &action = slotAt(slot);
         action();
+        action.reset();
+        m_freeSlots.push_back(slot);
     }
 }
 

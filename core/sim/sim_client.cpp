@@ -3,6 +3,9 @@
 
 #include "lock/script.h"
 
+#include <charconv>
+#include <cstring>
+
 namespace lockscope {
 
 namespace {
@@ -88,10 +91,8 @@ void SimClient::crash()
     m_world.clientDone();
 }
 
-void SimClient::strike(const char *step, const char *phase, quint64 handle)
+void SimClient::strikeFaults(const char *step, const char *phase, quint64 handle)
 {
-    if (!m_world.hasFaults())
-        return;
     for (ArmedFault *f : m_world.reach(m_index, step, phase)) {
         if (f->spec.action == FaultSpec::Action::LoseReply ||
             f->spec.action == FaultSpec::Action::DelayReply) {
@@ -120,15 +121,6 @@ void SimClient::strike(const char *step, const char *phase, quint64 handle)
 // simulator knows an answer will not come in time (lost on the way, dropped, late): the happy
 // path of a command costs two kernel actions, its arrival at the node and the reply's return.
 
-SimClient::Request *SimClient::findRequest(quint64 handle)
-{
-    const auto slot = std::size_t(handle & 0xffff);
-    if (slot >= m_slab.size())
-        return nullptr;
-    Request &r = m_slab[slot];
-    return r.serial == (handle >> 16) && r.serial != 0 ? &r : nullptr;
-}
-
 void SimClient::armTimeout(quint64 handle)
 {
     Request *req = findRequest(handle);
@@ -152,22 +144,22 @@ void SimClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Gr
         slot = quint32(m_slab.size());
         m_slab.emplace_back();
     }
+    // Every field set in place (a reused slot): cheaper than building a Request and moving it.
     Request &req = m_slab[slot];
-    req = Request{};
     req.serial = m_nextRequest++;
     req.spec = std::move(spec);
     req.out = out;
     req.handle = h;
     req.group = group;
     req.indexInGroup = indexInGroup;
-    if (m_loseNextReply) {
-        req.dropReply = true;
-        m_loseNextReply = false;
-    }
-    if (m_delayNextReplyUs) {
-        req.extraDelayUs = m_delayNextReplyUs;
-        m_delayNextReplyUs = 0;
-    }
+    req.dropReply = m_loseNextReply;
+    req.timeoutArmed = false;
+    req.extraDelayUs = m_delayNextReplyUs;
+    req.timeoutMs = 0;
+    req.deadlineUs = 0;
+    req.reply = Reply();
+    m_loseNextReply = false;
+    m_delayNextReplyUs = 0;
     const quint64 handle = (req.serial << 16) | slot;
     strike(req.spec.step, "before", handle);
     deliver([this, handle] { send(handle); });
@@ -221,14 +213,23 @@ void SimClient::arrive(quint64 handle, int nodeIndex, std::size_t link)
     m_replyArrivalUs[link] = back;
     if (back > req->deadlineUs)
         armTimeout(handle); // the reply will come too late to matter
-    m_world.kernel().at(back, [this, handle, nodeIndex, reply = std::move(reply)]() mutable {
-        if (m_world.partitioned(m_index, nodeIndex)) {
-            armTimeout(handle);
-            return;
-        }
-        deliver([this, handle, reply = std::move(reply)]() mutable {
-            complete(handle, std::move(reply));
-        });
+    req->reply = std::move(reply);
+    m_world.kernel().at(back, [this, handle, nodeIndex] { replyArrives(handle, nodeIndex); });
+}
+
+void SimClient::replyArrives(quint64 handle, int nodeIndex)
+{
+    // A request that is gone (answered by its timeout meanwhile) has nothing left to deliver:
+    // complete() and armTimeout() would ignore the stale handle anyway.
+    if (!findRequest(handle))
+        return;
+    if (m_world.partitioned(m_index, nodeIndex)) {
+        armTimeout(handle);
+        return;
+    }
+    deliver([this, handle] {
+        if (Request *req = findRequest(handle))
+            complete(handle, std::move(req->reply));
     });
 }
 
@@ -237,7 +238,16 @@ void SimClient::complete(quint64 handle, Reply reply)
     Request *found = findRequest(handle);
     if (!found)
         return; // already answered or timed out
-    Request req = std::move(*found);
+    // Take what is needed and free the slot (not the whole Request: moving it costs more).
+    struct Done {
+        quint64 serial;
+        CallSpec spec;
+        Reply *out;
+        std::coroutine_handle<> handle;
+        Group *group;
+        int indexInGroup;
+    } req{found->serial, std::move(found->spec), found->out,
+          found->handle, found->group,           found->indexInGroup};
     found->serial = 0;
     m_freeSlots.push_back(quint32(handle & 0xffff));
 
@@ -364,19 +374,23 @@ qint64 SimClient::nowMs() const
 QByteArray SimClient::newToken()
 {
     // Readable and unique: the client's name, a counter, and random bits as real clients use.
+    // Written straight into one buffer of the right size (one acquisition, one allocation).
     ++m_tokens;
     static const char hex[] = "0123456789abcdef";
     const quint64 bits = m_rng.next();
-    char random[8];
+    char counter[24];
+    const auto counterEnd = std::to_chars(counter, counter + sizeof counter, m_tokens).ptr;
+    const qsizetype counterLen = counterEnd - counter;
+    QByteArray token(m_name.size() + 1 + counterLen + 1 + 8, Qt::Uninitialized);
+    char *out = token.data();
+    std::memcpy(out, m_name.constData(), std::size_t(m_name.size()));
+    out += m_name.size();
+    *out++ = ':';
+    std::memcpy(out, counter, std::size_t(counterLen));
+    out += counterLen;
+    *out++ = ':';
     for (int i = 0; i < 8; ++i)
-        random[i] = hex[(bits >> (28 - 4 * i)) & 0xf];
-    QByteArray token;
-    token.reserve(m_name.size() + 20);
-    token += m_name;
-    token += ':';
-    token += decimal(qint64(m_tokens));
-    token += ':';
-    token.append(random, 8);
+        *out++ = hex[(bits >> (28 - 4 * i)) & 0xf];
     return token;
 }
 
@@ -476,8 +490,9 @@ Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 hol
     if (fenced) {
         const Command keys{counterKey, counterKey + ":highest-token"};
         const Command args{decimal(lock.fencingToken)};
-        read = co_await evalScript(*this, kResourceNode, builtinScript(QStringLiteral("fenced_read")),
-                                   keys, args, kStepCsGet);
+        read =
+            co_await evalScript(*this, kResourceNode, builtinScript(QStringLiteral("fenced_read")),
+                                keys, args, kStepCsGet);
     } else {
         Command getCounter{QByteArrayLiteral("GET"), counterKey};
         read = co_await call(kResourceNode, std::move(getCounter), kStepCsGet);
@@ -500,9 +515,9 @@ Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 hol
     if (fenced) {
         const Command keys{counterKey, counterKey + ":highest-token"};
         const Command args{decimal(lock.fencingToken), next};
-        write = co_await evalScript(*this, kResourceNode,
-                                    builtinScript(QStringLiteral("fenced_write")), keys, args,
-                                    kStepCsSet);
+        write =
+            co_await evalScript(*this, kResourceNode, builtinScript(QStringLiteral("fenced_write")),
+                                keys, args, kStepCsSet);
     } else {
         Command setCounter{QByteArrayLiteral("SET"), counterKey, next};
         write = co_await call(kResourceNode, std::move(setCounter), kStepCsSet);

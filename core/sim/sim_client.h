@@ -74,6 +74,10 @@ private:
         qint64 extraDelayUs = 0;
         qint64 timeoutMs = 0;
         qint64 deadlineUs = 0;
+        // The node's answer while it travels back. Kept here rather than in the kernel action
+        // that brings it back: a Reply is too big for an action's inline room, and that action
+        // would allocate on every command.
+        Reply reply;
     };
 
     // Sleeps in microseconds, for hold and think times drawn from distributions.
@@ -109,11 +113,27 @@ private:
                             [this, fn = std::forward<F>(fn)]() mutable { deliver(std::move(fn)); });
     }
     void resumeAfterPause();
-    void strike(const char *step, const char *phase, quint64 handle);
-    Request *findRequest(quint64 handle);
+    // Faults due at this step and phase; inline, because almost every run has none.
+    void strike(const char *step, const char *phase, quint64 handle)
+    {
+        if (m_world.hasFaults())
+            strikeFaults(step, phase, handle);
+    }
+    void strikeFaults(const char *step, const char *phase, quint64 handle);
+    // The request a handle names, or nullptr when it is stale (see sim_client.cpp). Inline:
+    // every command looks its request up several times.
+    Request *findRequest(quint64 handle)
+    {
+        const auto slot = std::size_t(handle & 0xffff);
+        if (slot >= m_slab.size())
+            return nullptr;
+        Request &r = m_slab[slot];
+        return r.serial == (handle >> 16) && r.serial != 0 ? &r : nullptr;
+    }
     void armTimeout(quint64 handle);
     void send(quint64 handle);
     void arrive(quint64 handle, int node, std::size_t link);
+    void replyArrives(quint64 handle, int node);
     void complete(quint64 handle, Reply reply);
     void issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Group *group,
                int indexInGroup);

@@ -49,39 +49,44 @@ qint16 SimNode::ownerOf(const QByteArray &key) const
 Reply SimNode::execute(const Command &argv, int session)
 {
     ++m_commands;
-    m_changed = false;
+    m_ttlChanged = false;
     Reply reply = primary().execute(argv, session);
-    // Only a change can bring a deadline forward (most commands, like a SET NX that finds the
-    // lock taken, change nothing). The unobserved resource keeps no TTLs at all.
-    if (m_changed)
+    // Only a write or a TTL change can bring a deadline forward (most commands, like a SET NX
+    // that finds the lock taken, change nothing; a DEL or an expiry only removes deadlines; a
+    // SET ... PX reports its TTL with the write). The unobserved resource keeps no TTLs at all.
+    if (m_ttlChanged)
         scheduleExpiry();
     return reply;
 }
 
 void SimNode::onPrimaryChange(const Engine::KeyChange &c)
 {
-    m_changed = true;
+    if (c.kind == Engine::KeyChange::Kind::Written ||
+        c.kind == Engine::KeyChange::Kind::ExpireChanged)
+        m_ttlChanged = true;
     if (m_muted)
         return;
     auto &owners = m_servers.front()->owners;
-    const auto it = owners.find(c.key);
-    const qint16 before = it == owners.end() ? qint16(-1) : it->second;
     const qint16 by =
         c.session >= 0 && c.session < kSubscriberSessionBase ? qint16(c.session) : qint16(-1);
-    qint16 after = before;
-    switch (c.kind) {
-    case Engine::KeyChange::Kind::Written:
+    qint16 before = -1;
+    qint16 after = -1;
+    if (c.kind == Engine::KeyChange::Kind::Written) {
+        // One hash lookup for both reading the old owner and recording the new one.
+        const auto [it, inserted] = owners.try_emplace(c.key, by);
+        if (!inserted) {
+            before = it->second;
+            it->second = by;
+        }
         after = by;
-        owners[c.key] = by;
-        break;
-    case Engine::KeyChange::Kind::ExpireChanged:
-        break;
-    case Engine::KeyChange::Kind::Deleted:
-    case Engine::KeyChange::Kind::Expired:
-        after = -1;
+    } else {
+        const auto it = owners.find(c.key);
         if (it != owners.end())
+            before = it->second;
+        if (c.kind == Engine::KeyChange::Kind::ExpireChanged)
+            after = before;
+        else if (it != owners.end()) // Deleted or Expired: nobody owns it now
             owners.erase(it);
-        break;
     }
     if (m_changeSink)
         m_changeSink(Change{c.kind, c.key,

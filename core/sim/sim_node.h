@@ -75,7 +75,7 @@ private:
     qint64 m_lagUs = 0;
     bool m_up = true;
     bool m_observed = true;
-    bool m_changed = false; // the command being executed changed the keyspace
+    bool m_ttlChanged = false; // the command being executed wrote a key or changed a TTL
     quint64 m_epoch = 0; // bumps on failover/restart: stale replication and expiry actions drop
     quint64 m_expiryEpoch = 0;
     qint64 m_expiryScheduledUs = -1;

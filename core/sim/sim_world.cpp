@@ -204,14 +204,17 @@ void SimWorld::onNodeChange(int nodeIndex, const SimNode::Change &c)
         return;
     SimNode &node = *m_nodes[std::size_t(nodeIndex)];
     const quint32 key = known->second;
-    const auto ttlOf = [&](const Engine::KeySnapshot &snap) -> qint64 {
-        return snap.expireAtMs < 0 ? -1 : qMax<qint64>(0, snap.expireAtMs - node.primary().nowMs());
+    const auto ttlOf = [&](qint64 expireAtMs) -> qint64 {
+        return expireAtMs < 0 ? -1 : qMax<qint64>(0, expireAtMs - node.primary().nowMs());
     };
     switch (c.kind) {
     case Engine::KeyChange::Kind::Written: {
-        const auto snap = node.primary().snapshot(c.key);
+        // The value is needed only for the text; otherwise the deadline alone is cheaper to get.
         quint32 text = 0;
+        qint64 deadline = -1;
         if (m_recordText) {
+            const auto snap = node.primary().snapshot(c.key);
+            deadline = snap.expireAtMs;
             QByteArray value = snap.value;
             if (snap.type == "hash") {
                 value.clear();
@@ -219,14 +222,16 @@ void SimWorld::onNodeChange(int nodeIndex, const SimNode::Change &c)
                     value += (value.isEmpty() ? "" : " ") + field + '=' + v;
             }
             text = m_strings->intern(value);
+        } else {
+            deadline = node.primary().expireAtMs(c.key);
         }
-        record(EventKind::KeyWritten, c.byClient, qint16(nodeIndex), key, text, ttlOf(snap),
+        record(EventKind::KeyWritten, c.byClient, qint16(nodeIndex), key, text, ttlOf(deadline),
                c.ownerAfter);
         break;
     }
     case Engine::KeyChange::Kind::ExpireChanged:
         record(EventKind::KeyTtlChanged, c.byClient, qint16(nodeIndex), key, 0,
-               ttlOf(node.primary().snapshot(c.key)), c.ownerAfter);
+               ttlOf(node.primary().expireAtMs(c.key)), c.ownerAfter);
         break;
     case Engine::KeyChange::Kind::Deleted:
         record(EventKind::KeyDeleted, c.byClient, qint16(nodeIndex), key, 0, 0, c.ownerBefore);
