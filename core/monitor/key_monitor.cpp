@@ -1,18 +1,24 @@
 #include "key_monitor.h"
 
+#include "cluster_resolver.h"
 #include "key_reader.h"
 #include "key_scanner.h"
 #include "monitor_clock.h"
 #include "monitor_recorder.h"
 #include "sentinel_resolver.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QHash>
+#include <QMap>
 #include <QPointer>
 #include <QSet>
 #include <QTimer>
 
 #include <algorithm>
+#include <limits>
+#include <map>
+#include <optional>
 
 namespace lockscope {
 
@@ -43,11 +49,19 @@ QString clockText(qint64 us)
 constexpr qint64 kExpiryToleranceUs = 250 * 1000; // an inferred expiry may run this late
 constexpr qint64 kApplyDelayMs = 1; // replies wait this long for notifications sent before them
 
+// A read answered with a cluster redirect ("PTTL: MOVED 3999 127.0.0.1:7001"): the key's slot
+// is served by another master now.
+bool isRedirect(const QByteArray &error)
+{
+    return error.startsWith("MOVED ") || error.startsWith("ASK ") || error.contains(": MOVED ") ||
+           error.contains(": ASK ");
+}
+
 } // namespace
 
 class KeyMonitor::Private {
 public:
-    Private(KeyMonitor *qq, MonitorOptions o);
+    Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *sharedRecorder = nullptr);
 
     // Connections and start-up.
     void start();
@@ -64,6 +78,17 @@ public:
     void startScan(bool initial);
     void onScanFinished(quint64 gen);
 
+    // Redis Cluster: one inner monitor per master.
+    void startCluster();
+    void onMastersChanged(const QList<ClusterMaster> &masters);
+    void addShard(const ClusterMaster &master);
+    void onShardFailed(const QString &name, const QString &message);
+    void updateCluster();
+    QString buildClusterStatus() const;
+    // The tables to read: the inner monitors' in cluster mode, else this one's.
+    std::vector<Private *> parts() const;
+    const KeyEntry *findEntry(const QByteArray &key) const;
+
     // Reads.
     void scheduleFlush();
     void flushDirty();
@@ -77,6 +102,10 @@ public:
 
     // The table and the history.
     void apply(const KeyObservation &o);
+    void applyObservation(const KeyObservation &o);
+    void verifyDelete(const QByteArray &key);
+    void dropMovedKey(const QByteArray &key);
+    void emitChangedKeys();
     void applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &event);
     void applyGone(qint64 t, const QByteArray &key, bool expired);
     void applyUnread(qint64 t, const QByteArray &key);
@@ -89,13 +118,31 @@ public:
     void setHealth(Health h);
     void updateStatus();
     QString buildStatus() const;
+    QString notifySentence() const;
     qint64 pollInterval() const;
 
     KeyMonitor *q;
     MonitorOptions options;
     EventLog log;
-    MonitorRecorder recorder;
+    MonitorRecorder ownRecorder;
+    MonitorRecorder &recorder; // ownRecorder, or the cluster monitor's for an inner monitor
+    const bool isShard;        // the inner monitor of one cluster master
     bool recording;
+
+    // Cluster mode (the outer monitor): the resolver and the inner monitors by master name.
+    std::unique_ptr<ClusterResolver> cluster;
+    std::map<QString, std::unique_ptr<KeyMonitor>> shards;
+    QStringList failedShards;
+    // An inner monitor calls this when a master may have moved (MOVED, a dropped connection).
+    std::function<void()> topologyHint;
+    // Resharding: an inner monitor says a key of its table moved away (MOVED/ASK), and asks
+    // whether a key new to it came from another master (then it is "present", not acquired).
+    std::function<void(const QByteArray &key)> keyMovedAway;
+    std::function<bool(const QByteArray &key)> keyMovedHere;
+    QSet<QByteArray> movedKeys; // the cluster monitor's: moved away, not yet found elsewhere
+    // An inner monitor's deletes being checked (MIGRATE notifies "del" as DEL does), with the
+    // key's later observations waiting behind them, in order.
+    QHash<QByteArray, QList<KeyObservation>> heldKeys;
 
     quint64 gen = 0; // bumped whenever the data connection is replaced
     std::unique_ptr<Connection> data;
@@ -149,10 +196,12 @@ public:
     QSet<QString> anomalyIds;
 };
 
-KeyMonitor::Private::Private(KeyMonitor *qq, MonitorOptions o)
+KeyMonitor::Private::Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *sharedRecorder)
     : q(qq)
     , options(std::move(o))
-    , recorder(&log, options.keepLog)
+    , ownRecorder(&log, options.keepLog)
+    , recorder(sharedRecorder ? *sharedRecorder : ownRecorder)
+    , isShard(sharedRecorder != nullptr)
     , recording(options.follow)
     , pollTimer(new QTimer(qq))
     , rescanTimer(new QTimer(qq))
@@ -172,6 +221,10 @@ void KeyMonitor::Private::start()
     if (started)
         return;
     started = true;
+    if (options.cluster && options.sentinels.isEmpty()) {
+        startCluster();
+        return;
+    }
     if (!options.sentinels.isEmpty()) {
         sentinel = std::make_unique<SentinelResolver>(options.sentinels, options.masterName);
         QObject::connect(sentinel.get(), &SentinelResolver::masterFound, q,
@@ -214,6 +267,15 @@ void KeyMonitor::Private::stop()
         data.release()->deleteLater();
     if (sentinel)
         sentinel.release()->deleteLater();
+    if (cluster)
+        cluster.release()->deleteLater();
+    for (auto &entry : shards) {
+        QObject::disconnect(entry.second.get(), nullptr, q, nullptr);
+        entry.second->stop();
+        entry.second.release()->deleteLater();
+    }
+    shards.clear();
+    failedShards.clear();
     setHealth(Health::Idle);
 }
 
@@ -242,6 +304,7 @@ void KeyMonitor::Private::connectTo(const ConnectionOptions &t, bool failover)
     if (data)
         data.release()->deleteLater();
     tracker.reset();
+    heldKeys.clear();
     dirty.clear();
     dirtyHints.clear();
     arrived.clear();
@@ -343,7 +406,7 @@ void KeyMonitor::Private::afterHandshake(quint64 g, const Reply &info, const Rep
         notifyMode = (!options.follow || !options.useNotifications) ? NotifyMode::NotUsed
                                                                     : NotifyMode::Unreadable;
         if (config.failed())
-            problem = QStringLiteral("cannot read notify-keyspace-events: %1")
+            problem = KeyMonitor::tr("cannot read notify-keyspace-events: %1")
                           .arg(data->describe(config));
     }
     handshakeDone = true;
@@ -393,7 +456,7 @@ void KeyMonitor::Private::onNotifyReady(quint64 g)
         if (g != gen)
             return;
         if (r.failed()) {
-            problem = QStringLiteral("cannot subscribe to keyspace notifications: %1")
+            problem = KeyMonitor::tr("cannot subscribe to keyspace notifications: %1")
                           .arg(notify ? notify->describe(r) : QString::fromUtf8(r.text()));
             updateStatus();
             return;
@@ -431,6 +494,8 @@ void KeyMonitor::Private::onDataError(quint64 g, RedisErrorKind kind, const QStr
     pollRunning = false;
     if (sentinel)
         sentinel->refresh(); // a failover may be the reason
+    if (topologyHint)
+        topologyHint(); // the same in a cluster
     Q_UNUSED(kind);
     setHealth(Health::Reconnecting);
 }
@@ -442,6 +507,7 @@ void KeyMonitor::Private::resync(quint64 g)
     // Whatever happened while nobody listened: forget half-explained notifications, re-read
     // every key we know and scan for the others.
     tracker.reset();
+    heldKeys.clear();
     dirty.clear();
     dirtyHints.clear();
     setHealth(initialScanDone ? Health::Watching : Health::Scanning);
@@ -450,7 +516,8 @@ void KeyMonitor::Private::resync(quint64 g)
     startScan(!initialScanDone);
     if (options.follow) {
         pollTimer->start(int(pollInterval()));
-        anomalyTimer->start(int(qMax<qint64>(100, options.anomalyIntervalMs)));
+        if (!isShard) // the cluster monitor judges all masters together
+            anomalyTimer->start(int(qMax<qint64>(100, options.anomalyIntervalMs)));
     }
     updateStatus();
 }
@@ -493,7 +560,7 @@ void KeyMonitor::Private::startScan(bool initial)
     QObject::connect(s, &KeyScanner::failed, q, [this, g](const QString &message) {
         if (g != gen)
             return;
-        problem = QStringLiteral("scan failed: %1").arg(message);
+        problem = KeyMonitor::tr("scan failed: %1").arg(message);
         updateStatus();
         if (!options.follow) {
             lastError = message;
@@ -531,6 +598,301 @@ void KeyMonitor::Private::onScanFinished(quint64 g)
         }
         updateStatus();
     });
+}
+
+// --- Redis Cluster -----------------------------------------------------------------------------
+
+void KeyMonitor::Private::startCluster()
+{
+    QString error;
+    if (!options.connection.unixSocket.isEmpty())
+        error = KeyMonitor::tr("cluster mode needs a seed node at host:port, not a Unix socket");
+    else if (options.connection.db != 0)
+        error = KeyMonitor::tr("a Redis Cluster has only database 0, but the address asks for "
+                               "database %1")
+                    .arg(options.connection.db);
+    if (!error.isEmpty()) {
+        lastError = error;
+        setHealth(Health::Failed);
+        const QString message = error;
+        QMetaObject::invokeMethod(
+            q, [this, message] { emit q->failed(message); }, Qt::QueuedConnection);
+        return;
+    }
+    cluster = std::make_unique<ClusterResolver>(options.connection,
+                                                options.follow ? options.clusterRefreshMs : 0);
+    QObject::connect(cluster.get(), &ClusterResolver::mastersChanged, q,
+                     [this](const QList<ClusterMaster> &masters) { onMastersChanged(masters); });
+    QObject::connect(cluster.get(), &ClusterResolver::refreshed, q, [this] {
+        if (!problem.isEmpty()) {
+            problem.clear();
+            updateStatus();
+        }
+    });
+    QObject::connect(cluster.get(), &ClusterResolver::problem, q, [this](const QString &message) {
+        problem = message;
+        if (shards.empty() && !options.follow) {
+            lastError = message;
+            setHealth(Health::Failed);
+            emit q->failed(message);
+            return;
+        }
+        updateStatus();
+    });
+    setHealth(Health::Connecting);
+    cluster->start();
+}
+
+void KeyMonitor::Private::onMastersChanged(const QList<ClusterMaster> &masters)
+{
+    if (health == Health::Failed)
+        return;
+    const bool first = shards.empty() && failedShards.isEmpty();
+    QSet<QString> wanted;
+    for (const ClusterMaster &m : masters)
+        wanted.insert(m.name());
+    QStringList removed, added;
+    QList<QByteArray> removedKeys;
+    for (auto it = shards.begin(); it != shards.end();) {
+        if (wanted.contains(it->first)) {
+            ++it;
+            continue;
+        }
+        // No longer a master (failed over, or its slots moved): its keys are the new masters'
+        // now; their monitors find them. Not a release: nothing is recorded per key.
+        KeyMonitor *shard = it->second.release();
+        for (const KeyEntry &e : std::as_const(shard->d->table))
+            removedKeys.append(e.key);
+        QObject::disconnect(shard, nullptr, q, nullptr);
+        shard->stop();
+        shard->deleteLater();
+        removed.append(it->first);
+        it = shards.erase(it);
+    }
+    failedShards.removeIf([&](const QString &name) { return !wanted.contains(name); });
+    for (const ClusterMaster &m : masters) {
+        if (shards.count(m.name()) == 0 && !failedShards.contains(m.name())) {
+            addShard(m);
+            added.append(m.name());
+        }
+    }
+    const qint64 now = monitorNowUs();
+    if (recording && !first) {
+        for (const QString &name : std::as_const(removed)) {
+            const qint16 n = recorder.node(name.toUtf8());
+            if (!added.isEmpty())
+                recorder.nodeEvent(now, EventKind::NodeFailover, n);
+            recorder.fault(now, n,
+                           name.toUtf8() + " is no longer a master of the cluster (failover or "
+                                           "resharding): its keys are watched on the master that "
+                                           "serves their slots now");
+        }
+        for (const QString &name : std::as_const(added))
+            recorder.fault(now, recorder.node(name.toUtf8()),
+                           name.toUtf8() + " is now a master of the cluster; the monitor watches "
+                                           "it too");
+    }
+    if (!removedKeys.isEmpty()) {
+        std::sort(removedKeys.begin(), removedKeys.end());
+        emit q->keysChanged(removedKeys);
+    }
+    if (!first && (!removed.isEmpty() || !added.isEmpty()))
+        emit q->masterChanged(q->serverName());
+    updateCluster();
+}
+
+void KeyMonitor::Private::addShard(const ClusterMaster &master)
+{
+    MonitorOptions o = options;
+    o.cluster = false;
+    o.sentinels.clear();
+    o.masterName.clear();
+    o.connection = cluster->optionsFor(master.host, master.port);
+    const QString name = master.name();
+    auto shard = std::unique_ptr<KeyMonitor>(new KeyMonitor(std::move(o), &recorder, nullptr));
+    KeyMonitor *m = shard.get();
+    m->d->topologyHint = [this] {
+        if (cluster)
+            cluster->refresh();
+    };
+    m->d->keyMovedAway = [this](const QByteArray &key) { movedKeys.insert(key); };
+    Private *self = m->d.get();
+    m->d->keyMovedHere = [this, self](const QByteArray &key) {
+        if (movedKeys.remove(key))
+            return true;
+        for (const auto &entry : shards) // not yet told by the master it left
+            if (entry.second->d.get() != self && entry.second->d->table.contains(key))
+                return true;
+        return false;
+    };
+    QObject::connect(m, &KeyMonitor::keysChanged, q, &KeyMonitor::keysChanged);
+    QObject::connect(m, &KeyMonitor::healthChanged, q, [this] { updateCluster(); });
+    QObject::connect(m, &KeyMonitor::statusChanged, q, [this] { updateStatus(); });
+    QObject::connect(m, &KeyMonitor::initialScanFinished, q, [this] { updateCluster(); });
+    QObject::connect(m, &KeyMonitor::scanPassFinished, q, [this] { updateCluster(); });
+    QObject::connect(m, &KeyMonitor::scanProgress, q, [this] {
+        emit q->scanProgress(q->keysScanned(), q->scanRounds());
+        if (!initialScanDone)
+            updateStatus();
+    });
+    QObject::connect(m, &KeyMonitor::failed, q,
+                     [this, name](const QString &message) { onShardFailed(name, message); });
+    shards.emplace(name, std::move(shard));
+    m->start();
+}
+
+void KeyMonitor::Private::onShardFailed(const QString &name, const QString &message)
+{
+    const auto it = shards.find(name);
+    if (it == shards.end())
+        return;
+    // Deleted later: this runs inside the inner monitor's own signal.
+    KeyMonitor *shard = it->second.release();
+    QObject::disconnect(shard, nullptr, q, nullptr);
+    shard->deleteLater();
+    shards.erase(it);
+    failedShards.append(name);
+    problem = QStringLiteral("%1: %2").arg(name, message);
+    // A snapshot is complete only with every master; a follow keeps the masters that work
+    // unless none does.
+    if (!options.follow || shards.empty()) {
+        lastError = problem;
+        setHealth(Health::Failed);
+        emit q->failed(lastError);
+        return;
+    }
+    updateCluster();
+}
+
+void KeyMonitor::Private::updateCluster()
+{
+    if (!cluster || health == Health::Failed || !started)
+        return;
+    bool allScanned = !shards.empty(), anyReconnecting = false, anyConnected = false;
+    quint64 passes = std::numeric_limits<quint64>::max();
+    for (const auto &entry : shards) {
+        const KeyMonitor *m = entry.second.get();
+        allScanned = allScanned && m->initialScanDone();
+        anyReconnecting = anyReconnecting || m->health() == Health::Reconnecting;
+        anyConnected =
+            anyConnected || m->health() == Health::Scanning || m->health() == Health::Watching;
+        passes = qMin(passes, m->scanPasses());
+    }
+    if (shards.empty())
+        passes = 0;
+    if (allScanned && !initialScanDone) {
+        initialScanDone = true;
+        scanPasses = passes;
+        evaluateAnomalies();
+        if (options.follow)
+            anomalyTimer->start(int(qMax<qint64>(100, options.anomalyIntervalMs)));
+        setHealth(anyReconnecting ? Health::Reconnecting : Health::Watching);
+        emit q->initialScanFinished();
+        emit q->scanPassFinished();
+        return;
+    }
+    if (initialScanDone && passes > scanPasses && passes != std::numeric_limits<quint64>::max()) {
+        // Every master finished one more pass: one more pass over the whole cluster.
+        scanPasses = passes;
+        evaluateAnomalies();
+        emit q->scanPassFinished();
+    }
+    Health h = Health::Connecting;
+    if (anyReconnecting)
+        h = Health::Reconnecting;
+    else if (initialScanDone)
+        h = Health::Watching;
+    else if (anyConnected)
+        h = Health::Scanning;
+    setHealth(h);
+}
+
+QString KeyMonitor::Private::buildClusterStatus() const
+{
+    QStringList names;
+    quint64 found = 0, rounds = 0;
+    int keys = 0;
+    for (const auto &entry : shards) {
+        names.append(entry.first);
+        found += entry.second->keysScanned();
+        rounds += entry.second->scanRounds();
+        keys += int(entry.second->d->table.size());
+    }
+    const QString where =
+        KeyMonitor::tr("%1 cluster masters (%2)").arg(shards.size()).arg(names.join(u", "));
+    QString s;
+    switch (health) {
+    case Health::Idle:
+        s = KeyMonitor::tr("not monitoring");
+        break;
+    case Health::Connecting:
+        s = shards.empty() ? KeyMonitor::tr("asking %1 for the masters of the cluster")
+                                 .arg(options.connection.displayName())
+                           : KeyMonitor::tr("connecting to %1").arg(where);
+        break;
+    case Health::Scanning:
+        s = KeyMonitor::tr("scanning %1 for %2: %3 keys matched in %4 SCAN rounds")
+                .arg(where, QString::fromUtf8(options.pattern))
+                .arg(found)
+                .arg(rounds);
+        break;
+    case Health::Watching:
+    case Health::Reconnecting:
+        s = KeyMonitor::tr("watching %1 lock keys matching %2 on %3")
+                .arg(keys)
+                .arg(QString::fromUtf8(options.pattern), where);
+        break;
+    case Health::Failed:
+        return KeyMonitor::tr("stopped: %1").arg(lastError);
+    }
+    // How each master is followed, said once when they all agree.
+    QMap<QString, QStringList> byNotify;
+    for (const auto &entry : shards) {
+        const Health h = entry.second->health();
+        if (h == Health::Scanning || h == Health::Watching)
+            byNotify[entry.second->d->notifySentence()].append(entry.first);
+    }
+    if (byNotify.size() == 1 && byNotify.first().size() == int(shards.size())) {
+        s += byNotify.firstKey();
+    } else {
+        // "; 127.0.0.1:7000, 127.0.0.1:7001: keyspace notifications on (...)"
+        for (auto it = byNotify.cbegin(); it != byNotify.cend(); ++it)
+            if (!it.key().isEmpty())
+                s += QStringLiteral("; %1: %2").arg(it.value().join(u", "), it.key().mid(2));
+    }
+    // The masters in trouble, each in its own words.
+    for (const auto &entry : shards) {
+        const Health h = entry.second->health();
+        if (h == Health::Reconnecting || h == Health::Connecting)
+            s += QStringLiteral("; %1").arg(entry.second->d->buildStatus());
+        else if (!entry.second->d->problem.isEmpty())
+            s += QStringLiteral("; %1: %2").arg(entry.first, entry.second->d->problem);
+    }
+    if (!problem.isEmpty())
+        s += QStringLiteral("; %1").arg(problem);
+    return s;
+}
+
+std::vector<KeyMonitor::Private *> KeyMonitor::Private::parts() const
+{
+    std::vector<Private *> list;
+    if (!cluster) {
+        list.push_back(const_cast<Private *>(this));
+        return list;
+    }
+    for (const auto &entry : shards)
+        list.push_back(entry.second->d.get());
+    return list;
+}
+
+const KeyEntry *KeyMonitor::Private::findEntry(const QByteArray &key) const
+{
+    for (const Private *p : parts()) {
+        const auto it = p->table.constFind(key);
+        if (it != p->table.cend())
+            return &it.value();
+    }
+    return nullptr;
 }
 
 // --- reads -------------------------------------------------------------------------------------
@@ -613,13 +975,23 @@ void KeyMonitor::Private::onSnapshots(quint64 g, QList<KeySnapshot> snapshots)
 {
     if (g != gen)
         return;
+    bool moved = false;
     for (KeySnapshot &s : snapshots) {
-        if (s.failed && !s.error.isEmpty()) {
+        if (s.failed && isRedirect(s.error)) {
+            // The key's slot moved to another master: it is that master's now (its monitor
+            // finds it there), so it leaves this table without a history event.
+            moved = true;
+            dropMovedKey(s.key);
+            // Still handed to the tracker (which drops failed reads), so that the reads of
+            // this key sent after it are not left waiting for it.
+        } else if (s.failed && !s.error.isEmpty()) {
             ++readFailures;
             lastReadError = s.key + ": " + s.error;
         }
         arrived.append(std::move(s));
     }
+    if (moved && topologyHint)
+        topologyHint();
     scheduleApply();
 }
 
@@ -688,7 +1060,75 @@ qint16 KeyMonitor::Private::ownerIndex(const KeyEntry &e)
     return recorder.owner(e.lock.owner);
 }
 
+void KeyMonitor::Private::dropMovedKey(const QByteArray &key)
+{
+    const auto it = table.find(key);
+    if (it == table.end())
+        return;
+    const KeyEntry gone = it.value();
+    table.erase(it);
+    unlink(gone);
+    changedKeys.insert(key);
+    if (keyMovedAway)
+        keyMovedAway(key);
+}
+
+void KeyMonitor::Private::emitChangedKeys()
+{
+    if (changedKeys.isEmpty())
+        return;
+    QList<QByteArray> keys = changedKeys.values();
+    std::sort(keys.begin(), keys.end());
+    changedKeys.clear();
+    emit q->keysChanged(keys);
+}
+
 void KeyMonitor::Private::apply(const KeyObservation &o)
+{
+    if (isShard) {
+        // In a cluster, a "del" may be MIGRATE taking the key to another master: ask the key
+        // once more before calling it released. Until then the key's observations wait.
+        const auto held = heldKeys.find(o.key);
+        if (held != heldKeys.end()) {
+            held->append(o);
+            return;
+        }
+        if (o.kind == KeyObservation::Kind::Deleted && table.contains(o.key) && data &&
+            data->isReady()) {
+            heldKeys.insert(o.key, {o});
+            verifyDelete(o.key);
+            return;
+        }
+    }
+    applyObservation(o);
+}
+
+void KeyMonitor::Private::verifyDelete(const QByteArray &key)
+{
+    ReadRequest r;
+    r.key = key;
+    const quint64 g = gen;
+    KeyReader::read(*data, {r}, options.limits, [this, g, key](QList<KeySnapshot> snaps) {
+        if (g != gen)
+            return;
+        const QList<KeyObservation> queue = heldKeys.take(key);
+        if (queue.isEmpty())
+            return; // a resync dropped them: it re-reads everything anyway
+        const bool movedAway =
+            !snaps.isEmpty() && snaps.first().failed && isRedirect(snaps.first().error);
+        if (movedAway)
+            dropMovedKey(key); // not a release: the key lives on another master now
+        else
+            applyObservation(queue.first());
+        for (qsizetype i = 1; i < queue.size(); ++i)
+            apply(queue.at(i));
+        if (movedAway && topologyHint)
+            topologyHint();
+        emitChangedKeys();
+    });
+}
+
+void KeyMonitor::Private::applyObservation(const KeyObservation &o)
 {
     switch (o.kind) {
     case KeyObservation::Kind::Snapshot:
@@ -738,7 +1178,8 @@ void KeyMonitor::Private::applySnapshot(qint64 t, const KeySnapshot &s, const QB
         e.queueHeadSinceUs = t;
         if (recording) {
             const qint16 owner = ownerIndex(e);
-            if (!initialScanDone && event.isEmpty())
+            const bool movedHere = keyMovedHere && keyMovedHere(e.key);
+            if ((!initialScanDone && event.isEmpty()) || movedHere)
                 recorder.present(t, node, e.key, owner, value, e.pttlMs);
             else if (owner != kNoClient)
                 recorder.acquired(t, node, e.key, owner, value, e.pttlMs);
@@ -848,7 +1289,7 @@ void KeyMonitor::Private::applyUnread(qint64 t, const QByteArray &key)
     KeyEntry &e = it.value();
     e.lock = LockInfo();
     e.lock.role = LockRole::Lock;
-    e.lock.label = QStringLiteral("not read yet");
+    e.lock.label = QCoreApplication::translate("LockFormat", "not read yet");
     e.format = e.lock.format;
     e.valueSeen = false;
     e.valueText = QByteArrayLiteral("(changed again before it could be read)");
@@ -914,18 +1355,32 @@ void KeyMonitor::Private::refreshLinks(const QByteArray &lockKey)
     lock.fencingCounter = counter;
     lock.format = format;
     if (format == "redisson-fair-lock")
-        lock.lock.label = QStringLiteral("Redisson fair lock (RFairLock)");
+        lock.lock.label =
+            QCoreApplication::translate("LockFormat", "Redisson fair lock (RFairLock)");
     else if (format == "redisson-fenced-lock")
-        lock.lock.label = QStringLiteral("Redisson fenced lock (RFencedLock)");
+        lock.lock.label =
+            QCoreApplication::translate("LockFormat", "Redisson fenced lock (RFencedLock)");
 }
 
 void KeyMonitor::Private::evaluateAnomalies()
 {
+    if (isShard)
+        return; // the cluster monitor judges all masters together (one owner, many masters)
     const qint64 now = monitorNowUs();
+    const std::vector<Private *> tables = parts();
     std::vector<const KeyEntry *> list;
-    list.reserve(std::size_t(table.size()));
-    for (const KeyEntry &e : std::as_const(table))
-        list.push_back(&e);
+    QSet<QByteArray> listed;
+    for (const Private *p : tables) {
+        list.reserve(list.size() + std::size_t(p->table.size()));
+        for (const KeyEntry &e : std::as_const(p->table)) {
+            if (tables.size() == 1) {
+                list.push_back(&e);
+            } else if (!listed.contains(e.key)) { // a key whose slot just moved: once
+                listed.insert(e.key);
+                list.push_back(&e);
+            }
+        }
+    }
     std::sort(list.begin(), list.end(),
               [](const KeyEntry *a, const KeyEntry *b) { return a->key < b->key; });
     QList<Anomaly> found = AnomalyRules::evaluate(list, now, options.thresholds);
@@ -945,20 +1400,29 @@ void KeyMonitor::Private::evaluateAnomalies()
         if (!anomalyIds.contains(a.id) && recording) {
             qint16 owner = kNoClient;
             if (!a.owner.isEmpty()) {
-                const auto e = table.constFind(a.key);
-                if (e != table.cend() && e->lock.role == LockRole::Lock)
+                const KeyEntry *e = findEntry(a.key);
+                if (e && e->lock.role == LockRole::Lock)
                     owner = recorder.owner(a.owner);
             }
             recorder.note(now, owner, a.key,
                           "anomaly " + a.id.toUtf8() + ": " + a.sentence.toUtf8());
         }
     }
-    for (auto it = table.begin(); it != table.end(); ++it) {
-        QStringList rules = byKey.value(it.key());
-        if (rules != it->anomalies) {
-            it->anomalies = rules;
-            changedKeys.insert(it.key());
+    for (Private *p : tables) {
+        for (auto it = p->table.begin(); it != p->table.end(); ++it) {
+            QStringList rules = byKey.value(it.key());
+            if (rules != it->anomalies) {
+                it->anomalies = rules;
+                changedKeys.insert(it.key());
+            }
         }
+    }
+    if (cluster && !changedKeys.isEmpty()) {
+        // No reads of its own to carry these: say it now.
+        QList<QByteArray> keys = changedKeys.values();
+        std::sort(keys.begin(), keys.end());
+        changedKeys.clear();
+        emit q->keysChanged(keys);
     }
     const bool changed = ids != anomalyIds;
     anomalies = std::move(found);
@@ -980,52 +1444,20 @@ void KeyMonitor::Private::setHealth(Health h)
     updateStatus();
 }
 
-QString KeyMonitor::Private::buildStatus() const
+// "; keyspace notifications on (...)" and the like: how this monitor learns of changes.
+QString KeyMonitor::Private::notifySentence() const
 {
-    const QString server = target.host.isEmpty() && target.unixSocket.isEmpty()
-                               ? options.masterName
-                               : target.displayName();
     QString s;
-    switch (health) {
-    case Health::Idle:
-        s = QStringLiteral("not monitoring");
-        break;
-    case Health::Connecting:
-        s = data ? QStringLiteral("connecting to %1").arg(server)
-                 : QStringLiteral("asking the sentinels for the master of \"%1\"")
-                       .arg(options.masterName);
-        break;
-    case Health::Scanning:
-        s = QStringLiteral("scanning %1 for %2: %3 keys matched in %4 SCAN rounds")
-                .arg(server, QString::fromUtf8(options.pattern))
-                .arg(keysScanned)
-                .arg(scanRounds);
-        break;
-    case Health::Watching:
-        s = QStringLiteral("watching %1 lock keys matching %2 on %3")
-                .arg(table.size())
-                .arg(QString::fromUtf8(options.pattern), server);
-        break;
-    case Health::Reconnecting:
-        s = QStringLiteral("connection to %1 lost at %2 (%3 s ago, %4 attempts): %5; reconnecting")
-                .arg(server, clockText(outageSinceUs))
-                .arg((monitorNowUs() - outageSinceUs) / 1000000)
-                .arg(reconnectAttempts)
-                .arg(lastError);
-        break;
-    case Health::Failed:
-        s = QStringLiteral("stopped: %1").arg(lastError);
-        break;
-    }
-    if (health == Health::Scanning || health == Health::Watching) {
+    {
         const QString enable = QString::fromUtf8(notifyCfg.enablingCommand());
         switch (notifyMode) {
         case NotifyMode::On:
-            s += QStringLiteral("; keyspace notifications on (%1)")
-                     .arg(QString::fromUtf8(notifyCfg.flags()));
+            s += QStringLiteral("; ") + KeyMonitor::tr("keyspace notifications on (%1)")
+                                            .arg(QString::fromUtf8(notifyCfg.flags()));
             break;
         case NotifyMode::Partial:
-            s += QStringLiteral("; keyspace notifications partly on (\"%1\", missing %2): "
+            s += QStringLiteral("; ") +
+                 KeyMonitor::tr("keyspace notifications partly on (\"%1\", missing %2): "
                                 "notifications plus re-reads every %3 ms; to cover everything: %4")
                      .arg(QString::fromUtf8(notifyCfg.flags()),
                           QString::fromUtf8(notifyCfg.missingClasses()))
@@ -1033,20 +1465,23 @@ QString KeyMonitor::Private::buildStatus() const
                      .arg(enable);
             break;
         case NotifyMode::Off:
-            s += QStringLiteral("; keyspace notifications are off on the server: re-reading "
+            s += QStringLiteral("; ") +
+                 KeyMonitor::tr("keyspace notifications are off on the server: re-reading "
                                 "known keys every %1 ms and rescanning for new ones (changes "
                                 "between two reads are not seen); to turn them on: %2")
                      .arg(options.rereadIntervalMs)
                      .arg(enable);
             break;
         case NotifyMode::Unreadable:
-            s += QStringLiteral("; cannot tell whether the server notifies keyspace events: "
+            s += QStringLiteral("; ") +
+                 KeyMonitor::tr("cannot tell whether the server notifies keyspace events: "
                                 "re-reading every %1 ms")
                      .arg(options.rereadIntervalMs);
             break;
         case NotifyMode::NotUsed:
             if (options.follow)
-                s += QStringLiteral("; keyspace notifications not used: re-reading known keys "
+                s += QStringLiteral("; ") +
+                     KeyMonitor::tr("keyspace notifications not used: re-reading known keys "
                                     "every %1 ms and rescanning for new ones")
                          .arg(options.rereadIntervalMs);
             break;
@@ -1054,12 +1489,56 @@ QString KeyMonitor::Private::buildStatus() const
             break;
         }
     }
+    return s;
+}
+
+QString KeyMonitor::Private::buildStatus() const
+{
+    if (cluster)
+        return buildClusterStatus();
+    const QString server = target.host.isEmpty() && target.unixSocket.isEmpty()
+                               ? options.masterName
+                               : target.displayName();
+    QString s;
+    switch (health) {
+    case Health::Idle:
+        s = KeyMonitor::tr("not monitoring");
+        break;
+    case Health::Connecting:
+        s = data ? KeyMonitor::tr("connecting to %1").arg(server)
+                 : KeyMonitor::tr("asking the sentinels for the master of \"%1\"")
+                       .arg(options.masterName);
+        break;
+    case Health::Scanning:
+        s = KeyMonitor::tr("scanning %1 for %2: %3 keys matched in %4 SCAN rounds")
+                .arg(server, QString::fromUtf8(options.pattern))
+                .arg(keysScanned)
+                .arg(scanRounds);
+        break;
+    case Health::Watching:
+        s = KeyMonitor::tr("watching %1 lock keys matching %2 on %3")
+                .arg(table.size())
+                .arg(QString::fromUtf8(options.pattern), server);
+        break;
+    case Health::Reconnecting:
+        s = KeyMonitor::tr("connection to %1 lost at %2 (%3 s ago, %4 attempts): %5; reconnecting")
+                .arg(server, clockText(outageSinceUs))
+                .arg((monitorNowUs() - outageSinceUs) / 1000000)
+                .arg(reconnectAttempts)
+                .arg(lastError);
+        break;
+    case Health::Failed:
+        s = KeyMonitor::tr("stopped: %1").arg(lastError);
+        break;
+    }
+    if (health == Health::Scanning || health == Health::Watching)
+        s += notifySentence();
     if (!problem.isEmpty())
         s += QStringLiteral("; %1").arg(problem);
     if (readFailures > 0)
-        s += QStringLiteral("; %1 reads failed (last: %2)")
-                 .arg(readFailures)
-                 .arg(QString::fromUtf8(displayBytes(lastReadError, 200)));
+        s += QStringLiteral("; ") + KeyMonitor::tr("%1 reads failed (last: %2)")
+                                        .arg(readFailures)
+                                        .arg(QString::fromUtf8(displayBytes(lastReadError, 200)));
     return s;
 }
 
@@ -1079,9 +1558,18 @@ KeyMonitor::KeyMonitor(MonitorOptions options, QObject *parent)
     , d(std::make_unique<Private>(this, std::move(options)))
 {}
 
+KeyMonitor::KeyMonitor(MonitorOptions options, MonitorRecorder *sharedRecorder, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>(this, std::move(options), sharedRecorder))
+{}
+
 KeyMonitor::~KeyMonitor()
 {
     ++d->gen; // callbacks of the connections being destroyed below find nothing to do
+    for (auto &entry : d->shards)
+        QObject::disconnect(entry.second.get(), nullptr, this, nullptr);
+    d->shards.clear();
+    d->cluster.reset();
     d->scanner.reset();
     d->notify.reset();
     d->data.reset();
@@ -1120,22 +1608,56 @@ QString KeyMonitor::lastError() const
 
 QString KeyMonitor::serverName() const
 {
+    if (d->cluster)
+        return d->shards.empty() ? d->options.connection.displayName()
+                                 : masters().join(QLatin1Char(','));
     return d->target.displayName();
+}
+
+QStringList KeyMonitor::masters() const
+{
+    QStringList names;
+    if (!d->cluster) {
+        if (!d->target.host.isEmpty() || !d->target.unixSocket.isEmpty())
+            names.append(d->target.displayName());
+        return names;
+    }
+    for (const auto &entry : d->shards)
+        names.append(entry.second->serverName());
+    return names;
 }
 
 KeyMonitor::NotifyMode KeyMonitor::notifyMode() const
 {
-    return d->notifyMode;
+    if (!d->cluster)
+        return d->notifyMode;
+    // All masters alike: that; some notifying and some not: partly.
+    std::optional<NotifyMode> mode;
+    for (const auto &entry : d->shards) {
+        const NotifyMode m = entry.second->notifyMode();
+        if (!mode)
+            mode = m;
+        else if (*mode != m)
+            mode = NotifyMode::Partial;
+    }
+    return mode.value_or(NotifyMode::Unknown);
 }
 
 NotifyConfig KeyMonitor::notifyConfig() const
 {
+    if (d->cluster) {
+        // The one that covers least: what enabling must fix.
+        for (const auto &entry : d->shards)
+            if (!entry.second->notifyConfig().coversMonitor())
+                return entry.second->notifyConfig();
+        return d->shards.empty() ? d->notifyCfg : d->shards.begin()->second->notifyConfig();
+    }
     return d->notifyCfg;
 }
 
 QByteArray KeyMonitor::enableNotificationsCommand() const
 {
-    return d->notifyCfg.enablingCommand();
+    return notifyConfig().enablingCommand();
 }
 
 bool KeyMonitor::writesAllowed() const
@@ -1145,9 +1667,30 @@ bool KeyMonitor::writesAllowed() const
 
 void KeyMonitor::enableNotifications(std::function<void(bool, const QString &)> done)
 {
+    if (d->cluster && !d->shards.empty()) {
+        // On every master (notifications are per node); one answer when all have answered.
+        struct Pending {
+            int left = 0;
+            bool ok = true;
+            QStringList messages;
+        };
+        auto pending = std::make_shared<Pending>();
+        pending->left = int(d->shards.size());
+        for (const auto &entry : d->shards) {
+            const QString name = entry.first;
+            entry.second->enableNotifications(
+                [pending, name, done](bool ok, const QString &message) {
+                    pending->ok = pending->ok && ok;
+                    pending->messages.append(QStringLiteral("%1: %2").arg(name, message));
+                    if (--pending->left == 0)
+                        done(pending->ok, pending->messages.join(QStringLiteral("; ")));
+                });
+        }
+        return;
+    }
     if (!d->data) {
         QMetaObject::invokeMethod(
-            this, [done] { done(false, QStringLiteral("not connected")); }, Qt::QueuedConnection);
+            this, [done] { done(false, KeyMonitor::tr("not connected")); }, Qt::QueuedConnection);
         return;
     }
     // Sent even when writes are not allowed: the connection's read-only switch is what refuses
@@ -1160,14 +1703,14 @@ void KeyMonitor::enableNotifications(std::function<void(bool, const QString &)> 
              QByteArrayLiteral("notify-keyspace-events"), value},
             [this, self, g, c, value, done](const Reply &reply) {
                 if (!self || g != d->gen) {
-                    done(false, QStringLiteral("the monitor moved to another server"));
+                    done(false, KeyMonitor::tr("the monitor moved to another server"));
                     return;
                 }
                 if (reply.failed()) {
                     done(false, c->describe(reply));
                     return;
                 }
-                done(true, QStringLiteral("notify-keyspace-events is now \"%1\"")
+                done(true, KeyMonitor::tr("notify-keyspace-events is now \"%1\"")
                                .arg(QString::fromUtf8(value)));
                 if (d->recording)
                     d->recorder.fault(monitorNowUs(), d->node,
@@ -1181,22 +1724,30 @@ void KeyMonitor::enableNotifications(std::function<void(bool, const QString &)> 
 std::vector<const KeyEntry *> KeyMonitor::entries() const
 {
     std::vector<const KeyEntry *> list;
-    list.reserve(std::size_t(d->table.size()));
-    for (const KeyEntry &e : std::as_const(d->table))
-        list.push_back(&e);
+    const auto tables = d->parts();
+    for (const Private *p : tables) {
+        list.reserve(list.size() + std::size_t(p->table.size()));
+        for (const KeyEntry &e : std::as_const(p->table))
+            list.push_back(&e);
+    }
     std::sort(list.begin(), list.end(),
               [](const KeyEntry *a, const KeyEntry *b) { return a->key < b->key; });
+    // A key in two masters' tables (its slot moved a moment ago): one row.
+    list.erase(std::unique(list.begin(), list.end(),
+                           [](const KeyEntry *a, const KeyEntry *b) { return a->key == b->key; }),
+               list.end());
     return list;
 }
 
 const KeyEntry *KeyMonitor::entry(const QByteArray &key) const
 {
-    const auto it = d->table.constFind(key);
-    return it == d->table.cend() ? nullptr : &it.value();
+    return d->findEntry(key);
 }
 
 int KeyMonitor::keyCount() const
 {
+    if (d->cluster)
+        return int(entries().size());
     return int(d->table.size());
 }
 
@@ -1217,12 +1768,18 @@ bool KeyMonitor::initialScanDone() const
 
 quint64 KeyMonitor::keysScanned() const
 {
-    return d->keysScanned;
+    quint64 n = d->keysScanned;
+    for (const auto &entry : d->shards)
+        n += entry.second->keysScanned();
+    return n;
 }
 
 quint64 KeyMonitor::scanRounds() const
 {
-    return d->scanRounds;
+    quint64 n = d->scanRounds;
+    for (const auto &entry : d->shards)
+        n += entry.second->scanRounds();
+    return n;
 }
 
 quint64 KeyMonitor::scanPasses() const
@@ -1252,7 +1809,11 @@ void KeyMonitor::addSink(EventSink *sink)
 
 quint64 KeyMonitor::commandsSent() const
 {
-    return (d->data ? d->data->commandsSent() : 0) + (d->notify ? d->notify->commandsSent() : 0);
+    quint64 n =
+        (d->data ? d->data->commandsSent() : 0) + (d->notify ? d->notify->commandsSent() : 0);
+    for (const auto &entry : d->shards)
+        n += entry.second->commandsSent();
+    return n;
 }
 
 } // namespace lockscope

@@ -21,6 +21,14 @@
 //  - A lost connection is reported (status, FaultNote) and retried; after it comes back the
 //    monitor re-reads every known key and rescans, and a restarted server (INFO run_id
 //    changed) is recorded as NodeRestarted.
+//  - Redis Cluster (options.cluster): ClusterResolver finds the masters; the monitor runs one
+//    inner monitor per master (its own connections, scan, notifications or polling), all
+//    recording into this one log, each key on the node (host:port) of its master. The table,
+//    the anomalies (judged across all masters), the progress and the status are the union.
+//    When the masters change (a failover, a resharding, MOVED), the inner monitors follow. A
+//    key whose slot moves leaves its old master's table on MOVED/ASK (a "del" notification
+//    is checked with one read first, since MIGRATE sends it too) and reappears on the new
+//    master's lane as present: a move is neither a release nor an acquisition.
 #pragma once
 
 #include "anomaly_rules.h"
@@ -36,6 +44,8 @@
 #include <memory>
 
 namespace lockscope {
+
+class MonitorRecorder;
 
 class KeyMonitor : public QObject {
     Q_OBJECT
@@ -70,7 +80,9 @@ public:
     Health health() const;
     QString statusText() const;
     QString lastError() const;
-    QString serverName() const; // the server watched now ("127.0.0.1:6379")
+    QString serverName() const; // the server watched now ("127.0.0.1:6379"; cluster: all masters)
+    // The masters watched now, by name ("127.0.0.1:7000"): one unless options().cluster.
+    QStringList masters() const;
 
     NotifyMode notifyMode() const;
     NotifyConfig notifyConfig() const;
@@ -101,7 +113,7 @@ public:
     const EventLog &log() const;
     void addSink(EventSink *sink);
 
-    quint64 commandsSent() const; // on the data and notification connections
+    quint64 commandsSent() const; // on the data and notification connections (of every master)
 
 signals:
     void statusChanged(const QString &status);
@@ -115,6 +127,9 @@ signals:
     void failed(const QString &message);
 
 private:
+    // A cluster's inner monitor of one master, recording into the cluster monitor's recorder.
+    KeyMonitor(MonitorOptions options, MonitorRecorder *sharedRecorder, QObject *parent);
+
     class Private;
     std::unique_ptr<Private> d;
 };

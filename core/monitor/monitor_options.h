@@ -42,6 +42,16 @@ struct MonitorOptions {
     QList<ConnectionOptions> sentinels;
     QString masterName;
 
+    // Redis Cluster mode: `connection` is a seed node (any node of the cluster). The monitor
+    // discovers the masters with CLUSTER SLOTS (a read), connects to each master with the same
+    // credentials and TLS (read-only unless writes are allowed), scans each (SCAN is per node in
+    // a cluster) and follows each (keyspace notifications are per node: it subscribes on every
+    // master, else polls each). It re-discovers the masters every clusterRefreshMs, on MOVED
+    // and when a master's connection drops, so a failover moves the watch to the new master.
+    // The db must be 0 (a cluster has only that one). Ignored when `sentinels` is set.
+    bool cluster = false;
+    qint64 clusterRefreshMs = 5000;
+
     QByteArray pattern = QByteArrayLiteral("*lock*"); // SCAN MATCH, and the keyspace channel
     int scanCount = 500;                              // SCAN COUNT: work per round
     qint64 scanPauseMs = 0;            // pause between SCAN rounds of background rescans

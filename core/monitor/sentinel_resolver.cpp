@@ -25,8 +25,8 @@ QString SentinelResolver::sentinelName() const
 ConnectionOptions SentinelResolver::optionsFor(int index, bool forSubscription) const
 {
     ConnectionOptions o = m_sentinels[index];
-    o.readOnly = false; // see the header: only the two commands written here are sent
-    o.db = 0;           // sentinels have no databases
+    o.readOnly = true; // a monitor asks sentinels questions; it never reconfigures them
+    o.db = 0;          // sentinels have no databases
     o.connectTimeoutMs = qMin<qint64>(o.connectTimeoutMs, 2000);
     o.requestTimeoutMs = qMin<qint64>(o.requestTimeoutMs, 2000);
     o.reconnect = forSubscription;

@@ -3,10 +3,10 @@
 // answered for +switch-master. When that sentinel goes away, or the monitor says the master
 // stopped answering (refresh()), it asks again, every sentinel in turn.
 //
-// The sentinel connections are not read-only: the switch's command table is the data server's
-// and does not know SENTINEL's subcommands, so it would refuse them all. They only ever send
-// the two commands written here (SENTINEL GET-MASTER-ADDR-BY-NAME, SUBSCRIBE +switch-master),
-// and never touch the data server.
+// The sentinel connections are read-only, always (whatever the data connection allows): the
+// switch's command table classifies SENTINEL's subcommands (GET-MASTER-ADDR-BY-NAME, MASTERS,
+// SENTINELS, REPLICAS are reads; SET, REMOVE, FAILOVER, RESET, MONITOR, CONFIG SET are
+// writes), so nothing sent to a sentinel can change it.
 #pragma once
 
 #include "redis/connection.h"

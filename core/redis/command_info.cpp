@@ -28,6 +28,10 @@ struct Entry {
 //    slowlog reset, latency reset, memory purge, the mutating cluster subcommands, save, bgsave,
 //    bgrewriteaof, shutdown, debug, failover, replicaof / slaveof, sync / psync / replconf;
 //  - client reply: OFF and SKIP would break the connection's reply matching.
+// The sentinel| entries come from Sentinel's own command table (a sentinel is a redis-server in
+// sentinel mode): the questions a monitor asks are reads; MONITOR, REMOVE, SET, RESET,
+// FAILOVER, FLUSHCONFIG, CONFIG (SET; CONFIG GET is let through below), DEBUG,
+// SIMULATE-FAILURE and IS-MASTER-DOWN-BY-ADDR (it casts a leader vote) change the sentinel.
 // Read (R) includes what only changes this connection (select, client setname, client tracking,
 // subscribe, multi, watch, ...) and pfcount (it may refresh a cached cardinality, which changes
 // nothing a reader sees).
@@ -297,6 +301,28 @@ constexpr Entry kTable[] = {
     {"sdiff", R},
     {"sdiffstore", W},
     {"select", R},
+    {"sentinel", C},
+    {"sentinel|ckquorum", R},
+    {"sentinel|config", W},
+    {"sentinel|debug", W},
+    {"sentinel|failover", W},
+    {"sentinel|flushconfig", W},
+    {"sentinel|get-master-addr-by-name", R},
+    {"sentinel|help", R},
+    {"sentinel|info-cache", R},
+    {"sentinel|is-master-down-by-addr", W},
+    {"sentinel|master", R},
+    {"sentinel|masters", R},
+    {"sentinel|monitor", W},
+    {"sentinel|myid", R},
+    {"sentinel|pending-scripts", R},
+    {"sentinel|remove", W},
+    {"sentinel|replicas", R},
+    {"sentinel|reset", W},
+    {"sentinel|sentinels", R},
+    {"sentinel|set", W},
+    {"sentinel|simulate-failure", W},
+    {"sentinel|slaves", R},
     {"set", W},
     {"setbit", W},
     {"setex", W},
@@ -475,6 +501,14 @@ bool writes(QByteArrayView command, QByteArrayView sub, bool hasSub)
     return !s || s->access != R;
 }
 
+// SENTINEL CONFIG is a write in the table (its SET changes the sentinel); its GET only reads.
+bool isSentinelConfigGet(const Command &argv)
+{
+    return argv.size() > 2 && argv.at(0).compare("sentinel", Qt::CaseInsensitive) == 0 &&
+           argv.at(1).compare("config", Qt::CaseInsensitive) == 0 &&
+           argv.at(2).compare("get", Qt::CaseInsensitive) == 0;
+}
+
 } // namespace
 
 bool isWrite(const Command &argv)
@@ -483,7 +517,7 @@ bool isWrite(const Command &argv)
         return true;
     const bool hasSub = argv.size() > 1;
     if (writes(argv.at(0), hasSub ? QByteArrayView(argv.at(1)) : QByteArrayView(), hasSub))
-        return true;
+        return !isSentinelConfigGet(argv);
     // The one read subcommand with a writing argument: ACL LOG RESET clears the log that
     // other people audit with.
     return argv.size() > 2 && argv.at(0).compare("acl", Qt::CaseInsensitive) == 0 &&

@@ -1,0 +1,207 @@
+#include "redis_cluster.h"
+
+#include "redis_test_client.h"
+
+#include <QDeadlineTimer>
+#include <QHostAddress>
+#include <QTcpServer>
+#include <QThread>
+
+#include <functional>
+
+namespace lockscope::test {
+
+namespace {
+
+constexpr int kSlots = 16384;
+
+quint16 freePort()
+{
+    QTcpServer probe;
+    if (!probe.listen(QHostAddress::LocalHost, 0))
+        return 0;
+    return probe.serverPort();
+}
+
+// CRC16-CCITT (XModem), as the cluster specification defines the key slot.
+quint16 crc16(const QByteArray &bytes)
+{
+    quint16 crc = 0;
+    for (const char ch : bytes) {
+        crc ^= quint16(quint8(ch)) << 8;
+        for (int i = 0; i < 8; ++i)
+            crc = (crc & 0x8000) ? quint16((crc << 1) ^ 0x1021) : quint16(crc << 1);
+    }
+    return crc;
+}
+
+int firstSlot(int m, int masters)
+{
+    return m * kSlots / masters;
+}
+
+} // namespace
+
+RedisCluster::RedisCluster(int masters, int replicasOfFirst, QStringList extraArgs)
+    : m_masters(masters)
+    , m_replicas(replicasOfFirst)
+{
+    for (int i = 0; i < masters + replicasOfFirst; ++i) {
+        const quint16 bus = freePort();
+        m_busPorts.push_back(bus);
+        QStringList args{QStringLiteral("--cluster-enabled"),      QStringLiteral("yes"),
+                         QStringLiteral("--cluster-config-file"),  QStringLiteral("nodes.conf"),
+                         QStringLiteral("--cluster-node-timeout"), QStringLiteral("1000"),
+                         QStringLiteral("--cluster-port"),         QString::number(bus)};
+        args += extraArgs;
+        m_nodes.push_back(std::make_unique<RedisServer>(args));
+    }
+}
+
+RedisCluster::~RedisCluster() = default;
+
+QString RedisCluster::address(int i) const
+{
+    return m_nodes[std::size_t(i)]->host() + QLatin1Char(':') +
+           QString::number(m_nodes[std::size_t(i)]->port());
+}
+
+QByteArray RedisCluster::nodeId(int i)
+{
+    RedisTestClient c;
+    if (!c.connect(node(i).host(), node(i).port()))
+        return {};
+    return c.command(Command{"CLUSTER", "MYID"}).text();
+}
+
+int RedisCluster::keySlot(const QByteArray &key)
+{
+    QByteArray hashed = key;
+    const qsizetype open = key.indexOf('{');
+    if (open >= 0) {
+        const qsizetype close = key.indexOf('}', open + 1);
+        if (close > open + 1)
+            hashed = key.mid(open + 1, close - open - 1);
+    }
+    return crc16(hashed) % kSlots;
+}
+
+int RedisCluster::masterOf(const QByteArray &key) const
+{
+    const int slot = keySlot(key);
+    for (int m = m_masters - 1; m >= 0; --m)
+        if (slot >= firstSlot(m, m_masters))
+            return m;
+    return 0;
+}
+
+QByteArray RedisCluster::keyOn(int m, const QByteArray &prefix) const
+{
+    for (int n = 0;; ++n) {
+        const QByteArray key = prefix + QByteArray::number(n);
+        if (masterOf(key) == m)
+            return key;
+    }
+}
+
+bool RedisCluster::waitUntil(int timeoutMs, const std::function<bool()> &done, const QString &what)
+{
+    const QDeadlineTimer deadline(timeoutMs);
+    while (!deadline.hasExpired()) {
+        if (done())
+            return true;
+        QThread::msleep(50);
+    }
+    m_error =
+        QStringLiteral("the cluster did not get there within %1 ms: %2").arg(timeoutMs).arg(what);
+    return false;
+}
+
+bool RedisCluster::start(int timeoutMs)
+{
+    for (auto &n : m_nodes) {
+        if (!n->start(timeoutMs)) {
+            m_error = n->errorString();
+            return false;
+        }
+    }
+    std::vector<std::unique_ptr<RedisTestClient>> clients;
+    for (int i = 0; i < size(); ++i) {
+        clients.push_back(std::make_unique<RedisTestClient>());
+        if (!clients.back()->connect(node(i).host(), node(i).port())) {
+            m_error = clients.back()->errorString();
+            return false;
+        }
+    }
+    auto run = [&](int i, const Command &argv) {
+        const Reply r = clients[std::size_t(i)]->command(argv);
+        if (r.failed())
+            m_error = QStringLiteral("%1 on %2: %3")
+                          .arg(QString::fromUtf8(argv.join(' ')), address(i),
+                               QString::fromUtf8(r.text()));
+        return !r.failed();
+    };
+    // Slots and distinct config epochs first (as redis-cli --cluster create does), then MEET.
+    for (int m = 0; m < m_masters; ++m) {
+        const QByteArray first = QByteArray::number(firstSlot(m, m_masters));
+        const QByteArray last = QByteArray::number(firstSlot(m + 1, m_masters) - 1);
+        if (!run(m, Command{"CLUSTER", "ADDSLOTSRANGE", first, last}) ||
+            !run(m, Command{"CLUSTER", "SET-CONFIG-EPOCH", QByteArray::number(m + 1)}))
+            return false;
+    }
+    for (int i = 1; i < size(); ++i) {
+        if (!run(0, Command{"CLUSTER", "MEET", node(i).host().toUtf8(),
+                            QByteArray::number(node(i).port()),
+                            QByteArray::number(m_busPorts[std::size_t(i)])}))
+            return false;
+    }
+    const QByteArray known = "cluster_known_nodes:" + QByteArray::number(size());
+    if (!waitUntil(
+            timeoutMs,
+            [&] {
+                for (auto &c : clients)
+                    if (!c->command(Command{"CLUSTER", "INFO"}).text().contains(known))
+                        return false;
+                return true;
+            },
+            QStringLiteral("every node knowing every other")))
+        return false;
+    if (m_replicas > 0) {
+        const QByteArray firstId = clients[0]->command(Command{"CLUSTER", "MYID"}).text();
+        for (int i = m_masters; i < size(); ++i)
+            if (!run(i, Command{"CLUSTER", "REPLICATE", firstId}))
+                return false;
+        if (!waitUntil(
+                timeoutMs,
+                [&] {
+                    const QByteArray info =
+                        clients[0]->command(Command{"INFO", "replication"}).text();
+                    if (!info.contains(
+                            QByteArray("connected_slaves:" + QByteArray::number(m_replicas))))
+                        return false;
+                    for (int i = m_masters; i < size(); ++i)
+                        if (!clients[std::size_t(i)]
+                                 ->command(Command{"INFO", "replication"})
+                                 .text()
+                                 .contains("master_link_status:up"))
+                            return false;
+                    return true;
+                },
+                QStringLiteral("the replicas in sync with master 0")))
+            return false;
+    }
+    return waitUntil(
+        timeoutMs,
+        [&] {
+            for (auto &c : clients) {
+                if (!c->command(Command{"CLUSTER", "INFO"}).text().contains("cluster_state:ok"))
+                    return false;
+                if (c->command(Command{"CLUSTER", "SLOTS"}).elements().size() != m_masters)
+                    return false;
+            }
+            return true;
+        },
+        QStringLiteral("cluster_state:ok with every slot known on every node"));
+}
+
+} // namespace lockscope::test
