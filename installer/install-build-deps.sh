@@ -7,8 +7,10 @@ packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-l10n-tools qt6-tools-dev libgl-dev
     libhiredis-dev liblua5.1-0-dev
+    qtkeychain-qt6-dev # passwords of monitor profiles in the system keychain (optional)
     redis-server redis-sentinel redis-tools python3-redis
     fonts-wqy-microhei
+    dpkg-dev file desktop-file-utils appstream man-db # packaging: cpack's .deb and its checks
 )
 
 missing=()
