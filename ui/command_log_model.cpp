@@ -274,6 +274,13 @@ QVariant CommandLogModel::headerData(int section, Qt::Orientation orientation, i
     }
 }
 
+void CommandLogModel::retranslate()
+{
+    Q_EMIT headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
 CommandFilterProxy::CommandFilterProxy(QObject *parent)
     : QSortFilterProxyModel(parent)
 {}

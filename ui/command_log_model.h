@@ -44,6 +44,8 @@ public:
     // Shows every command regardless of the playback time.
     void setShowAll(bool all);
     void setTheme(const Theme &theme);
+    // After a language change: the headers and every cell are read again.
+    void retranslate();
     void refreshFont(); // after the application font changed
 
     int totalCommands() const { return int(m_rows.size()); }

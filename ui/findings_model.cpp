@@ -28,6 +28,15 @@ void FindingsModel::setTheme(const Theme &theme)
         Q_EMIT dataChanged(index(0), index(int(m_sentences.size()) - 1));
 }
 
+void FindingsModel::retranslate()
+{
+    if (!m_run || m_sentences.isEmpty())
+        return;
+    for (qsizetype i = 0; i < m_sentences.size(); ++i)
+        m_sentences[i] = describeFinding(m_run->report().findings[std::size_t(i)], m_run->log());
+    Q_EMIT dataChanged(index(0), index(int(m_sentences.size()) - 1));
+}
+
 int FindingsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_sentences.size());

@@ -20,6 +20,8 @@ public:
     explicit FindingsModel(QObject *parent = nullptr);
     void setRun(std::shared_ptr<const RunData> run);
     void setTheme(const Theme &theme);
+    // After a language change: the sentences are made again in the new language.
+    void retranslate();
 
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;

@@ -4,9 +4,11 @@
 #include "compare/compare_page.h"
 #include "findings_model.h"
 #include "key_table_model.h"
+#include "language.h"
 #include "lock/strategy_registry.h"
 #include "monitor/monitor_page.h"
 #include "playback.h"
+#include "scenario_texts.h"
 #include "sim/explain.h"
 #include "strategy_source_view.h"
 #include "timeline_widget.h"
@@ -32,6 +34,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
@@ -133,13 +136,15 @@ QString workspaceHint()
                           "pan · F: fit · right-click a lane to inject a fault");
 }
 
-QWidget *labelled(const QString &text, QWidget *field)
+// A field with its label in front; the label's text is set by retranslateUi().
+QWidget *labelled(QLabel **labelOut, QWidget *field)
 {
     auto *w = new QWidget;
     auto *l = new QHBoxLayout(w);
     l->setContentsMargins(6, 0, 6, 0);
     l->setSpacing(6);
-    auto *label = new QLabel(text);
+    auto *label = new QLabel;
+    *labelOut = label;
     label->setBuddy(field);
     l->addWidget(label);
     l->addWidget(field);
@@ -153,7 +158,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_options(options)
 {
     setObjectName(QStringLiteral("LockScopeMainWindow"));
-    setWindowTitle(tr("LockScope"));
+    // The language is the application's; a window asked for another one switches it.
+    if (availableLanguages().contains(m_options.language) &&
+        m_options.language != currentLanguage())
+        setLanguage(m_options.language);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     m_theme = Theme::forPalette(palette());
@@ -171,14 +179,14 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     buildCentral();
     buildDocks();
     buildMenus();
+    retranslateUi();
     applyTheme();
 
     connect(m_playback, &Playback::timeChanged, this, &MainWindow::onTimeChanged);
     connect(m_playback, &Playback::playingChanged, this, [this](bool playing) {
         m_playButton->setProperty("glyph", int(playing ? Glyph::Pause : Glyph::Play));
         m_playButton->setIcon(glyphIcon(playing ? Glyph::Pause : Glyph::Play, m_theme.text));
-        m_playAction->setText(playing ? tr("&Pause") : tr("&Play"));
-        m_playButton->setToolTip(playing ? tr("Pause (Space)") : tr("Play (Space)"));
+        updatePlayTexts();
     });
     connect(m_playback, &Playback::speedChanged, this, [this](double speed) {
         const int i = m_speedBox->findData(speed);
@@ -206,36 +214,177 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
+// --- texts ------------------------------------------------------------------------------------
+
+// Every text of the workspace, in the current language: called by the constructor and again on
+// QEvent::LanguageChange (View > Language). The texts that depend on the run are made again by
+// their update functions; the models re-read theirs.
+void MainWindow::retranslateUi()
+{
+    m_options.language = currentLanguage(); // the scenario texts follow too
+    updateWindowTitle();
+
+    m_openScenarioAction->setText(tr("&Open Scenario File…"));
+    m_openScenarioAction->setToolTip(tr("Open a scenario from a JSON file (Ctrl+O)"));
+    m_runAction->setText(tr("&Run"));
+    m_runAction->setToolTip(tr("Run the simulation (Ctrl+R)"));
+    m_nextAction->setText(tr("&Next Event"));
+    m_prevAction->setText(tr("Pre&vious Event"));
+    m_nextCommandAction->setText(tr("Next Event, Commands &Included"));
+    m_prevCommandAction->setText(tr("Previous Event, Commands Included"));
+    m_startAction->setText(tr("Go to &Start"));
+    m_endAction->setText(tr("Go to &End"));
+    m_fasterAction->setText(tr("&Faster"));
+    m_slowerAction->setText(tr("&Slower"));
+    m_darkAction->setText(tr("&Dark Palette"));
+    m_futureAction->setText(tr("Show What Happens &Next"));
+    m_futureAction->setToolTip(tr(
+        "Show the rest of the run, dimmed, on the timeline; off hides it (let the class guess)"));
+    m_clearFaultsAction->setText(tr("&Clear Injected Faults"));
+    m_exportPngAction->setText(tr("Export Timeline as &PNG…"));
+    m_exportSvgAction->setText(tr("Export Timeline as &SVG…"));
+#ifndef LOCKSCOPE_HAVE_SVG
+    m_exportSvgAction->setToolTip(tr("This build has no SVG support (Qt SVG was not found)"));
+#endif
+    m_exportLogAction->setText(tr("Export &Event Log (JSON Lines)…"));
+    updatePlayTexts();
+
+    // Pages.
+    m_pageToolBar->setWindowTitle(tr("Pages"));
+    const QString pageTexts[][2] = {
+        {tr("&Workspace"), tr("Simulate one scenario and play it back (Ctrl+1)")},
+        {tr("&Compare"), tr("Every strategy under the same workload and faults (Ctrl+2)")},
+        {tr("&Monitor"), tr("Watch the lock keys of a real Redis, read-only (Ctrl+3)")},
+    };
+    for (int i = 0; i < int(m_pageActions.size()); ++i) {
+        m_pageActions[i]->setText(pageTexts[i][0]);
+        m_pageActions[i]->setToolTip(pageTexts[i][1]);
+    }
+
+    // The run toolbar.
+    m_runToolBar->setWindowTitle(tr("Run"));
+    m_scenarioLabel->setText(tr("&Scenario"));
+    m_strategyLabel->setText(tr("S&trategy"));
+    m_seedLabel->setText(tr("Seed"));
+    m_clientsLabel->setText(tr("Clients"));
+    m_ttlLabel->setText(tr("TTL"));
+    m_waitLabel->setText(tr("Wait"));
+    m_seedBox->setToolTip(tr("The same scenario, strategy and seed always give the same run"));
+    m_ttlBox->setSuffix(tr(" ms"));
+    m_waitBox->setItemText(0, tr("scenario's"));
+    m_waitBox->setItemText(1, tr("spin"));
+    m_waitBox->setItemText(2, tr("backoff"));
+    m_waitBox->setItemText(3, tr("pub/sub"));
+    m_waitBox->setToolTip(tr("How a client waits for a busy lock"));
+    for (int i = 0; i < m_scenarioBox->count(); ++i) {
+        const QString id = m_scenarioBox->itemData(i).toString();
+        Scenario s;
+        if (!m_scenarioBox->itemData(i, ScenarioFileRole).isValid() && loadBuiltinScenario(id, &s))
+            m_scenarioBox->setItemData(i, scenarioSummary(s), Qt::ToolTipRole);
+    }
+    for (int i = 0; i < m_strategyBox->count(); ++i) {
+        if (auto st = createStrategy(m_strategyBox->itemData(i).toString()))
+            m_strategyBox->setItemData(i, strategyText(st->info().summary), Qt::ToolTipRole);
+    }
+    m_clearFaultsButton->setText(tr("Clear"));
+    updateFaultsLabel();
+
+    // Playback.
+    m_startButton->setToolTip(tr("Go to the start (Home)"));
+    m_prevButton->setToolTip(tr("Previous event (,)"));
+    m_nextButton->setToolTip(tr("Next event (.)"));
+    for (int i = 0; i < m_speedBox->count(); ++i)
+        m_speedBox->setItemText(i, speedText(m_speedBox->itemData(i).toDouble()));
+    m_speedBox->setToolTip(tr("Playback speed, in simulated time ([ and ] change it)"));
+    m_slider->setToolTip(tr("Drag to any instant of the run"));
+
+    // Docks.
+    m_explainDock->setWindowTitle(tr("Scenario and Strategy"));
+    m_findingsDock->setWindowTitle(tr("What the Checker Found"));
+    m_findingsView->setToolTip(tr("Click a finding to jump there"));
+    m_keysDock->setWindowTitle(tr("Lock Keys in Redis"));
+    m_detailsDock->setWindowTitle(tr("Commands and Source"));
+    m_followBox->setText(tr("Follow playback"));
+    m_showAllBox->setText(tr("Whole run"));
+    m_showAllBox->setToolTip(tr("Show every command of the run, not only those sent so far"));
+    m_commandClientLabel->setText(tr("Client"));
+    m_commandKeyLabel->setText(tr("Key"));
+    if (m_commandClientBox->count() > 0)
+        m_commandClientBox->setItemText(0, tr("all"));
+    if (m_commandKeyBox->count() > 0)
+        m_commandKeyBox->setItemText(0, tr("all"));
+    m_detailsTabs->setTabText(0, tr("Commands"));
+    m_detailsTabs->setTabText(1, tr("Strategy Source"));
+
+    // Menus.
+    m_fileMenu->setTitle(tr("&File"));
+    m_quitAction->setText(tr("&Quit"));
+    m_runMenu->setTitle(tr("&Run"));
+    m_playMenu->setTitle(tr("&Playback"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_largerAction->setText(tr("&Larger Text"));
+    m_smallerAction->setText(tr("S&maller Text"));
+    m_languageMenu->setTitle(tr("&Language"));
+    for (QAction *a : m_languageMenu->actions())
+        a->setChecked(a->data().toString() == currentLanguage());
+    m_helpMenu->setTitle(tr("&Help"));
+    m_keysAction->setText(tr("&Keys and Mouse"));
+    m_aboutAction->setText(tr("&About LockScope"));
+
+    // What depends on the run and the instant.
+    m_keyModel->retranslate();
+    m_commandModel->retranslate();
+    m_findingsModel->retranslate();
+    if (m_sourceView && m_strategyBox->count() > 0)
+        m_sourceView->setSource(
+            StrategySource::forStrategy(m_strategyBox->currentData().toString()));
+    updateExplanation();
+    updateVerdict();
+    const qint64 t = m_playback->time();
+    updateSourceHighlight(t);
+    if (m_run) {
+        m_lastCaptionEvent = -2;
+        updateCaption(t);
+        updateTimeLabel(t);
+    }
+    statusBar()->showMessage(workspaceHint());
+}
+
+void MainWindow::updatePlayTexts()
+{
+    const bool playing = m_playback->isPlaying();
+    m_playAction->setText(playing ? tr("&Pause") : tr("&Play"));
+    m_playButton->setToolTip(playing ? tr("Pause (Space)") : tr("Play (Space)"));
+}
+
 // --- building ---------------------------------------------------------------------------------
 
 void MainWindow::buildActions()
 {
-    m_openScenarioAction = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton),
-                                       tr("&Open Scenario File…"), this);
+    m_openScenarioAction =
+        new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), QString(), this);
     m_openScenarioAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
-    m_openScenarioAction->setToolTip(tr("Open a scenario from a JSON file (Ctrl+O)"));
     connect(m_openScenarioAction, &QAction::triggered, this,
             &MainWindow::openScenarioFileWithDialog);
 
-    m_runAction = new QAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("&Run"), this);
+    m_runAction = new QAction(style()->standardIcon(QStyle::SP_BrowserReload), QString(), this);
     m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    m_runAction->setToolTip(tr("Run the simulation (Ctrl+R)"));
     connect(m_runAction, &QAction::triggered, this, [this] {
         QString error;
         if (!runNow(&error))
             showWarning(tr("Cannot run"), error);
     });
 
-    m_playAction = new QAction(tr("&Play"), this);
+    m_playAction = new QAction(this);
     m_playAction->setShortcut(Qt::Key_Space);
     connect(m_playAction, &QAction::triggered, this, [this] { m_playback->togglePlay(); });
-    m_nextAction = new QAction(tr("&Next Event"), this);
+    m_nextAction = new QAction(this);
     m_nextAction->setShortcut(Qt::Key_Period);
     connect(m_nextAction, &QAction::triggered, this, &MainWindow::stepForward);
-    m_prevAction = new QAction(tr("Pre&vious Event"), this);
+    m_prevAction = new QAction(this);
     m_prevAction->setShortcut(Qt::Key_Comma);
     connect(m_prevAction, &QAction::triggered, this, &MainWindow::stepBackward);
-    m_nextCommandAction = new QAction(tr("Next Event, Commands &Included"), this);
+    m_nextCommandAction = new QAction(this);
     m_nextCommandAction->setShortcut(Qt::Key_Greater);
     connect(m_nextCommandAction, &QAction::triggered, this, [this] {
         if (!m_run)
@@ -251,7 +400,7 @@ void MainWindow::buildActions()
             selectEvent(e);
         }
     });
-    m_prevCommandAction = new QAction(tr("Previous Event, Commands Included"), this);
+    m_prevCommandAction = new QAction(this);
     m_prevCommandAction->setShortcut(Qt::Key_Less);
     connect(m_prevCommandAction, &QAction::triggered, this, [this] {
         if (!m_run)
@@ -264,41 +413,38 @@ void MainWindow::buildActions()
             selectEvent(e);
         }
     });
-    m_startAction = new QAction(tr("Go to &Start"), this);
+    m_startAction = new QAction(this);
     m_startAction->setShortcut(Qt::Key_Home);
     connect(m_startAction, &QAction::triggered, this, [this] { seek(0); });
-    m_endAction = new QAction(tr("Go to &End"), this);
+    m_endAction = new QAction(this);
     m_endAction->setShortcut(Qt::Key_End);
     connect(m_endAction, &QAction::triggered, this, [this] { seek(m_playback->end()); });
-    m_fasterAction = new QAction(tr("&Faster"), this);
+    m_fasterAction = new QAction(this);
     m_fasterAction->setShortcut(Qt::Key_BracketRight);
     connect(m_fasterAction, &QAction::triggered, m_playback, &Playback::faster);
-    m_slowerAction = new QAction(tr("&Slower"), this);
+    m_slowerAction = new QAction(this);
     m_slowerAction->setShortcut(Qt::Key_BracketLeft);
     connect(m_slowerAction, &QAction::triggered, m_playback, &Playback::slower);
 
-    m_darkAction = new QAction(tr("&Dark Palette"), this);
+    m_darkAction = new QAction(this);
     m_darkAction->setCheckable(true);
     m_darkAction->setChecked(isDarkPalette(QApplication::palette()));
     connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkPalette);
-    m_futureAction = new QAction(tr("Show What Happens &Next"), this);
+    m_futureAction = new QAction(this);
     m_futureAction->setCheckable(true);
     m_futureAction->setChecked(true);
-    m_futureAction->setToolTip(tr(
-        "Show the rest of the run, dimmed, on the timeline; off hides it (let the class guess)"));
 
-    m_clearFaultsAction = new QAction(tr("&Clear Injected Faults"), this);
+    m_clearFaultsAction = new QAction(this);
     connect(m_clearFaultsAction, &QAction::triggered, this, &MainWindow::clearInjectedFaults);
 
-    m_exportPngAction = new QAction(tr("Export Timeline as &PNG…"), this);
+    m_exportPngAction = new QAction(this);
     connect(m_exportPngAction, &QAction::triggered, this, [this] { exportWithDialog(0); });
-    m_exportSvgAction = new QAction(tr("Export Timeline as &SVG…"), this);
+    m_exportSvgAction = new QAction(this);
     connect(m_exportSvgAction, &QAction::triggered, this, [this] { exportWithDialog(1); });
 #ifndef LOCKSCOPE_HAVE_SVG
     m_exportSvgAction->setEnabled(false);
-    m_exportSvgAction->setToolTip(tr("This build has no SVG support (Qt SVG was not found)"));
 #endif
-    m_exportLogAction = new QAction(tr("Export &Event Log (JSON Lines)…"), this);
+    m_exportLogAction = new QAction(this);
     connect(m_exportLogAction, &QAction::triggered, this, [this] { exportWithDialog(2); });
 
     addActions({m_openScenarioAction, m_runAction, m_playAction, m_nextAction, m_prevAction,
@@ -308,19 +454,14 @@ void MainWindow::buildActions()
 
 void MainWindow::buildPageBar()
 {
-    auto *bar = addToolBar(tr("Pages"));
+    auto *bar = addToolBar(QString());
+    m_pageToolBar = bar;
     bar->setObjectName(QStringLiteral("PageToolBar"));
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     auto *group = new QActionGroup(this);
-    const QList<std::pair<QString, QString>> pages = {
-        {tr("&Workspace"), tr("Simulate one scenario and play it back (Ctrl+1)")},
-        {tr("&Compare"), tr("Every strategy under the same workload and faults (Ctrl+2)")},
-        {tr("&Monitor"), tr("Watch the lock keys of a real Redis, read-only (Ctrl+3)")},
-    };
-    for (int i = 0; i < int(pages.size()); ++i) {
-        auto *a = new QAction(pages[i].first, this);
-        a->setToolTip(pages[i].second);
+    for (int i = 0; i < 3; ++i) {
+        auto *a = new QAction(this);
         a->setCheckable(true);
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
         group->addAction(a);
@@ -335,7 +476,7 @@ void MainWindow::buildPageBar()
 
 void MainWindow::buildToolBar()
 {
-    auto *bar = addToolBar(tr("Run"));
+    auto *bar = addToolBar(QString());
     m_runToolBar = bar;
     bar->setObjectName(QStringLiteral("RunToolBar"));
     bar->setMovable(false);
@@ -347,14 +488,14 @@ void MainWindow::buildToolBar()
         Scenario s;
         if (loadBuiltinScenario(id, &s))
             m_scenarioBox->addItem(id, id);
-        m_scenarioBox->setItemData(m_scenarioBox->count() - 1, s.summary, Qt::ToolTipRole);
+        m_scenarioBox->setItemData(m_scenarioBox->count() - 1, scenarioSummary(s), Qt::ToolTipRole);
     }
     m_strategyBox = new QComboBox;
     m_strategyBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     for (const QString &id : strategyIds()) {
         m_strategyBox->addItem(id, id);
         if (auto s = createStrategy(id))
-            m_strategyBox->setItemData(m_strategyBox->count() - 1, s->info().summary,
+            m_strategyBox->setItemData(m_strategyBox->count() - 1, strategyText(s->info().summary),
                                        Qt::ToolTipRole);
     }
     m_strategyBox->setCurrentIndex(
@@ -365,27 +506,22 @@ void MainWindow::buildToolBar()
     m_seedBox = new QSpinBox;
     m_seedBox->setRange(0, 999999);
     m_seedBox->setValue(1);
-    m_seedBox->setToolTip(tr("The same scenario, strategy and seed always give the same run"));
     m_clientsBox = new QSpinBox;
     m_clientsBox->setRange(1, 200);
     m_ttlBox = new QSpinBox;
     m_ttlBox->setRange(1, 3600000);
     m_ttlBox->setSingleStep(1000);
-    m_ttlBox->setSuffix(tr(" ms"));
     m_waitBox = new QComboBox;
-    m_waitBox->addItem(tr("scenario's"), QString());
-    m_waitBox->addItem(tr("spin"), QStringLiteral("spin"));
-    m_waitBox->addItem(tr("backoff"), QStringLiteral("backoff"));
-    m_waitBox->addItem(tr("pub/sub"), QStringLiteral("pubsub"));
-    m_waitBox->setToolTip(tr("How a client waits for a busy lock"));
+    for (const char *mode : {"", "spin", "backoff", "pubsub"})
+        m_waitBox->addItem(QString(), QString::fromLatin1(mode)); // texts: retranslateUi()
 
-    bar->addWidget(labelled(tr("&Scenario"), m_scenarioBox));
-    bar->addWidget(labelled(tr("S&trategy"), m_strategyBox));
+    bar->addWidget(labelled(&m_scenarioLabel, m_scenarioBox));
+    bar->addWidget(labelled(&m_strategyLabel, m_strategyBox));
     bar->addSeparator();
-    bar->addWidget(labelled(tr("Seed"), m_seedBox));
-    bar->addWidget(labelled(tr("Clients"), m_clientsBox));
-    bar->addWidget(labelled(tr("TTL"), m_ttlBox));
-    bar->addWidget(labelled(tr("Wait"), m_waitBox));
+    bar->addWidget(labelled(&m_seedLabel, m_seedBox));
+    bar->addWidget(labelled(&m_clientsLabel, m_clientsBox));
+    bar->addWidget(labelled(&m_ttlLabel, m_ttlBox));
+    bar->addWidget(labelled(&m_waitLabel, m_waitBox));
     bar->addSeparator();
     bar->addAction(m_runAction);
     if (auto *b = qobject_cast<QToolButton *>(bar->widgetForAction(m_runAction))) {
@@ -398,7 +534,6 @@ void MainWindow::buildToolBar()
     bar->addWidget(m_faultsLabel);
     m_clearFaultsButton = new QToolButton;
     m_clearFaultsButton->setDefaultAction(m_clearFaultsAction);
-    m_clearFaultsButton->setText(tr("Clear"));
     m_clearFaultsWidget = bar->addWidget(m_clearFaultsButton);
     updateFaultsLabel();
 
@@ -435,31 +570,28 @@ void MainWindow::buildCentral()
     auto *cl = new QHBoxLayout(controls);
     cl->setContentsMargins(8, 6, 8, 6);
     cl->setSpacing(6);
-    auto makeButton = [&](Glyph glyph, QAction *action, const QString &tip) {
+    auto makeButton = [&](Glyph glyph, QAction *action) {
         auto *b = new QToolButton;
         b->setProperty("glyph", int(glyph));
         m_glyphButtons.append(b);
-        b->setToolTip(tip);
         b->setAutoRaise(true);
         b->setIconSize(QSize(22, 22));
         connect(b, &QToolButton::clicked, action, &QAction::trigger);
         cl->addWidget(b);
         return b;
     };
-    makeButton(Glyph::Start, m_startAction, tr("Go to the start (Home)"));
-    makeButton(Glyph::Previous, m_prevAction, tr("Previous event (,)"));
-    m_playButton = makeButton(Glyph::Play, m_playAction, tr("Play (Space)"));
-    makeButton(Glyph::Next, m_nextAction, tr("Next event (.)"));
+    m_startButton = makeButton(Glyph::Start, m_startAction);
+    m_prevButton = makeButton(Glyph::Previous, m_prevAction);
+    m_playButton = makeButton(Glyph::Play, m_playAction);
+    m_nextButton = makeButton(Glyph::Next, m_nextAction);
     m_speedBox = new QComboBox;
     for (double s : Playback::speeds())
-        m_speedBox->addItem(speedText(s), s);
+        m_speedBox->addItem(QString(), s); // texts: retranslateUi()
     m_speedBox->setCurrentIndex(m_speedBox->findData(1.0));
-    m_speedBox->setToolTip(tr("Playback speed, in simulated time ([ and ] change it)"));
     connect(m_speedBox, &QComboBox::currentIndexChanged, this,
             [this] { m_playback->setSpeed(m_speedBox->currentData().toDouble()); });
     cl->addWidget(m_speedBox);
     m_slider = new QSlider(Qt::Horizontal);
-    m_slider->setToolTip(tr("Drag to any instant of the run"));
     connect(m_slider, &QSlider::valueChanged, this,
             [this](int ms) { m_playback->seek(qint64(ms) * 1000); });
     cl->addWidget(m_slider, 1);
@@ -473,10 +605,19 @@ void MainWindow::buildCentral()
 
     m_pages = new QStackedWidget;
     m_pages->addWidget(central);
+    // The pages scroll rather than hold the window at their minimum size: the window may be
+    // smaller than the comparison's matrix and settings side by side.
+    auto scrolled = [](QWidget *page) {
+        auto *area = new QScrollArea;
+        area->setWidget(page);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        return area;
+    };
     m_comparePage = new ComparePage;
-    m_pages->addWidget(m_comparePage);
+    m_pages->addWidget(scrolled(m_comparePage));
     m_monitorPage = new MonitorPage;
-    m_pages->addWidget(m_monitorPage);
+    m_pages->addWidget(scrolled(m_monitorPage));
     setCentralWidget(m_pages);
     connect(m_comparePage, &ComparePage::openRunRequested, this,
             [this](const RunRequest &request, qint64 atUs) {
@@ -498,16 +639,17 @@ void MainWindow::buildCentral()
 void MainWindow::buildDocks()
 {
     // Scenario and strategy, explained.
-    m_explainDock = new QDockWidget(tr("Scenario and Strategy"), this);
+    m_explainDock = new QDockWidget(this);
     m_explainDock->setObjectName(QStringLiteral("ExplainDock"));
     m_explanation = new QTextBrowser;
+    m_explanation->setObjectName(QStringLiteral("Explanation"));
     m_explanation->setOpenLinks(false);
     m_explanation->setFrameShape(QFrame::NoFrame);
     m_explainDock->setWidget(m_explanation);
     addDockWidget(Qt::LeftDockWidgetArea, m_explainDock);
 
     // Findings.
-    m_findingsDock = new QDockWidget(tr("What the Checker Found"), this);
+    m_findingsDock = new QDockWidget(this);
     m_findingsDock->setObjectName(QStringLiteral("FindingsDock"));
     auto *fw = new QWidget;
     auto *fl = new QVBoxLayout(fw);
@@ -522,7 +664,6 @@ void MainWindow::buildDocks()
     m_findingsView->setSpacing(3);
     m_findingsView->setIconSize(QSize(12, 12));
     m_findingsView->setUniformItemSizes(false);
-    m_findingsView->setToolTip(tr("Click a finding to jump there"));
     m_findingsView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_findingsView->setResizeMode(QListView::Adjust);
     fl->addWidget(m_findingsView, 1);
@@ -534,7 +675,7 @@ void MainWindow::buildDocks()
             [this](const QModelIndex &i) { jumpToFinding(i.row()); });
 
     // Keys.
-    m_keysDock = new QDockWidget(tr("Lock Keys in Redis"), this);
+    m_keysDock = new QDockWidget(this);
     m_keysDock->setObjectName(QStringLiteral("KeysDock"));
     m_keyView = new QTableView;
     m_keyView->setModel(m_keyModel);
@@ -550,7 +691,7 @@ void MainWindow::buildDocks()
     addDockWidget(Qt::BottomDockWidgetArea, m_keysDock);
 
     // Commands and the strategy's source, tabbed.
-    m_detailsDock = new QDockWidget(tr("Commands and Source"), this);
+    m_detailsDock = new QDockWidget(this);
     m_detailsDock->setObjectName(QStringLiteral("DetailsDock"));
     m_detailsTabs = new QTabWidget;
     m_detailsTabs->setDocumentMode(true);
@@ -561,12 +702,11 @@ void MainWindow::buildDocks()
     auto *filters = new QHBoxLayout;
     m_commandClientBox = new QComboBox;
     m_commandKeyBox = new QComboBox;
-    m_followBox = new QCheckBox(tr("Follow playback"));
+    m_followBox = new QCheckBox;
     m_followBox->setChecked(true);
-    m_showAllBox = new QCheckBox(tr("Whole run"));
-    m_showAllBox->setToolTip(tr("Show every command of the run, not only those sent so far"));
-    filters->addWidget(labelled(tr("Client"), m_commandClientBox));
-    filters->addWidget(labelled(tr("Key"), m_commandKeyBox));
+    m_showAllBox = new QCheckBox;
+    filters->addWidget(labelled(&m_commandClientLabel, m_commandClientBox));
+    filters->addWidget(labelled(&m_commandKeyLabel, m_commandKeyBox));
     filters->addWidget(m_followBox);
     filters->addWidget(m_showAllBox);
     filters->addStretch(1);
@@ -586,7 +726,7 @@ void MainWindow::buildDocks()
     m_commandView->verticalHeader()->setDefaultSectionSize(QFontMetrics(font()).height() + 8);
     m_commandView->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     cl->addWidget(m_commandView, 1);
-    m_detailsTabs->addTab(cw, tr("Commands"));
+    m_detailsTabs->addTab(cw, QString());
 
     auto *sw = new QWidget;
     auto *sl = new QVBoxLayout(sw);
@@ -596,7 +736,7 @@ void MainWindow::buildDocks()
     sl->addWidget(m_sourceLabel);
     m_sourceView = new StrategySourceView;
     sl->addWidget(m_sourceView, 1);
-    m_detailsTabs->addTab(sw, tr("Strategy Source"));
+    m_detailsTabs->addTab(sw, QString());
     m_detailsDock->setWidget(m_detailsTabs);
     addDockWidget(Qt::BottomDockWidgetArea, m_detailsDock);
     splitDockWidget(m_keysDock, m_detailsDock, Qt::Horizontal);
@@ -617,21 +757,21 @@ void MainWindow::buildDocks()
 
 void MainWindow::buildMenus()
 {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QMenu *file = m_fileMenu = menuBar()->addMenu(QString());
     file->addAction(m_openScenarioAction);
     file->addSeparator();
     file->addAction(m_exportPngAction);
     file->addAction(m_exportSvgAction);
     file->addAction(m_exportLogAction);
     file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    m_quitAction = file->addAction(QString(), this, &QWidget::close);
+    m_quitAction->setShortcut(QKeySequence::Quit);
 
-    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    QMenu *run = m_runMenu = menuBar()->addMenu(QString());
     run->addAction(m_runAction);
     run->addAction(m_clearFaultsAction);
 
-    QMenu *play = menuBar()->addMenu(tr("&Playback"));
+    QMenu *play = m_playMenu = menuBar()->addMenu(QString());
     play->addAction(m_playAction);
     play->addSeparator();
     play->addAction(m_prevAction);
@@ -644,7 +784,7 @@ void MainWindow::buildMenus()
     play->addAction(m_slowerAction);
     play->addAction(m_fasterAction);
 
-    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QMenu *view = m_viewMenu = menuBar()->addMenu(QString());
     view->addActions(m_pageActions);
     view->addSeparator();
     view->addAction(m_timeline->fitAction());
@@ -653,16 +793,30 @@ void MainWindow::buildMenus()
     view->addSeparator();
     view->addAction(m_futureAction);
     view->addAction(m_darkAction);
-    QAction *larger = view->addAction(tr("&Larger Text"), this, [this] { changeFontSize(1); });
-    larger->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
-    QAction *smaller = view->addAction(tr("S&maller Text"), this, [this] { changeFontSize(-1); });
-    smaller->setShortcut(QKeySequence::ZoomOut);
+    m_largerAction = view->addAction(QString(), this, [this] { changeFontSize(1); });
+    m_largerAction->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    m_smallerAction = view->addAction(QString(), this, [this] { changeFontSize(-1); });
+    m_smallerAction->setShortcut(QKeySequence::ZoomOut);
+    view->addSeparator();
+    // View > Language: each language named in itself, so anyone can find their own.
+    m_languageMenu = view->addMenu(QString());
+    auto *languages = new QActionGroup(this);
+    for (const QString &code : availableLanguages()) {
+        QAction *a =
+            m_languageMenu->addAction(code == QLatin1String("zh_CN") ? QStringLiteral("简体中文")
+                                                                     : QStringLiteral("English"));
+        a->setData(code);
+        a->setCheckable(true);
+        a->setChecked(code == currentLanguage());
+        languages->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] { switchLanguage(code); });
+    }
     view->addSeparator();
     for (QDockWidget *d : {m_explainDock, m_findingsDock, m_keysDock, m_detailsDock})
         view->addAction(d->toggleViewAction());
 
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keys and Mouse"), this, [this] {
+    QMenu *help = m_helpMenu = menuBar()->addMenu(QString());
+    m_keysAction = help->addAction(QString(), this, [this] {
         QMessageBox::information(
             this, tr("Keys and mouse"),
             tr("Space: play or pause\n"
@@ -678,7 +832,7 @@ void MainWindow::buildMenus()
                "Click: select an event;  double-click or click the time axis: go there\n"
                "Right-click a client or key lane: inject a fault at the playback instant"));
     });
-    help->addAction(tr("&About LockScope"), this, [this] {
+    m_aboutAction = help->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About LockScope"),
                            tr("LockScope %1\nSee, simulate and explain distributed locks on Redis.")
                                .arg(QCoreApplication::applicationVersion()));
@@ -715,10 +869,10 @@ void MainWindow::setPage(Page p)
         m_runToolBar->hide();
     }
     // The workspace's keys (Space, the arrows of playback, Ctrl+R) mean nothing elsewhere.
-    for (QAction *a : {m_runAction, m_playAction, m_nextAction, m_prevAction, m_nextCommandAction,
-                       m_prevCommandAction, m_startAction, m_endAction, m_fasterAction,
-                       m_slowerAction, m_clearFaultsAction, m_exportPngAction, m_exportSvgAction,
-                       m_exportLogAction})
+    for (QAction *a :
+         {m_runAction, m_playAction, m_nextAction, m_prevAction, m_nextCommandAction,
+          m_prevCommandAction, m_startAction, m_endAction, m_fasterAction, m_slowerAction,
+          m_clearFaultsAction, m_exportPngAction, m_exportSvgAction, m_exportLogAction})
         a->setEnabled(workspace);
 }
 
@@ -834,6 +988,15 @@ void MainWindow::changeEvent(QEvent *event)
     QMainWindow::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyTheme();
+    else if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+void MainWindow::switchLanguage(const QString &language)
+{
+    setLanguage(language); // every widget gets LanguageChange, this window included
+    if (m_options.persistSettings)
+        QSettings().setValue(QStringLiteral("view/language"), language);
 }
 
 void MainWindow::setDarkPalette(bool dark)
@@ -988,11 +1151,11 @@ int MainWindow::addScenarioFileItem(const QString &path, std::shared_ptr<const S
     // title, the summary and where the file is.
     m_scenarioBox->insertItem(first, QFileInfo(path).fileName());
     m_scenarioBox->setItemData(first, path, ScenarioFileRole);
-    m_scenarioBox->setItemData(
-        first,
-        tr("%1 (file)\n%2\n%3")
-            .arg(scenarioTitle(*scenario), scenario->summary, QDir::toNativeSeparators(path)),
-        Qt::ToolTipRole);
+    m_scenarioBox->setItemData(first,
+                               tr("%1 (file)\n%2\n%3")
+                                   .arg(scenarioTitle(*scenario), scenarioSummary(*scenario),
+                                        QDir::toNativeSeparators(path)),
+                               Qt::ToolTipRole);
     m_fileScenarios.insert(path, std::move(scenario));
     // Forget the oldest beyond the limit (never the one just added).
     while (m_scenarioBox->count() - first > kRecentScenarioFiles) {
@@ -1198,7 +1361,7 @@ void MainWindow::showRun(std::shared_ptr<const RunData> run, qint64 keepTimeUs)
     // The key table: one row per key lane, in the timeline's order.
     std::vector<KeyTableModel::Row> rows;
     for (const KeyLane &lane : m_run->keyLanes())
-        rows.push_back({lane.key, lane.node, lane.keyName, lane.nodeName});
+        rows.push_back({lane.key, lane.node, lane.keyName, lane.nodeName, {}});
     QStringList clients;
     for (const ClientLane &lane : m_run->clientLanes())
         clients << lane.name;
@@ -1293,6 +1456,15 @@ void MainWindow::showRun(std::shared_ptr<const RunData> run, qint64 keepTimeUs)
     updateExplanation();
     updateVerdict();
     updateFaultsLabel();
+    updateWindowTitle();
+}
+
+void MainWindow::updateWindowTitle()
+{
+    if (!m_run) {
+        setWindowTitle(tr("LockScope"));
+        return;
+    }
     setWindowTitle(tr("LockScope — %1 · %2")
                        .arg(m_request.fromFile() ? QFileInfo(m_request.scenarioFile).fileName()
                                                  : m_request.scenarioId,
@@ -1466,7 +1638,7 @@ void MainWindow::updateCaption(qint64 timeUs)
     m_lastCaptionEvent = current;
     if (current < 0) {
         m_caption->setText(
-            tr("%1: %2").arg(scenarioTitle(m_run->scenario()), m_run->scenario().summary));
+            tr("%1: %2").arg(scenarioTitle(m_run->scenario()), scenarioSummary(m_run->scenario())));
         return;
     }
     m_caption->setText(tr("» %1   (%2)")
@@ -1618,7 +1790,7 @@ void MainWindow::updateExplanation()
     QString html = QStringLiteral("<h3 style='margin-bottom:4px'>%1</h3>")
                        .arg(scenarioTitle(s).toHtmlEscaped());
     html += QStringLiteral("<p style='margin-top:0'><i>%1</i></p><p>%2</p>")
-                .arg(s.summary.toHtmlEscaped(), scenarioExplanation(s).toHtmlEscaped());
+                .arg(scenarioSummary(s).toHtmlEscaped(), scenarioExplanation(s).toHtmlEscaped());
     const QString file = currentScenarioFile();
     if (!file.isEmpty())
         html +=
@@ -1627,17 +1799,20 @@ void MainWindow::updateExplanation()
                      tr("From the file %1").arg(QDir::toNativeSeparators(file)).toHtmlEscaped());
     if (strategy) {
         const StrategyInfo &info = strategy->info();
-        html +=
-            QStringLiteral("<h3 style='margin-bottom:4px'>%1 <span style='font-weight:normal;"
-                           "color:%3'>(%2)</span></h3>")
-                .arg(info.title.toHtmlEscaped(), info.id.toHtmlEscaped(), m_theme.mutedText.name());
-        html += QStringLiteral("<p style='margin-top:0'>%1</p>").arg(info.summary.toHtmlEscaped());
+        html += QStringLiteral("<h3 style='margin-bottom:4px'>%1 <span style='font-weight:normal;"
+                               "color:%3'>(%2)</span></h3>")
+                    .arg(strategyText(info.title).toHtmlEscaped(), info.id.toHtmlEscaped(),
+                         m_theme.mutedText.name());
+        html += QStringLiteral("<p style='margin-top:0'>%1</p>")
+                    .arg(strategyText(info.summary).toHtmlEscaped());
         if (!info.flaw.isEmpty())
             html += QStringLiteral("<p><b style='color:%1'>%2</b> %3</p>")
-                        .arg(m_theme.problem.name(), tr("Flaw:"), info.flaw.toHtmlEscaped());
+                        .arg(m_theme.problem.name(), tr("Flaw:"),
+                             strategyText(info.flaw).toHtmlEscaped());
         if (!info.caveat.isEmpty())
             html += QStringLiteral("<p><b style='color:%1'>%2</b> %3</p>")
-                        .arg(m_theme.warning.name(), tr("Limits:"), info.caveat.toHtmlEscaped());
+                        .arg(m_theme.warning.name(), tr("Limits:"),
+                             strategyText(info.caveat).toHtmlEscaped());
     }
     if (!m_injected.isEmpty()) {
         html += QStringLiteral("<p><b>%1</b><br>").arg(tr("Faults added by hand:"));

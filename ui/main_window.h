@@ -21,6 +21,7 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QListView;
+class QMenu;
 class QPushButton;
 class QSlider;
 class QSpinBox;
@@ -48,7 +49,8 @@ class MainWindow final : public QMainWindow {
 public:
     struct Options {
         bool persistSettings = true;             // read and write QSettings
-        QString language = QStringLiteral("en"); // captions and scenario texts
+        QString language = QStringLiteral("en"); // the UI's, the captions' and scenario texts'
+                                                 // (then View > Language switches)
     };
 
     explicit MainWindow(const Options &options, QWidget *parent = nullptr);
@@ -149,6 +151,10 @@ private:
     void buildCentral();
     void buildDocks();
     void buildMenus();
+    void retranslateUi();
+    void updatePlayTexts();
+    void updateWindowTitle();
+    void switchLanguage(const QString &language); // View > Language
     void loadSettings();
     void saveSettings() const;
     void applyTheme();
@@ -204,6 +210,7 @@ private:
     QList<QAction *> m_pageActions; // by Page
     QByteArray m_workspaceState;    // the docks and toolbars while another page shows
     QToolBar *m_runToolBar = nullptr;
+    QToolBar *m_pageToolBar = nullptr;
 
     // Run parameters.
     QComboBox *m_scenarioBox = nullptr;
@@ -212,6 +219,12 @@ private:
     QSpinBox *m_clientsBox = nullptr;
     QSpinBox *m_ttlBox = nullptr;
     QComboBox *m_waitBox = nullptr;
+    QLabel *m_scenarioLabel = nullptr;
+    QLabel *m_strategyLabel = nullptr;
+    QLabel *m_seedLabel = nullptr;
+    QLabel *m_clientsLabel = nullptr;
+    QLabel *m_ttlLabel = nullptr;
+    QLabel *m_waitLabel = nullptr;
     QLabel *m_faultsLabel = nullptr;
     QToolButton *m_clearFaultsButton = nullptr;
     QAction *m_clearFaultsWidget = nullptr;
@@ -220,6 +233,9 @@ private:
     QLabel *m_caption = nullptr;
     TimelineWidget *m_timeline = nullptr;
     QToolButton *m_playButton = nullptr;
+    QToolButton *m_startButton = nullptr;
+    QToolButton *m_prevButton = nullptr;
+    QToolButton *m_nextButton = nullptr;
     QList<QToolButton *> m_glyphButtons;
     QSlider *m_slider = nullptr;
     QLabel *m_timeLabel = nullptr;
@@ -240,10 +256,23 @@ private:
     QComboBox *m_commandKeyBox = nullptr;
     QCheckBox *m_followBox = nullptr;
     QCheckBox *m_showAllBox = nullptr;
+    QLabel *m_commandClientLabel = nullptr;
+    QLabel *m_commandKeyLabel = nullptr;
     QLabel *m_sourceLabel = nullptr;
     StrategySourceView *m_sourceView = nullptr;
 
-    // Actions.
+    // Menus and actions.
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_runMenu = nullptr;
+    QMenu *m_playMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_languageMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_largerAction = nullptr;
+    QAction *m_smallerAction = nullptr;
+    QAction *m_keysAction = nullptr;
+    QAction *m_aboutAction = nullptr;
     QAction *m_openScenarioAction = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_playAction = nullptr;

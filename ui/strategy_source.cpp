@@ -16,55 +16,68 @@ struct StepSpec {
     QString note;    // what the client does with the reply
 };
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("StrategySource", text);
-}
-
 StepSpec specFor(const QString &strategy, const QString &label)
 {
     if (label == QLatin1String("acquire.set"))
         return {QStringLiteral("SET <key> <token> NX PX <ttl>"),
                 {},
-                tr("OK: acquired. (nil): someone holds it, wait and retry.")};
+                QCoreApplication::translate(
+                    "StrategySource", "OK: acquired. (nil): someone holds it, wait and retry.")};
     if (label == QLatin1String("acquire.setnx")) {
         if (strategy == QLatin1String("setnx-getset"))
-            return {QStringLiteral("SETNX <key> <expiry time by the client's clock>"),
+            return {QCoreApplication::translate("StrategySource",
+                                                "SETNX <key> <expiry time by the client's clock>"),
                     {},
-                    tr("1: acquired. 0: read the stored expiry time.")};
-        return {QStringLiteral("SETNX <key> <token>"),
-                {},
-                tr("1: acquired, but the key has no TTL until the next command.")};
+                    QCoreApplication::translate("StrategySource",
+                                                "1: acquired. 0: read the stored expiry time.")};
+        return {
+            QStringLiteral("SETNX <key> <token>"),
+            {},
+            QCoreApplication::translate(
+                "StrategySource", "1: acquired, but the key has no TTL until the next command.")};
     }
     if (label == QLatin1String("acquire.expire"))
-        return {QStringLiteral("EXPIRE <key> <ttl in seconds>"),
+        return {QCoreApplication::translate("StrategySource", "EXPIRE <key> <ttl in seconds>"),
                 {},
-                tr("A second round trip: a crash before it leaves the key without a TTL.")};
+                QCoreApplication::translate(
+                    "StrategySource",
+                    "A second round trip: a crash before it leaves the key without a TTL.")};
     if (label == QLatin1String("acquire.get"))
-        return {QStringLiteral("GET <key>"),
-                {},
-                tr("Has the stored expiry time passed, by this client's clock?")};
+        return {
+            QStringLiteral("GET <key>"),
+            {},
+            QCoreApplication::translate(
+                "StrategySource", "Has the stored expiry time passed, by this client's clock?")};
     if (label == QLatin1String("acquire.getset"))
-        return {QStringLiteral("GETSET <key> <new expiry time>"),
+        return {QCoreApplication::translate("StrategySource", "GETSET <key> <new expiry time>"),
                 {},
-                tr("Acquired if the old value is still the expired one.")};
+                QCoreApplication::translate("StrategySource",
+                                            "Acquired if the old value is still the expired one.")};
     if (label == QLatin1String("acquire.release"))
         return {{},
                 QStringLiteral("compare_and_delete"),
-                tr("No quorum, or no validity left: undo on every node, retry later.")};
+                QCoreApplication::translate(
+                    "StrategySource",
+                    "No quorum, or no validity left: undo on every node, retry later.")};
     if (label == QLatin1String("release.get"))
         return {QStringLiteral("GET <key>"),
                 {},
-                tr("Compare with our token in the client... (the lock can change hands now)")};
+                QCoreApplication::translate(
+                    "StrategySource",
+                    "Compare with our token in the client... (the lock can change hands now)")};
     if (label == QLatin1String("release.del"))
-        return {QStringLiteral("DEL <key>"),
-                {},
-                strategy == QLatin1String("set-nx-px-del") ||
-                        strategy == QLatin1String("setnx-getset")
-                    ? tr("Deletes the key whoever holds it.")
-                    : tr("...then delete: whoever holds the key now.")};
+        return {
+            QStringLiteral("DEL <key>"),
+            {},
+            strategy == QLatin1String("set-nx-px-del") || strategy == QLatin1String("setnx-getset")
+                ? QCoreApplication::translate("StrategySource", "Deletes the key whoever holds it.")
+                : QCoreApplication::translate("StrategySource",
+                                              "...then delete: whoever holds the key now.")};
     if (label == QLatin1String("renew.script"))
-        return {{}, QStringLiteral("watchdog_renew"), tr("Every TTL/3 while the lock is held.")};
+        return {
+            {},
+            QStringLiteral("watchdog_renew"),
+            QCoreApplication::translate("StrategySource", "Every TTL/3 while the lock is held.")};
     if (label == QLatin1String("acquire.script")) {
         if (strategy == QLatin1String("lua-setnx-pexpire"))
             return {{}, QStringLiteral("lua_setnx_pexpire_acquire"), {}};
@@ -79,8 +92,10 @@ StepSpec specFor(const QString &strategy, const QString &label)
             return {{}, QStringLiteral("reentrant_release"), {}};
         return {{},
                 QStringLiteral("compare_and_delete"),
-                strategy == QLatin1String("redlock") ? tr("On every node, also those that failed.")
-                                                     : QString()};
+                strategy == QLatin1String("redlock")
+                    ? QCoreApplication::translate("StrategySource",
+                                                  "On every node, also those that failed.")
+                    : QString()};
     }
     return {};
 }
@@ -101,7 +116,7 @@ StrategySource StrategySource::forStrategy(const QString &strategyId)
         return src;
     const StrategyInfo &info = strategy->info();
     QStringList lines;
-    lines << QStringLiteral("-- %1: %2").arg(info.id, info.title);
+    lines << QStringLiteral("-- %1: %2").arg(info.id, strategyText(info.title));
     for (const char *stepLabel : info.steps) {
         const QString label = QString::fromLatin1(stepLabel);
         const StepSpec spec = specFor(strategyId, label);

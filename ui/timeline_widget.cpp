@@ -154,22 +154,31 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     m_theme = Theme::forPalette(palette());
     m_lastGesture.start();
 
-    m_backAction = new QAction(tr("Zoom &Back"), this);
+    m_backAction = new QAction(this);
     m_backAction->setShortcut(Qt::Key_Backspace);
     m_backAction->setShortcutContext(Qt::WidgetShortcut);
     m_backAction->setEnabled(false);
     connect(m_backAction, &QAction::triggered, this, &TimelineWidget::zoomBack);
-    m_resetAction = new QAction(tr("&Reset Zoom"), this);
+    m_resetAction = new QAction(this);
     m_resetAction->setShortcut(Qt::Key_0);
     m_resetAction->setShortcutContext(Qt::WidgetShortcut);
     connect(m_resetAction, &QAction::triggered, this, &TimelineWidget::zoomReset);
-    m_fitAction = new QAction(tr("&Fit Whole Run"), this);
+    m_fitAction = new QAction(this);
     m_fitAction->setShortcut(Qt::Key_F);
     m_fitAction->setShortcutContext(Qt::WidgetShortcut);
     connect(m_fitAction, &QAction::triggered, this, &TimelineWidget::fitAll);
     addActions({m_backAction, m_resetAction, m_fitAction});
 
+    retranslateUi();
     layoutRows();
+}
+
+// The texts of the actions; everything else is painted with tr() at paint time.
+void TimelineWidget::retranslateUi()
+{
+    m_backAction->setText(tr("Zoom &Back"));
+    m_resetAction->setText(tr("&Reset Zoom"));
+    m_fitAction->setText(tr("&Fit Whole Run"));
 }
 
 TimelineWidget::~TimelineWidget() = default;
@@ -305,8 +314,10 @@ void TimelineWidget::layoutRows()
             for (std::size_t i = 0; i < m_run->keyLanes().size(); ++i) {
                 const KeyLane &lane = m_run->keyLanes()[i];
                 add(Row::Kind::Key, int(i), m_metrics.laneHeight, lane.keyName);
-                labelWidth = qMax(labelWidth, bfm.horizontalAdvance(lane.keyName) +
-                                                  fm.horizontalAdvance(lane.nodeName) + 36);
+                // Room for "lock:0 on redis-1" as paintLabel() writes it, in this language.
+                labelWidth =
+                    qMax(labelWidth, bfm.horizontalAdvance(lane.keyName) +
+                                         fm.horizontalAdvance(tr("on %1").arg(lane.nodeName)) + 36);
             }
         };
         // The clients' story above the keys they fight over; but with many clients the keys
@@ -440,7 +451,11 @@ void TimelineWidget::resizeEvent(QResizeEvent *event)
 void TimelineWidget::changeEvent(QEvent *event)
 {
     QAbstractScrollArea::changeEvent(event);
-    if (event->type() == QEvent::FontChange) {
+    if (event->type() == QEvent::LanguageChange) {
+        retranslateUi();
+        layoutRows(); // the label column fits the longest label of the language
+        viewport()->update();
+    } else if (event->type() == QEvent::FontChange) {
         layoutRows();
         viewport()->update();
     } else if (event->type() == QEvent::PaletteChange) {

@@ -116,6 +116,7 @@ private:
     };
 
     void layoutRows();
+    void retranslateUi();
     void updateScrollBars();
     void pushZoom();          // remembers the current range before a deliberate zoom
     void pushZoomCoalesced(); // the same, once per gesture (wheel, held keys)

@@ -10,7 +10,8 @@ namespace {
 
 QString usage()
 {
-    return QStringLiteral(
+    return QCoreApplication::translate(
+        "cli",
         "Usage: lockscope-cli <command> [options]\n"
         "\n"
         "Commands:\n"
@@ -43,8 +44,9 @@ int run(const QStringList &arguments)
     const QStringList args = arguments.mid(1);
     // No command is a usage error like any other: one line on stderr (the usage is on --help).
     if (args.isEmpty())
-        return fail(QStringLiteral("no command given (strategies, scenarios, simulate, compare, "
-                                   "demo, bench, monitor, replay); see 'lockscope-cli --help'"));
+        return fail(QCoreApplication::translate(
+            "cli", "no command given (strategies, scenarios, simulate, compare, "
+                   "demo, bench, monitor, replay); see 'lockscope-cli --help'"));
     if (args.first() == QLatin1String("help") || args.first() == QLatin1String("--help") ||
         args.first() == QLatin1String("-h")) {
         out(usage());
@@ -74,8 +76,9 @@ int run(const QStringList &arguments)
         return monitor(rest);
     if (command == QLatin1String("replay"))
         return replay(rest);
-    return fail(QStringLiteral("unknown command \"%1\" (strategies, scenarios, simulate, compare, "
-                               "demo, bench, monitor, replay)")
+    return fail(QCoreApplication::translate(
+                    "cli", "unknown command \"%1\" (strategies, scenarios, simulate, compare, "
+                           "demo, bench, monitor, replay)")
                     .arg(command));
 }
 

@@ -1,9 +1,12 @@
 // Output, errors, option parsing and the Ctrl-C flag shared by the commands.
 #include "cli_common.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
+#include <QTranslator>
 
 #include <csignal>
 #include <cstdio>
@@ -39,7 +42,7 @@ bool numberOption(const QCommandLineParser &p, const QString &name, qint64 min, 
     const QString text = p.value(name);
     const qint64 v = text.toLongLong(&ok);
     if (!ok || v < min) {
-        *error = QStringLiteral("--%1 must be a whole number >= %2, got \"%3\"")
+        *error = QCoreApplication::translate("cli", "--%1 must be a whole number >= %2, got \"%3\"")
                      .arg(name)
                      .arg(min)
                      .arg(text);
@@ -62,10 +65,71 @@ bool parseOrFail(QCommandLineParser &p, const QStringList &args, int *code)
         return false;
     }
     if (!p.positionalArguments().isEmpty()) {
-        *code =
-            fail(QStringLiteral("unexpected argument \"%1\"").arg(p.positionalArguments().first()));
+        *code = fail(QCoreApplication::translate("cli", "unexpected argument \"%1\"")
+                         .arg(p.positionalArguments().first()));
         return false;
     }
+    return true;
+}
+
+namespace {
+
+// QCommandLineParser's own texts ("Usage:", "Options:", the help option), so that a command's
+// --help reads in the user's language without Qt's translation package installed; the window's
+// --help uses them too (both load the same translation).
+[[maybe_unused]] const char *const kCommandLineParserTexts[] = {
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Usage: %1"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Options:"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Arguments:"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "[options]"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays help on commandline options."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays help including Qt specific options."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays version information."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Unknown option '%1'."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Unknown options: %1."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Missing value after '%1'."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Unexpected value after '%1'."),
+};
+
+QString g_language = QStringLiteral("en");
+
+} // namespace
+
+QString translationLanguage()
+{
+    return g_language;
+}
+
+bool installTranslation(QStringList *args, QString *error)
+{
+    QString language;
+    for (qsizetype i = 1; i < args->size(); ++i) {
+        const QString &a = args->at(i);
+        if (a == QLatin1String("--lang") && i + 1 < args->size()) {
+            language = args->at(i + 1);
+            args->remove(i, 2);
+            break;
+        }
+        if (a.startsWith(QLatin1String("--lang="))) {
+            language = a.mid(7);
+            args->remove(i);
+            break;
+        }
+    }
+    if (!language.isEmpty() && language != QLatin1String("en") &&
+        language != QLatin1String("zh_CN")) {
+        *error = QCoreApplication::translate("cli", "--lang must be en or zh_CN, got \"%1\"")
+                     .arg(language);
+        return false;
+    }
+    // The system's language: Chinese for any zh locale, English otherwise.
+    if (language.isEmpty())
+        language = QLocale::system().language() == QLocale::Chinese ? QStringLiteral("zh_CN")
+                                                                    : QStringLiteral("en");
+    g_language = language;
+    static QTranslator translator; // lives as long as the process
+    if (translator.load(QStringLiteral(":/i18n/lockscope_") + language))
+        QCoreApplication::installTranslator(&translator);
     return true;
 }
 

@@ -25,6 +25,12 @@ bool numberOption(const QCommandLineParser &p, const QString &name, qint64 min, 
                   QString *error);
 // Adds --help, parses; false with *code set when the command should end now (help or error).
 bool parseOrFail(QCommandLineParser &p, const QStringList &args, int *code);
+// Installs the translation of the messages and help texts: the language of `--lang en|zh_CN`
+// (taken out of *args, wherever it stands) or else of the system locale (LC_ALL, LC_MESSAGES,
+// LANG). False with *error for a --lang that is not one of them.
+bool installTranslation(QStringList *args, QString *error);
+// The language installTranslation() chose: "en" or "zh_CN" (for the scenario files' own texts).
+QString translationLanguage();
 // The scenario named by --scenario: a built-in id or a path to a scenario file.
 bool loadScenarioArg(const QString &arg, Scenario *scenario, QString *error);
 

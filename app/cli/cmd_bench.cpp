@@ -35,7 +35,8 @@ namespace lockscope::cli {
 int bench(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral(
+    p.setApplicationDescription(QCoreApplication::translate(
+        "cli",
         "Seed 001's experiment against real Redis servers: every client loops acquire -> GET "
         "and SET +1 of a counter on the first server inside the lock -> release, for --duration "
         "ms. Reports cycles per second, acquire latency, errors by kind, and the counter "
@@ -53,38 +54,52 @@ int bench(const QStringList &args)
         "Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130)."));
     const QList<QCommandLineOption> options = {
         {QStringLiteral("redis"),
-         QStringLiteral("Servers, comma-separated (several for redlock): host:port, "
-                        "redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path."),
+         QCoreApplication::translate(
+             "cli", "Servers, comma-separated (several for redlock): host:port, "
+                    "redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path."),
          QStringLiteral("URLS")},
-        {QStringLiteral("strategy"), QStringLiteral("Strategy id."), QStringLiteral("ID")},
-        {QStringLiteral("clients"), QStringLiteral("Number of clients (default 10)."),
+        {QStringLiteral("strategy"), QCoreApplication::translate("cli", "Strategy id."),
+         QStringLiteral("ID")},
+        {QStringLiteral("clients"),
+         QCoreApplication::translate("cli", "Number of clients (default 10)."),
          QStringLiteral("N")},
-        {QStringLiteral("keys"), QStringLiteral("Number of lock keys (default 1)."),
+        {QStringLiteral("keys"),
+         QCoreApplication::translate("cli", "Number of lock keys (default 1)."),
          QStringLiteral("N")},
-        {QStringLiteral("ttl"), QStringLiteral("Lock TTL in ms (default 10000)."),
+        {QStringLiteral("ttl"),
+         QCoreApplication::translate("cli", "Lock TTL in ms (default 10000)."),
          QStringLiteral("MS")},
         {QStringLiteral("hold"),
-         QStringLiteral("Time inside the critical section, between GET and SET (default 0)."),
+         QCoreApplication::translate(
+             "cli", "Time inside the critical section, between GET and SET (default 0)."),
          QStringLiteral("MS")},
-        {QStringLiteral("think"), QStringLiteral("Time after each release (default 0)."),
+        {QStringLiteral("think"),
+         QCoreApplication::translate("cli", "Time after each release (default 0)."),
          QStringLiteral("MS")},
-        {QStringLiteral("duration"), QStringLiteral("How long the clients run (default 5000)."),
+        {QStringLiteral("duration"),
+         QCoreApplication::translate("cli", "How long the clients run (default 5000)."),
          QStringLiteral("MS")},
         {QStringLiteral("wait"),
-         QStringLiteral("How to wait for a busy lock: spin, backoff (default) or pubsub."),
+         QCoreApplication::translate(
+             "cli", "How to wait for a busy lock: spin, backoff (default) or pubsub."),
          QStringLiteral("MODE")},
-        {QStringLiteral("timeout"), QStringLiteral("Request timeout in ms (default 1000)."),
+        {QStringLiteral("timeout"),
+         QCoreApplication::translate("cli", "Request timeout in ms (default 1000)."),
          QStringLiteral("MS")},
-        {QStringLiteral("seed"), QStringLiteral("Seed of the clients' random numbers."),
+        {QStringLiteral("seed"),
+         QCoreApplication::translate("cli", "Seed of the clients' random numbers."),
          QStringLiteral("N")},
         {QStringLiteral("pause-client"),
-         QStringLiteral("Pause a client: NAME:AT_MS:FOR_MS (repeatable)."),
+         QCoreApplication::translate("cli", "Pause a client: NAME:AT_MS:FOR_MS (repeatable)."),
          QStringLiteral("NAME:AT:FOR")},
-        {QStringLiteral("kill-client"), QStringLiteral("Kill a client: NAME:AT_MS (repeatable)."),
+        {QStringLiteral("kill-client"),
+         QCoreApplication::translate("cli", "Kill a client: NAME:AT_MS (repeatable)."),
          QStringLiteral("NAME:AT")},
-        {QStringLiteral("events"), QStringLiteral("Write the event log as JSON Lines."),
+        {QStringLiteral("events"),
+         QCoreApplication::translate("cli", "Write the event log as JSON Lines."),
          QStringLiteral("FILE")},
-        {QStringLiteral("json"), QStringLiteral("Print the result as one JSON object.")},
+        {QStringLiteral("json"),
+         QCoreApplication::translate("cli", "Print the result as one JSON object.")},
     };
     p.addOptions(options);
     int code = 0;
@@ -92,9 +107,11 @@ int bench(const QStringList &args)
         return code;
 
     if (!p.isSet(QStringLiteral("redis")))
-        return fail(QStringLiteral("bench needs --redis HOST:PORT (or a redis:// URL)"));
+        return fail(QCoreApplication::translate(
+            "cli", "bench needs --redis HOST:PORT (or a redis:// URL)"));
     if (!p.isSet(QStringLiteral("strategy")))
-        return fail(QStringLiteral("bench needs --strategy ID (see 'lockscope-cli strategies')"));
+        return fail(QCoreApplication::translate(
+            "cli", "bench needs --strategy ID (see 'lockscope-cli strategies')"));
 
     LiveBenchConfig config;
     QString error;
@@ -106,15 +123,16 @@ int bench(const QStringList &args)
         config.servers << o;
     }
     if (config.servers.isEmpty())
-        return fail(QStringLiteral("--redis names no server"));
+        return fail(QCoreApplication::translate("cli", "--redis names no server"));
     config.strategyId = p.value(QStringLiteral("strategy"));
     const auto strategy = createStrategy(config.strategyId);
     if (!strategy)
-        return fail(QStringLiteral("unknown strategy \"%1\" (known: %2)")
+        return fail(QCoreApplication::translate("cli", "unknown strategy \"%1\" (known: %2)")
                         .arg(config.strategyId, strategyIds().join(QStringLiteral(", "))));
     if (strategy->info().multiNode == false && config.servers.size() > 1)
-        return fail(QStringLiteral("--redis lists %1 servers, but %2 uses one (only redlock uses "
-                                   "several)")
+        return fail(QCoreApplication::translate(
+                        "cli", "--redis lists %1 servers, but %2 uses one (only redlock uses "
+                               "several)")
                         .arg(config.servers.size())
                         .arg(config.strategyId));
 
@@ -130,11 +148,15 @@ int bench(const QStringList &args)
         !numberOption(p, QStringLiteral("seed"), 0, &seed, &error))
         return fail(error);
     if (clients > 10000)
-        return fail(QStringLiteral("--clients must be at most 10000, got %1").arg(clients));
+        return fail(QCoreApplication::translate("cli", "--clients must be at most 10000, got %1")
+                        .arg(clients));
     if (keys > 1000000)
-        return fail(QStringLiteral("--keys must be at most 1000000, got %1").arg(keys));
+        return fail(
+            QCoreApplication::translate("cli", "--keys must be at most 1000000, got %1").arg(keys));
     if (duration > 24 * 3600 * 1000)
-        return fail(QStringLiteral("--duration must be at most a day, got %1 ms").arg(duration));
+        return fail(
+            QCoreApplication::translate("cli", "--duration must be at most a day, got %1 ms")
+                .arg(duration));
     config.clients = int(clients);
     config.keys = int(keys);
     config.ttlMs = ttl;
@@ -145,8 +167,9 @@ int bench(const QStringList &args)
     config.seed = quint64(seed);
     if (p.isSet(QStringLiteral("wait")) &&
         !parseWaitMode(p.value(QStringLiteral("wait")), &config.wait.mode))
-        return fail(QStringLiteral("--wait must be spin, backoff or pubsub, got \"%1\"")
-                        .arg(p.value(QStringLiteral("wait"))));
+        return fail(
+            QCoreApplication::translate("cli", "--wait must be spin, backoff or pubsub, got \"%1\"")
+                .arg(p.value(QStringLiteral("wait"))));
     const auto addFaults = [&](const QString &name, LiveFault::Action action) {
         for (const QString &text : p.values(name)) {
             LiveFault f;
@@ -155,7 +178,8 @@ int bench(const QStringList &args)
                 return false;
             }
             if (f.atMs > config.durationMs) {
-                error = QStringLiteral("--%1 %2: AT_MS is after the end of the run (%3 ms)")
+                error = QCoreApplication::translate(
+                            "cli", "--%1 %2: AT_MS is after the end of the run (%3 ms)")
                             .arg(name, text)
                             .arg(config.durationMs);
                 return false;
@@ -172,7 +196,8 @@ int bench(const QStringList &args)
         for (int i = 0; i < config.clients && !known; ++i)
             known = LiveBenchConfig::clientName(i, config.clients) == f.client;
         if (!known)
-            return fail(QStringLiteral("no client named \"%1\" (the %2 clients are %3..%4)")
+            return fail(QCoreApplication::translate(
+                            "cli", "no client named \"%1\" (the %2 clients are %3..%4)")
                             .arg(QString::fromUtf8(f.client))
                             .arg(config.clients)
                             .arg(QString::fromUtf8(LiveBenchConfig::clientName(0, config.clients)),
@@ -185,7 +210,7 @@ int bench(const QStringList &args)
     if (p.isSet(QStringLiteral("events"))) {
         events = std::make_unique<QSaveFile>(p.value(QStringLiteral("events")));
         if (!events->open(QIODevice::WriteOnly))
-            return fail(QStringLiteral("cannot write the event log to %1: %2")
+            return fail(QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
                             .arg(events->fileName(), events->errorString()));
         log = std::make_unique<EventLog>();
         config.strings = log->sharedStrings();
@@ -215,7 +240,7 @@ int bench(const QStringList &args)
     if (events) {
         log->writeJsonLines(*events);
         if (!events->commit())
-            return fail(QStringLiteral("cannot write the event log to %1: %2")
+            return fail(QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
                             .arg(events->fileName(), events->errorString()));
     }
     if (p.isSet(QStringLiteral("json")))

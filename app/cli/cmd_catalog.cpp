@@ -3,6 +3,7 @@
 
 #include "lock/strategy_registry.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -11,7 +12,7 @@ namespace lockscope::cli {
 int listStrategies(const QStringList &args)
 {
     QCommandLineParser p;
-    p.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+    p.addOption({QStringLiteral("json"), QCoreApplication::translate("cli", "Print JSON.")});
     int code = 0;
     if (!parseOrFail(p, args, &code))
         return code;
@@ -28,7 +29,7 @@ int listStrategies(const QStringList &args)
                                 {QStringLiteral("multi_node"), info.multiNode}});
         text += QStringLiteral("%1  %2\n")
                     .arg(id, -20)
-                    .arg(info.flaw.isEmpty() ? info.summary : info.flaw);
+                    .arg(strategyText(info.flaw.isEmpty() ? info.summary : info.flaw));
     }
     if (p.isSet(QStringLiteral("json")))
         printJson(list);
@@ -40,7 +41,7 @@ int listStrategies(const QStringList &args)
 int listScenarios(const QStringList &args)
 {
     QCommandLineParser p;
-    p.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+    p.addOption({QStringLiteral("json"), QCoreApplication::translate("cli", "Print JSON.")});
     int code = 0;
     if (!parseOrFail(p, args, &code))
         return code;
@@ -55,7 +56,10 @@ int listScenarios(const QStringList &args)
                                 {QStringLiteral("title"), s.title},
                                 {QStringLiteral("summary"), s.summary},
                                 {QStringLiteral("explanation"), s.explanation}});
-        text += QStringLiteral("%1  %2\n").arg(id, -24).arg(s.summary);
+        text += QStringLiteral("%1  %2\n")
+                    .arg(id, -24)
+                    .arg(QCoreApplication::translate("ScenarioSummary",
+                                                     s.summary.toUtf8().constData()));
     }
     if (p.isSet(QStringLiteral("json")))
         printJson(list);

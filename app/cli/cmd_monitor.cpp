@@ -76,7 +76,7 @@ bool parseServerList(const QString &text, const QString &option, QList<Connectio
         out->append(o);
     }
     if (out->isEmpty()) {
-        *error = QStringLiteral("--%1 names no server").arg(option);
+        *error = QCoreApplication::translate("cli", "--%1 names no server").arg(option);
         return false;
     }
     return true;
@@ -86,14 +86,14 @@ bool writeRecording(const EventLog &log, const QString &path, QString *error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        *error =
-            QStringLiteral("cannot write the recording to %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("cli", "cannot write the recording to %1: %2")
+                     .arg(path, file.errorString());
         return false;
     }
     log.writeJsonLines(file);
     if (!file.commit()) {
-        *error =
-            QStringLiteral("cannot write the recording to %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("cli", "cannot write the recording to %1: %2")
+                     .arg(path, file.errorString());
         return false;
     }
     return true;
@@ -121,12 +121,15 @@ QString checkerText(const CheckReport &c, const EventLog &log)
 int monitor(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral(
+    p.setApplicationDescription(QCoreApplication::translate(
+        "cli",
         "Watch the lock keys of a real Redis: a snapshot (--once, the default) or a live history "
         "(--follow). Read-only unless --allow-writes: the connection refuses every write command "
         "before it is sent. Keys are found with SCAN MATCH --pattern COUNT --count and read "
         "with bounded, pipelined TYPE/PTTL/value reads; changes come from keyspace "
-        "notifications when the server has them on, else from periodic re-reads.\n"
+        "notifications when the server has them on, else from periodic re-reads. With "
+        "--cluster, --redis is a seed node of a Redis Cluster: the masters are found with "
+        "CLUSTER SLOTS and each is scanned and followed (and found again after a failover).\n"
         "\n"
         "--once --json prints JSON Lines: one object per key (key, type, ttl_ms, format, owner, "
         "hold_count, waiters, anomalies [rule ids], ...). --follow --json prints every event "
@@ -135,53 +138,75 @@ int monitor(const QStringList &args)
         "one line on stderr, exit code 2."));
     const QList<QCommandLineOption> options = {
         {QStringLiteral("redis"),
-         QStringLiteral("The server: host:port, redis://[user[:pass]@]host[:port][/db], "
-                        "rediss://..., unix:///path. With --sentinel: the password, TLS and db "
-                        "of the master."),
+         QCoreApplication::translate(
+             "cli", "The server: host:port, redis://[user[:pass]@]host[:port][/db], "
+                    "rediss://..., unix:///path. With --sentinel: the password, TLS and db "
+                    "of the master."),
          QStringLiteral("URL")},
         {QStringLiteral("sentinel"),
-         QStringLiteral("Sentinels, comma-separated host:port (or redis:// URLs)."),
+         QCoreApplication::translate("cli",
+                                     "Sentinels, comma-separated host:port (or redis:// URLs)."),
          QStringLiteral("HOSTS")},
-        {QStringLiteral("master"), QStringLiteral("The master name the sentinels know."),
+        {QStringLiteral("master"),
+         QCoreApplication::translate("cli", "The master name the sentinels know."),
          QStringLiteral("NAME")},
-        {QStringLiteral("pattern"), QStringLiteral("Keys to watch (default *lock*)."),
+        {QStringLiteral("cluster"),
+         QCoreApplication::translate(
+             "cli", "--redis is a seed node of a Redis Cluster: watch every master.")},
+        {QStringLiteral("pattern"),
+         QCoreApplication::translate("cli", "Keys to watch (default *lock*)."),
          QStringLiteral("P")},
-        {QStringLiteral("count"), QStringLiteral("SCAN COUNT: work per round (default 500)."),
+        {QStringLiteral("count"),
+         QCoreApplication::translate("cli", "SCAN COUNT: work per round (default 500)."),
          QStringLiteral("N")},
-        {QStringLiteral("once"), QStringLiteral("One snapshot, then exit (the default).")},
-        {QStringLiteral("follow"), QStringLiteral("Follow changes until --duration or Ctrl-C.")},
-        {QStringLiteral("duration"), QStringLiteral("How long to follow (default: until Ctrl-C)."),
+        {QStringLiteral("once"),
+         QCoreApplication::translate("cli", "One snapshot, then exit (the default).")},
+        {QStringLiteral("follow"),
+         QCoreApplication::translate("cli", "Follow changes until --duration or Ctrl-C.")},
+        {QStringLiteral("duration"),
+         QCoreApplication::translate("cli", "How long to follow (default: until Ctrl-C)."),
          QStringLiteral("MS")},
-        {QStringLiteral("json"), QStringLiteral("Print JSON Lines.")},
+        {QStringLiteral("json"), QCoreApplication::translate("cli", "Print JSON Lines.")},
         {QStringLiteral("record"),
-         QStringLiteral("Write the history to FILE (JSON Lines, the event log format)."),
+         QCoreApplication::translate(
+             "cli", "Write the history to FILE (JSON Lines, the event log format)."),
          QStringLiteral("FILE")},
         {QStringLiteral("interval"),
-         QStringLiteral("Re-read known keys this often without notifications (default 1000)."),
+         QCoreApplication::translate(
+             "cli", "Re-read known keys this often without notifications (default 1000)."),
          QStringLiteral("MS")},
         {QStringLiteral("no-notifications"),
-         QStringLiteral("Re-read periodically even if the server notifies keyspace events.")},
+         QCoreApplication::translate(
+             "cli", "Re-read periodically even if the server notifies keyspace events.")},
         {QStringLiteral("allow-writes"),
-         QStringLiteral("Let the connection send write commands (off by default).")},
+         QCoreApplication::translate("cli",
+                                     "Let the connection send write commands (off by default).")},
         {QStringLiteral("enable-notifications"),
-         QStringLiteral("Turn keyspace notifications on (CONFIG SET notify-keyspace-events); "
-                        "needs --allow-writes.")},
+         QCoreApplication::translate(
+             "cli", "Turn keyspace notifications on (CONFIG SET notify-keyspace-events); "
+                    "needs --allow-writes.")},
         {QStringLiteral("timeout"),
-         QStringLiteral("Connect and request timeout in ms (default 3000)."), QStringLiteral("MS")},
-        {QStringLiteral("max-ttl"), QStringLiteral("Anomaly: a TTL above this (default 300000)."),
+         QCoreApplication::translate("cli", "Connect and request timeout in ms (default 3000)."),
+         QStringLiteral("MS")},
+        {QStringLiteral("max-ttl"),
+         QCoreApplication::translate("cli", "Anomaly: a TTL above this (default 300000)."),
          QStringLiteral("MS")},
         {QStringLiteral("max-held"),
-         QStringLiteral("Anomaly: held by one owner longer than this (default 60000)."),
+         QCoreApplication::translate(
+             "cli", "Anomaly: held by one owner longer than this (default 60000)."),
          QStringLiteral("MS")},
         {QStringLiteral("max-owner-changes"),
-         QStringLiteral("Anomaly: more owner changes per minute than this (default 60)."),
+         QCoreApplication::translate(
+             "cli", "Anomaly: more owner changes per minute than this (default 60)."),
          QStringLiteral("N")},
         {QStringLiteral("queue-stuck"),
-         QStringLiteral("Anomaly: a fair-lock queue head unchanged longer than this (default "
-                        "30000)."),
+         QCoreApplication::translate(
+             "cli", "Anomaly: a fair-lock queue head unchanged longer than this (default "
+                    "30000)."),
          QStringLiteral("MS")},
         {QStringLiteral("max-locks-per-owner"),
-         QStringLiteral("Anomaly: one owner holding more locks than this (default 20)."),
+         QCoreApplication::translate(
+             "cli", "Anomaly: one owner holding more locks than this (default 20)."),
          QStringLiteral("N")},
     };
     p.addOptions(options);
@@ -193,36 +218,46 @@ int monitor(const QStringList &args)
     const bool follow = p.isSet(QStringLiteral("follow"));
     const bool json = p.isSet(QStringLiteral("json"));
     if (once && follow)
-        return fail(QStringLiteral("--once and --follow exclude each other"));
+        return fail(QCoreApplication::translate("cli", "--once and --follow exclude each other"));
     if (p.isSet(QStringLiteral("enable-notifications")) && !p.isSet(QStringLiteral("allow-writes")))
-        return fail(
-            QStringLiteral("--enable-notifications changes the server's configuration (CONFIG SET "
-                           "notify-keyspace-events): add --allow-writes to allow this write"));
+        return fail(QCoreApplication::translate(
+            "cli", "--enable-notifications changes the server's configuration (CONFIG SET "
+                   "notify-keyspace-events): add --allow-writes to allow this write"));
     if (p.isSet(QStringLiteral("record")) && !follow)
-        return fail(QStringLiteral("--record records changes over time: use it with --follow"));
+        return fail(QCoreApplication::translate(
+            "cli", "--record records changes over time: use it with --follow"));
     if (p.isSet(QStringLiteral("duration")) && !follow)
-        return fail(QStringLiteral("--duration is for --follow"));
+        return fail(QCoreApplication::translate("cli", "--duration is for --follow"));
 
     MonitorOptions o;
     QString error;
     const bool sentinel = p.isSet(QStringLiteral("sentinel"));
     if (sentinel) {
         if (!p.isSet(QStringLiteral("master")))
-            return fail(QStringLiteral("--sentinel needs --master NAME"));
+            return fail(QCoreApplication::translate("cli", "--sentinel needs --master NAME"));
         if (!parseServerList(p.value(QStringLiteral("sentinel")), QStringLiteral("sentinel"),
                              &o.sentinels, &error))
             return fail(error);
         o.masterName = p.value(QStringLiteral("master"));
+        if (p.isSet(QStringLiteral("cluster")))
+            return fail(
+                QCoreApplication::translate("cli", "--cluster and --sentinel exclude each other"));
     } else if (p.isSet(QStringLiteral("master"))) {
-        return fail(QStringLiteral("--master is for --sentinel"));
+        return fail(QCoreApplication::translate("cli", "--master is for --sentinel"));
+    } else if (p.isSet(QStringLiteral("cluster")) && !p.isSet(QStringLiteral("redis"))) {
+        return fail(QCoreApplication::translate(
+            "cli", "--cluster needs --redis URL of a seed node (any node of the "
+                   "cluster)"));
     } else if (!p.isSet(QStringLiteral("redis"))) {
-        return fail(QStringLiteral("monitor needs --redis URL (or --sentinel HOSTS --master "
-                                   "NAME)"));
+        return fail(QCoreApplication::translate(
+            "cli", "monitor needs --redis URL (or --sentinel HOSTS --master "
+                   "NAME)"));
     }
     if (p.isSet(QStringLiteral("redis")) &&
         !ConnectionOptions::fromUrl(p.value(QStringLiteral("redis")), &o.connection, &error))
         return fail(error);
     o.connection.readOnly = !p.isSet(QStringLiteral("allow-writes"));
+    o.cluster = p.isSet(QStringLiteral("cluster"));
 
     qint64 count = o.scanCount, interval = o.rereadIntervalMs, timeout = 3000, duration = 0,
            maxTtl = o.thresholds.maxTtlMs, maxHeld = o.thresholds.maxHeldMs,
@@ -239,11 +274,12 @@ int monitor(const QStringList &args)
         !numberOption(p, QStringLiteral("max-locks-per-owner"), 0, &maxLocks, &error))
         return fail(error);
     if (count > 100000)
-        return fail(QStringLiteral("--count must be at most 100000, got %1").arg(count));
+        return fail(QCoreApplication::translate("cli", "--count must be at most 100000, got %1")
+                        .arg(count));
     if (p.isSet(QStringLiteral("pattern"))) {
         o.pattern = p.value(QStringLiteral("pattern")).toUtf8();
         if (o.pattern.isEmpty())
-            return fail(QStringLiteral("--pattern must not be empty"));
+            return fail(QCoreApplication::translate("cli", "--pattern must not be empty"));
     }
     o.scanCount = int(count);
     o.rereadIntervalMs = interval;
@@ -339,16 +375,19 @@ int monitor(const QStringList &args)
 int replay(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral(
-        "Print a recorded history (lockscope-cli monitor --follow --record FILE, or the "
-        "--events FILE of simulate and bench) and what the checker finds in it."));
+    p.setApplicationDescription(QCoreApplication::translate(
+        "cli", "Print a recorded history (lockscope-cli monitor --follow --record FILE, or the "
+               "--events FILE of simulate and bench) and what the checker finds in it."));
     p.addOptions({
         {QStringLiteral("json"),
-         QStringLiteral("Print the events as JSON Lines, then one summary object.")},
-        {QStringLiteral("summary"), QStringLiteral("Only the summary.")},
-        {QStringLiteral("key"), QStringLiteral("Only events of this key."), QStringLiteral("KEY")},
+         QCoreApplication::translate("cli",
+                                     "Print the events as JSON Lines, then one summary object.")},
+        {QStringLiteral("summary"), QCoreApplication::translate("cli", "Only the summary.")},
+        {QStringLiteral("key"), QCoreApplication::translate("cli", "Only events of this key."),
+         QStringLiteral("KEY")},
     });
-    p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The recording."));
+    p.addPositionalArgument(QStringLiteral("FILE"),
+                            QCoreApplication::translate("cli", "The recording."));
     p.addHelpOption();
     if (!p.parse(args))
         return fail(p.errorText());
@@ -359,11 +398,13 @@ int replay(const QStringList &args)
     const QStringList files = p.positionalArguments();
     if (files.size() != 1)
         return fail(files.isEmpty()
-                        ? QStringLiteral("replay needs the FILE of a recording")
-                        : QStringLiteral("replay reads one file, got %1").arg(files.size()));
+                        ? QCoreApplication::translate("cli", "replay needs the FILE of a recording")
+                        : QCoreApplication::translate("cli", "replay reads one file, got %1")
+                              .arg(files.size()));
     QFile file(files.first());
     if (!file.open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
+        return fail(QCoreApplication::translate("cli", "cannot read %1: %2")
+                        .arg(file.fileName(), file.errorString()));
     EventLog log;
     QString error;
     if (!EventLog::readJsonLines(file, &log, &error))
@@ -375,7 +416,7 @@ int replay(const QStringList &args)
     const QByteArray onlyKey = p.value(QStringLiteral("key")).toUtf8();
     const quint32 keyId = onlyKey.isEmpty() ? 0 : log.strings().find(onlyKey);
     if (!onlyKey.isEmpty() && keyId == 0)
-        return fail(QStringLiteral("%1 has no event of key \"%2\"")
+        return fail(QCoreApplication::translate("cli", "%1 has no event of key \"%2\"")
                         .arg(file.fileName(), QString::fromUtf8(onlyKey)));
     const CheckReport report = checkLog(log);
 
@@ -423,10 +464,12 @@ int replay(const QStringList &args)
         QStringList nodes;
         for (const QByteArray &n : log.info().nodes)
             nodes << QString::fromUtf8(n);
-        s += QStringLiteral("monitor recording of %1\n").arg(nodes.join(QStringLiteral(", ")));
+        s += QCoreApplication::translate("cli", "monitor recording of %1\n")
+                 .arg(nodes.join(QStringLiteral(", ")));
         s += summarizeMonitorLog(log).toText();
     } else {
-        s += QStringLiteral("%1 log: scenario %2, strategy %3, seed %4, %5 events\n")
+        s += QCoreApplication::translate("cli",
+                                         "%1 log: scenario %2, strategy %3, seed %4, %5 events\n")
                  .arg(log.info().source, log.info().scenario, log.info().strategy)
                  .arg(log.info().seed)
                  .arg(log.events().size());

@@ -34,64 +34,64 @@ namespace lockscope::cli {
 
 namespace {
 
+// A caption in the CLI's language: the log holds the English text, the scenario file the others
+// (the event's value is the caption's index).
+QString captionLine(const Scenario &scenario, const Event &e, const EventLog &log)
+{
+    const QString language = translationLanguage();
+    if (language != QLatin1String("en") && e.value >= 0 && e.value < scenario.captions.size()) {
+        const QString text = scenario.captions[qsizetype(e.value)].text.value(language);
+        if (!text.isEmpty())
+            return QCoreApplication::translate("Explain", "» %1").arg(text);
+    }
+    return describeEvent(e, log);
+}
+
 QString readableReport(const SimulationConfig &config, const SimulationResult &r)
 {
     const auto &c = r.report;
+    // Doubles as QTextStream writes them: 6 significant digits.
+    const auto num = [](double v) { return QString::number(v, 'g', 6); };
     QString s;
-    QTextStream ts(&s);
-    ts << "scenario  " << config.scenario.id << " — " << config.scenario.title << "\n";
-    ts << "strategy  " << config.strategyId << "   seed " << config.seed << "\n";
-    ts << "simulated " << double(r.simTimeUs) / 1e6 << " s, " << r.commands
-       << " Redis commands\n\n";
-    ts << "safety\n";
-    ts << "  violations             " << c.violations << "  (overlap "
-       << double(c.overlapUs) / 1000.0 << " ms)\n";
-    ts << "  mistaken deletions     " << c.mistakenDeletions << "\n";
-    ts << "  stuck locks            " << c.stuckLocks << "\n";
-    ts << "  lost updates           " << c.lostUpdates << "  (counter " << c.counterActual << " of "
-       << c.counterExpected << ")\n";
-    ts << "  stale writes rejected  " << c.staleWritesRejected << "\n";
-    ts << "liveness and cost\n";
-    ts << "  acquisitions           " << c.acquisitions << "  (failed attempts " << c.failedAttempts
-       << ", gave up " << c.gaveUp << ")\n";
-    ts << "  starved clients        " << c.starvedClients << "\n";
-    ts << "  acquire latency        p50 " << c.latencyP50Ms << " ms, p99 " << c.latencyP99Ms
-       << " ms\n";
-    ts << "  commands/acquisition   " << QString::number(c.commandsPerAcquisition(), 'f', 1)
-       << "\n";
-    ts << "  fairness (Jain)        " << QString::number(c.fairness, 'f', 3) << "\n";
-    ts << "\nverdict: "
-       << (c.safe() && c.stuckLocks == 0 ? "safe in this run" : "UNSAFE in this run") << "\n";
+    s += QCoreApplication::translate("cli", "scenario  %1 — %2\n")
+             .arg(config.scenario.id,
+                  config.scenario.titleTr.value(translationLanguage(), config.scenario.title));
+    s += QCoreApplication::translate("cli", "strategy  %1   seed %2\n")
+             .arg(config.strategyId)
+             .arg(config.seed);
+    s += QCoreApplication::translate("cli", "simulated %1 s, %2 Redis commands\n\n")
+             .arg(num(double(r.simTimeUs) / 1e6))
+             .arg(r.commands);
+    s += QCoreApplication::translate("cli", "safety\n");
+    s += QCoreApplication::translate("cli", "  violations             %1  (overlap %2 ms)\n")
+             .arg(c.violations)
+             .arg(num(double(c.overlapUs) / 1000.0));
+    s += QCoreApplication::translate("cli", "  mistaken deletions     %1\n")
+             .arg(c.mistakenDeletions);
+    s += QCoreApplication::translate("cli", "  stuck locks            %1\n").arg(c.stuckLocks);
+    s += QCoreApplication::translate("cli", "  lost updates           %1  (counter %2 of %3)\n")
+             .arg(c.lostUpdates)
+             .arg(c.counterActual)
+             .arg(c.counterExpected);
+    s += QCoreApplication::translate("cli", "  stale writes rejected  %1\n")
+             .arg(c.staleWritesRejected);
+    s += QCoreApplication::translate("cli", "liveness and cost\n");
+    s += QCoreApplication::translate(
+             "cli", "  acquisitions           %1  (failed attempts %2, gave up %3)\n")
+             .arg(c.acquisitions)
+             .arg(c.failedAttempts)
+             .arg(c.gaveUp);
+    s += QCoreApplication::translate("cli", "  starved clients        %1\n").arg(c.starvedClients);
+    s += QCoreApplication::translate("cli", "  acquire latency        p50 %1 ms, p99 %2 ms\n")
+             .arg(num(c.latencyP50Ms), num(c.latencyP99Ms));
+    s += QCoreApplication::translate("cli", "  commands/acquisition   %1\n")
+             .arg(QString::number(c.commandsPerAcquisition(), 'f', 1));
+    s += QCoreApplication::translate("cli", "  fairness (Jain)        %1\n")
+             .arg(QString::number(c.fairness, 'f', 3));
+    s += c.safe() && c.stuckLocks == 0
+             ? QCoreApplication::translate("cli", "\nverdict: safe in this run\n")
+             : QCoreApplication::translate("cli", "\nverdict: UNSAFE in this run\n");
     return s;
-}
-
-// The counts behind one cell of the safety matrix, as JSON (--json) and CSV (--csv) name them.
-struct CellField {
-    const char *name;
-    std::function<QJsonValue(const ComparisonRow &)> value;
-};
-
-const std::vector<CellField> &cellFields()
-{
-    static const std::vector<CellField> fields = {
-        {"runs", [](const ComparisonRow &r) { return QJsonValue(r.runs); }},
-        {"runs_with_violation",
-         [](const ComparisonRow &r) { return QJsonValue(r.runsWithViolation); }},
-        {"runs_with_stuck_lock",
-         [](const ComparisonRow &r) { return QJsonValue(r.runsWithStuckLock); }},
-        {"violations", [](const ComparisonRow &r) { return QJsonValue(r.sum.violations); }},
-        {"mistaken_deletions",
-         [](const ComparisonRow &r) { return QJsonValue(r.sum.mistakenDeletions); }},
-        {"stuck_locks", [](const ComparisonRow &r) { return QJsonValue(r.sum.stuckLocks); }},
-        {"lost_updates", [](const ComparisonRow &r) { return QJsonValue(r.sum.lostUpdates); }},
-        {"stale_writes_rejected",
-         [](const ComparisonRow &r) { return QJsonValue(r.sum.staleWritesRejected); }},
-        {"starved_clients",
-         [](const ComparisonRow &r) { return QJsonValue(r.sum.starvedClients); }},
-        {"gave_up", [](const ComparisonRow &r) { return QJsonValue(r.sum.gaveUp); }},
-        {"latency_p99_ms", [](const ComparisonRow &r) { return QJsonValue(r.sum.latencyP99Ms); }},
-    };
-    return fields;
 }
 
 QString cellCode(CellVerdict verdict)
@@ -107,62 +107,24 @@ QString cellCode(CellVerdict verdict)
     return {};
 }
 
-QString matrixCsv(const QList<ComparisonRow> &rows)
-{
-    QString s = QStringLiteral("scenario,strategy,verdict");
-    for (const auto &f : cellFields())
-        s += QLatin1Char(',') + QLatin1String(f.name);
-    s += QLatin1Char('\n');
-    for (const auto &row : rows) {
-        // Ids are [a-z0-9-]; a scenario file's id is quoted in case it holds a comma.
-        auto field = [](const QString &v) {
-            if (!v.contains(QLatin1Char(',')) && !v.contains(QLatin1Char('"')))
-                return v;
-            QString q = v;
-            q.replace(QStringLiteral("\""), QStringLiteral("\"\""));
-            return QStringLiteral("\"%1\"").arg(q);
-        };
-        s += field(row.scenario) + QLatin1Char(',') + field(row.strategy) + QLatin1Char(',') +
-             verdictId(verdictOf(row));
-        for (const auto &f : cellFields()) {
-            const QJsonValue v = f.value(row);
-            s += QLatin1Char(',') + (v.isDouble() && v.toDouble() != double(v.toInteger())
-                                         ? QString::number(v.toDouble(), 'f', 3)
-                                         : QString::number(v.toInteger()));
-        }
-        s += QLatin1Char('\n');
-    }
-    return s;
-}
-
-QJsonObject matrixJson(const QList<ComparisonRow> &rows, int seeds)
-{
-    QJsonArray cells;
-    for (const auto &row : rows) {
-        QJsonObject o{{QStringLiteral("scenario"), row.scenario},
-                      {QStringLiteral("strategy"), row.strategy},
-                      {QStringLiteral("verdict"), verdictId(verdictOf(row))}};
-        for (const auto &f : cellFields())
-            o.insert(QLatin1String(f.name), f.value(row));
-        cells.append(o);
-    }
-    return QJsonObject{{QStringLiteral("seeds"), seeds}, {QStringLiteral("cells"), cells}};
-}
-
 // Rows = scenarios, columns = strategies (numbered; the ids are too wide for a column each).
 QString matrixText(const QList<ComparisonRow> &rows, const QStringList &scenarios,
                    const QStringList &strategies, int seeds)
 {
     QString s;
     QTextStream ts(&s);
-    ts << "safety matrix: " << scenarios.size() << " scenarios x " << strategies.size()
-       << " strategies, " << seeds << " seeds per cell\n\nstrategies:\n";
+    ts << QCoreApplication::translate(
+              "cli", "safety matrix: %1 scenarios x %2 strategies, %3 seeds per cell\n\n"
+                     "strategies:\n")
+              .arg(scenarios.size())
+              .arg(strategies.size())
+              .arg(seeds);
     for (qsizetype i = 0; i < strategies.size(); ++i)
         ts << QStringLiteral("  %1  %2\n").arg(i + 1, 2).arg(strategies[i]);
     int width = 8;
     for (const auto &id : scenarios)
         width = qMax(width, int(id.size()));
-    ts << '\n' << QStringLiteral("%1").arg(QStringLiteral("scenario"), -width);
+    ts << '\n' << QStringLiteral("%1").arg(QCoreApplication::translate("cli", "scenario"), -width);
     for (qsizetype i = 0; i < strategies.size(); ++i)
         ts << QStringLiteral(" %1").arg(i + 1, 6);
     ts << '\n';
@@ -177,15 +139,20 @@ QString matrixText(const QList<ComparisonRow> &rows, const QStringList &scenario
         }
         ts << '\n';
     }
-    ts << "\nlegend:\n"
-       << "  ok      safe: no violation, mistaken deletion, stuck lock or lost update, and\n"
-       << "          every acquire got through\n"
-       << "  UNSAFE  some run had a violation, a mistaken deletion, a stuck lock or a lost\n"
-       << "          update (a fencing strategy whose stale writes were all rejected is safe)\n"
-       << "  live    liveness loss: safe, but a client starved or an acquire gave up\n\n"
-       << counts[int(CellVerdict::Safe)] << " ok, " << counts[int(CellVerdict::Unsafe)]
-       << " UNSAFE, " << counts[int(CellVerdict::LivenessLoss)]
-       << " live; --json or --csv gives the counts behind each cell\n";
+    ts << QCoreApplication::translate(
+        "cli",
+        "\nlegend:\n"
+        "  ok      safe: no violation, mistaken deletion, stuck lock or lost update, and\n"
+        "          every acquire got through\n"
+        "  UNSAFE  some run had a violation, a mistaken deletion, a stuck lock or a lost\n"
+        "          update (a fencing strategy whose stale writes were all rejected is safe)\n"
+        "  live    liveness loss: safe, but a client starved or an acquire gave up\n\n");
+    ts << QCoreApplication::translate(
+              "cli",
+              "%1 ok, %2 UNSAFE, %3 live; --json or --csv gives the counts behind each cell\n")
+              .arg(counts[int(CellVerdict::Safe)])
+              .arg(counts[int(CellVerdict::Unsafe)])
+              .arg(counts[int(CellVerdict::LivenessLoss)]);
     return s;
 }
 
@@ -194,28 +161,37 @@ QString matrixText(const QList<ComparisonRow> &rows, const QStringList &scenario
 int simulate(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Run one deterministic simulation and check it."));
+    p.setApplicationDescription(
+        QCoreApplication::translate("cli", "Run one deterministic simulation and check it."));
     const QList<QCommandLineOption> options = {
-        {QStringLiteral("scenario"), QStringLiteral("Scenario id or scenario file."),
-         QStringLiteral("ID")},
+        {QStringLiteral("scenario"),
+         QCoreApplication::translate("cli", "Scenario id or scenario file."), QStringLiteral("ID")},
         {QStringLiteral("strategy"),
-         QStringLiteral("Strategy id (or 'custom' with the two scripts)."), QStringLiteral("ID")},
-        {QStringLiteral("seed"), QStringLiteral("Random seed (default 1)."), QStringLiteral("N")},
-        {QStringLiteral("clients"), QStringLiteral("Number of clients."), QStringLiteral("N")},
-        {QStringLiteral("keys"), QStringLiteral("Number of lock keys."), QStringLiteral("N")},
-        {QStringLiteral("ttl"), QStringLiteral("Lock TTL in ms."), QStringLiteral("MS")},
-        {QStringLiteral("duration"), QStringLiteral("Simulated duration in ms."),
+         QCoreApplication::translate("cli", "Strategy id (or 'custom' with the two scripts)."),
+         QStringLiteral("ID")},
+        {QStringLiteral("seed"), QCoreApplication::translate("cli", "Random seed (default 1)."),
+         QStringLiteral("N")},
+        {QStringLiteral("clients"), QCoreApplication::translate("cli", "Number of clients."),
+         QStringLiteral("N")},
+        {QStringLiteral("keys"), QCoreApplication::translate("cli", "Number of lock keys."),
+         QStringLiteral("N")},
+        {QStringLiteral("ttl"), QCoreApplication::translate("cli", "Lock TTL in ms."),
          QStringLiteral("MS")},
+        {QStringLiteral("duration"),
+         QCoreApplication::translate("cli", "Simulated duration in ms."), QStringLiteral("MS")},
         {QStringLiteral("wait"),
-         QStringLiteral("How to wait for a busy lock: spin, backoff or pubsub."),
+         QCoreApplication::translate("cli",
+                                     "How to wait for a busy lock: spin, backoff or pubsub."),
          QStringLiteral("MODE")},
-        {QStringLiteral("acquire-script"), QStringLiteral("Your acquire script (Lua)."),
+        {QStringLiteral("acquire-script"),
+         QCoreApplication::translate("cli", "Your acquire script (Lua)."), QStringLiteral("FILE")},
+        {QStringLiteral("release-script"),
+         QCoreApplication::translate("cli", "Your release script (Lua)."), QStringLiteral("FILE")},
+        {QStringLiteral("events"),
+         QCoreApplication::translate("cli", "Write the event log as JSON Lines."),
          QStringLiteral("FILE")},
-        {QStringLiteral("release-script"), QStringLiteral("Your release script (Lua)."),
-         QStringLiteral("FILE")},
-        {QStringLiteral("events"), QStringLiteral("Write the event log as JSON Lines."),
-         QStringLiteral("FILE")},
-        {QStringLiteral("json"), QStringLiteral("Print the result as one JSON object.")},
+        {QStringLiteral("json"),
+         QCoreApplication::translate("cli", "Print the result as one JSON object.")},
     };
     p.addOptions(options);
     int code = 0;
@@ -223,7 +199,8 @@ int simulate(const QStringList &args)
         return code;
 
     if (!p.isSet(QStringLiteral("scenario")))
-        return fail(QStringLiteral("simulate needs --scenario ID (see 'lockscope-cli scenarios')"));
+        return fail(QCoreApplication::translate(
+            "cli", "simulate needs --scenario ID (see 'lockscope-cli scenarios')"));
     SimulationConfig config;
     QString error;
     if (!loadScenarioArg(p.value(QStringLiteral("scenario")), &config.scenario, &error))
@@ -234,8 +211,8 @@ int simulate(const QStringList &args)
     if (custom) {
         if (!p.isSet(QStringLiteral("acquire-script")) ||
             !p.isSet(QStringLiteral("release-script")))
-            return fail(QStringLiteral(
-                "a custom strategy needs both --acquire-script and --release-script"));
+            return fail(QCoreApplication::translate(
+                "cli", "a custom strategy needs both --acquire-script and --release-script"));
         std::unique_ptr<Strategy> s =
             createCustomStrategy(p.value(QStringLiteral("acquire-script")),
                                  p.value(QStringLiteral("release-script")), &error);
@@ -245,11 +222,11 @@ int simulate(const QStringList &args)
         config.strategy = std::move(s);
     } else {
         if (!p.isSet(QStringLiteral("strategy")))
-            return fail(
-                QStringLiteral("simulate needs --strategy ID (see 'lockscope-cli strategies')"));
+            return fail(QCoreApplication::translate(
+                "cli", "simulate needs --strategy ID (see 'lockscope-cli strategies')"));
         config.strategyId = p.value(QStringLiteral("strategy"));
         if (!strategyIds().contains(config.strategyId))
-            return fail(QStringLiteral("unknown strategy \"%1\" (known: %2)")
+            return fail(QCoreApplication::translate("cli", "unknown strategy \"%1\" (known: %2)")
                             .arg(config.strategyId, strategyIds().join(QStringLiteral(", "))));
     }
 
@@ -261,7 +238,8 @@ int simulate(const QStringList &args)
         !numberOption(p, QStringLiteral("duration"), 1, &duration, &error))
         return fail(error);
     if (clients > 100000)
-        return fail(QStringLiteral("--clients must be at most 100000, got %1").arg(clients));
+        return fail(QCoreApplication::translate("cli", "--clients must be at most 100000, got %1")
+                        .arg(clients));
     config.seed = quint64(seed);
     if (clients > 0)
         setClientCount(config.scenario, int(clients));
@@ -274,7 +252,8 @@ int simulate(const QStringList &args)
     if (p.isSet(QStringLiteral("wait"))) {
         config.waitMode = p.value(QStringLiteral("wait"));
         if (!parseWaitMode(config.waitMode, nullptr))
-            return fail(QStringLiteral("--wait must be spin, backoff or pubsub, got \"%1\"")
+            return fail(QCoreApplication::translate(
+                            "cli", "--wait must be spin, backoff or pubsub, got \"%1\"")
                             .arg(config.waitMode));
     }
 
@@ -283,7 +262,7 @@ int simulate(const QStringList &args)
     if (p.isSet(QStringLiteral("events"))) {
         events = std::make_unique<QSaveFile>(p.value(QStringLiteral("events")));
         if (!events->open(QIODevice::WriteOnly))
-            return fail(QStringLiteral("cannot write the event log to %1: %2")
+            return fail(QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
                             .arg(events->fileName(), events->errorString()));
     }
     config.keepLog = bool(events);
@@ -295,7 +274,7 @@ int simulate(const QStringList &args)
     if (events) {
         result.log->writeJsonLines(*events);
         if (!events->commit())
-            return fail(QStringLiteral("cannot write the event log to %1: %2")
+            return fail(QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
                             .arg(events->fileName(), events->errorString()));
     }
 
@@ -316,31 +295,35 @@ int simulate(const QStringList &args)
 int compare(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(
-        QStringLiteral("Every strategy on the same scenario and seeds, or the safety matrix of "
-                       "every scenario (--all-scenarios)."));
+    p.setApplicationDescription(QCoreApplication::translate(
+        "cli", "Every strategy on the same scenario and seeds, or the safety matrix of "
+               "every scenario (--all-scenarios)."));
     p.addOptions({
-        {QStringLiteral("scenario"), QStringLiteral("Scenario id or scenario file."),
-         QStringLiteral("ID")},
+        {QStringLiteral("scenario"),
+         QCoreApplication::translate("cli", "Scenario id or scenario file."), QStringLiteral("ID")},
         {QStringLiteral("all-scenarios"),
-         QStringLiteral("The safety matrix: every built-in scenario x every strategy.")},
+         QCoreApplication::translate(
+             "cli", "The safety matrix: every built-in scenario x every strategy.")},
         {QStringLiteral("seeds"),
-         QStringLiteral("Seeds per strategy (default 10; 100 with --all-scenarios)."),
+         QCoreApplication::translate("cli",
+                                     "Seeds per strategy (default 10; 100 with --all-scenarios)."),
          QStringLiteral("N")},
-        {QStringLiteral("json"), QStringLiteral("Print JSON.")},
-        {QStringLiteral("csv"), QStringLiteral("Print CSV: a header line and one row per cell.")},
+        {QStringLiteral("json"), QCoreApplication::translate("cli", "Print JSON.")},
+        {QStringLiteral("csv"),
+         QCoreApplication::translate("cli", "Print CSV: a header line and one row per cell.")},
     });
     int code = 0;
     if (!parseOrFail(p, args, &code))
         return code;
     const bool all = p.isSet(QStringLiteral("all-scenarios"));
     if (all == p.isSet(QStringLiteral("scenario")))
-        return fail(QStringLiteral("compare needs exactly one of --scenario ID and "
-                                   "--all-scenarios (see 'lockscope-cli scenarios')"));
+        return fail(QCoreApplication::translate("cli",
+                                                "compare needs exactly one of --scenario ID and "
+                                                "--all-scenarios (see 'lockscope-cli scenarios')"));
     const bool json = p.isSet(QStringLiteral("json"));
     const bool csv = p.isSet(QStringLiteral("csv"));
     if (json && csv)
-        return fail(QStringLiteral("--json and --csv cannot be combined"));
+        return fail(QCoreApplication::translate("cli", "--json and --csv cannot be combined"));
     ComparisonRequest request;
     QString error;
     if (all) {
@@ -385,12 +368,12 @@ int compare(const QStringList &args)
     }
 
     if (csv) {
-        out(matrixCsv(rows));
+        out(comparisonCsv(rows));
         return 0;
     }
     if (all) {
         if (json) {
-            printJson(matrixJson(rows, request.seeds));
+            printJson(comparisonJson(rows, request.seeds));
             return 0;
         }
         QStringList scenarioIds;
@@ -414,17 +397,19 @@ int compare(const QStringList &args)
     }
     QString s;
     QTextStream ts(&s);
-    ts << "scenario " << scenario.id << ", " << request.seeds << " seeds per strategy\n\n";
+    ts << QCoreApplication::translate("cli", "scenario %1, %2 seeds per strategy\n\n")
+              .arg(scenario.id)
+              .arg(request.seeds);
     ts << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
-              .arg(QStringLiteral("strategy"), -20)
-              .arg(QStringLiteral("unsafe runs"), 11)
-              .arg(QStringLiteral("violations"), 10)
-              .arg(QStringLiteral("mistaken del"), 12)
-              .arg(QStringLiteral("stuck"), 6)
-              .arg(QStringLiteral("lost upd"), 8)
-              .arg(QStringLiteral("stale rej"), 9)
-              .arg(QStringLiteral("starved"), 7)
-              .arg(QStringLiteral("p99 ms"), 9);
+              .arg(QCoreApplication::translate("cli", "strategy"), -20)
+              .arg(QCoreApplication::translate("cli", "unsafe runs"), 11)
+              .arg(QCoreApplication::translate("cli", "violations"), 10)
+              .arg(QCoreApplication::translate("cli", "mistaken del"), 12)
+              .arg(QCoreApplication::translate("cli", "stuck"), 6)
+              .arg(QCoreApplication::translate("cli", "lost upd"), 8)
+              .arg(QCoreApplication::translate("cli", "stale rej"), 9)
+              .arg(QCoreApplication::translate("cli", "starved"), 7)
+              .arg(QCoreApplication::translate("cli", "p99 ms"), 9);
     for (const auto &row : rows) {
         const auto &c = row.sum;
         ts << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
@@ -445,14 +430,18 @@ int compare(const QStringList &args)
 int demo(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("A narrated simulation in the terminal."));
+    p.setApplicationDescription(
+        QCoreApplication::translate("cli", "A narrated simulation in the terminal."));
     p.addOptions({
-        {QStringLiteral("scenario"), QStringLiteral("Scenario id (default pause-before-delete)."),
+        {QStringLiteral("scenario"),
+         QCoreApplication::translate("cli", "Scenario id (default pause-before-delete)."),
          QStringLiteral("ID")},
         {QStringLiteral("strategies"),
-         QStringLiteral("Comma-separated strategy ids (default set-nx-px-get-del,set-nx-px-lua)."),
+         QCoreApplication::translate(
+             "cli", "Comma-separated strategy ids (default set-nx-px-get-del,set-nx-px-lua)."),
          QStringLiteral("IDS")},
-        {QStringLiteral("commands"), QStringLiteral("Also show every Redis command and reply.")},
+        {QStringLiteral("commands"),
+         QCoreApplication::translate("cli", "Also show every Redis command and reply.")},
     });
     int code = 0;
     if (!parseOrFail(p, args, &code))
@@ -470,12 +459,14 @@ int demo(const QStringList &args)
             : QStringList{QStringLiteral("set-nx-px-get-del"), QStringLiteral("set-nx-px-lua")};
     for (const auto &id : strategies) {
         if (!strategyIds().contains(id))
-            return fail(QStringLiteral("unknown strategy \"%1\" (known: %2)")
+            return fail(QCoreApplication::translate("cli", "unknown strategy \"%1\" (known: %2)")
                             .arg(id, strategyIds().join(QStringLiteral(", "))));
     }
     const bool commands = p.isSet(QStringLiteral("commands"));
 
-    out(QStringLiteral("LockScope — %1\n\n%2\n").arg(scenario.title, scenario.explanation));
+    out(QCoreApplication::translate("cli", "LockScope — %1\n\n%2\n")
+            .arg(scenario.titleTr.value(translationLanguage(), scenario.title),
+                 scenario.explanationTr.value(translationLanguage(), scenario.explanation)));
     for (const auto &id : strategies) {
         SimulationConfig config;
         config.scenario = scenario;
@@ -485,7 +476,7 @@ int demo(const QStringList &args)
             return fail(result.error);
         const auto &log = *result.log;
         const auto strategy = createStrategy(id);
-        out(QStringLiteral("\n=== %1: %2\n").arg(id, strategy->info().summary));
+        out(QStringLiteral("\n=== %1: %2\n").arg(id, strategyText(strategy->info().summary)));
         for (const auto &e : log.events()) {
             QString line;
             if (commands &&
@@ -495,25 +486,30 @@ int demo(const QStringList &args)
                                 e.kind == EventKind::CommandSent ? QStringLiteral("->")
                                                                  : QStringLiteral("<-"),
                                 QString::fromUtf8(log.strings().at(e.text)));
+            else if (e.kind == EventKind::Caption)
+                line = captionLine(scenario, e, log);
             else
                 line = describeEvent(e, log);
             if (!line.isEmpty())
                 out(QStringLiteral("  %1  %2\n").arg(formatTime(e.timeUs), 12).arg(line));
         }
         const auto &r = result.report;
-        out(QStringLiteral("\n  The checker found:\n"));
+        out(QCoreApplication::translate("cli", "\n  The checker found:\n"));
         if (r.findings.empty())
-            out(QStringLiteral("    nothing wrong: no overlap, no mistaken deletion, no stuck "
-                               "lock, counter %1 of %2.\n")
+            out(QCoreApplication::translate(
+                    "cli", "    nothing wrong: no overlap, no mistaken deletion, no stuck "
+                           "lock, counter %1 of %2.\n")
                     .arg(r.counterActual)
                     .arg(r.counterExpected));
         for (const auto &f : r.findings)
             out(QStringLiteral("    %1\n").arg(describeFinding(f, log)));
         if (!strategy->info().flaw.isEmpty())
-            out(QStringLiteral("  Why: %1\n").arg(strategy->info().flaw));
+            out(QCoreApplication::translate("cli", "  Why: %1\n")
+                    .arg(strategyText(strategy->info().flaw)));
     }
-    out(QStringLiteral("\nTry another: lockscope-cli demo --scenario <id> --strategies <id,id> "
-                       "(lockscope-cli scenarios, lockscope-cli strategies).\n"));
+    out(QCoreApplication::translate(
+        "cli", "\nTry another: lockscope-cli demo --scenario <id> --strategies <id,id> "
+               "(lockscope-cli scenarios, lockscope-cli strategies).\n"));
     return 0;
 }
 

@@ -2,6 +2,8 @@
 
 #include "strategies/builtin_strategies.h"
 
+#include <QCoreApplication>
+
 namespace lockscope {
 
 namespace {
@@ -42,6 +44,13 @@ std::unique_ptr<Strategy> createStrategy(const QString &id)
             return entry.create();
     }
     return nullptr;
+}
+
+QString strategyText(const QString &english)
+{
+    if (english.isEmpty())
+        return english;
+    return QCoreApplication::translate("Strategy", english.toUtf8().constData());
 }
 
 } // namespace lockscope

@@ -11,6 +11,11 @@ QStringList strategyIds(); // in LOCKS.md order
 // nullptr for an unknown id.
 std::unique_ptr<Strategy> createStrategy(const QString &id);
 
+// A strategy's title, summary, flaw or caveat in the current language. StrategyInfo keeps them
+// in English (marked with QT_TRANSLATE_NOOP("Strategy", ...)) because it is built once; this
+// translates at the point of display, so a language switch applies at once.
+QString strategyText(const QString &english);
+
 // A strategy from the user's own acquire and release scripts, with LockScope's convention:
 //   KEYS[1] = lock key
 //   ARGV[1] = token (unique per acquisition), ARGV[2] = TTL in ms, ARGV[3] = "<client>:<thread>"

@@ -1,5 +1,6 @@
 #include "anomaly_rules.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QSet>
 
@@ -47,51 +48,61 @@ QList<Anomaly> AnomalyRules::forKey(const KeyEntry &e, qint64 nowUs, const Anoma
     QList<Anomaly> out;
     const QByteArray &owner = e.lock.owner;
     // Sentences are made only for what is found: most keys have nothing to say.
-    auto ownerText = [&] { return owner.isEmpty() ? QStringLiteral("its owner") : text(owner); };
+    auto ownerText = [&] {
+        return owner.isEmpty() ? QCoreApplication::translate("AnomalyRules", "its owner")
+                               : text(owner);
+    };
     if (e.lock.role == LockRole::Lock) {
         if (e.pttlMs == -1) {
-            out.append(make("no-ttl", e.key, owner,
-                            QStringLiteral("%1 has no TTL: if %2 dies, nobody can ever take it "
-                                           "(a stuck lock).")
-                                .arg(text(e.key), ownerText()),
-                            e.lastChangeUs));
+            out.append(make(
+                "no-ttl", e.key, owner,
+                QCoreApplication::translate("AnomalyRules",
+                                            "%1 has no TTL: if %2 dies, nobody can ever take it "
+                                            "(a stuck lock).")
+                    .arg(text(e.key), ownerText()),
+                e.lastChangeUs));
         } else if (t.maxTtlMs > 0 && e.remainingTtlMs(nowUs) > t.maxTtlMs) {
-            out.append(make("ttl-too-long", e.key, owner,
-                            QStringLiteral("%1 has a TTL of %2 (above %3): if %4 dies, everyone "
-                                           "else waits that long.")
-                                .arg(text(e.key), seconds(e.remainingTtlMs(nowUs)),
-                                     seconds(t.maxTtlMs), ownerText()),
-                            e.lastChangeUs));
+            out.append(make(
+                "ttl-too-long", e.key, owner,
+                QCoreApplication::translate("AnomalyRules",
+                                            "%1 has a TTL of %2 (above %3): if %4 dies, everyone "
+                                            "else waits that long.")
+                    .arg(text(e.key), seconds(e.remainingTtlMs(nowUs)), seconds(t.maxTtlMs),
+                         ownerText()),
+                e.lastChangeUs));
         }
         if (!owner.isEmpty() && t.maxHeldMs > 0 && e.ownerSinceUs > 0 &&
             (nowUs - e.ownerSinceUs) / 1000 > t.maxHeldMs) {
-            out.append(
-                make("held-too-long", e.key, owner,
-                     QStringLiteral("%1 has held %2 for %3 (above %4).")
-                         .arg(ownerText(), text(e.key), seconds((nowUs - e.ownerSinceUs) / 1000),
-                              seconds(t.maxHeldMs)),
-                     e.ownerSinceUs + t.maxHeldMs * 1000));
+            out.append(make(
+                "held-too-long", e.key, owner,
+                QCoreApplication::translate("AnomalyRules", "%1 has held %2 for %3 (above %4).")
+                    .arg(ownerText(), text(e.key), seconds((nowUs - e.ownerSinceUs) / 1000),
+                         seconds(t.maxHeldMs)),
+                e.ownerSinceUs + t.maxHeldMs * 1000));
         }
         const qint64 minuteAgo = nowUs - 60 * 1000 * 1000LL;
         const auto changes = std::count_if(e.ownerChangesUs.begin(), e.ownerChangesUs.end(),
                                            [&](qint64 at) { return at >= minuteAgo; });
         if (t.maxOwnerChangesPerMinute > 0 && changes > t.maxOwnerChangesPerMinute) {
-            out.append(make("owner-churn", e.key, owner,
-                            QStringLiteral("%1 changed owner %2 times in the last minute (above "
-                                           "%3): heavy contention, or leases shorter than the "
-                                           "work.")
-                                .arg(text(e.key))
-                                .arg(changes)
-                                .arg(t.maxOwnerChangesPerMinute),
-                            nowUs));
+            out.append(make(
+                "owner-churn", e.key, owner,
+                QCoreApplication::translate("AnomalyRules",
+                                            "%1 changed owner %2 times in the last minute (above "
+                                            "%3): heavy contention, or leases shorter than the "
+                                            "work.")
+                    .arg(text(e.key))
+                    .arg(changes)
+                    .arg(t.maxOwnerChangesPerMinute),
+                nowUs));
         }
     }
     if (!e.queueHead.isEmpty() && e.waiters > 0 && t.queueStuckMs > 0 && e.queueHeadSinceUs > 0 &&
         (nowUs - e.queueHeadSinceUs) / 1000 > t.queueStuckMs) {
         out.append(
             make("queue-stuck", e.key, e.queueHead,
-                 QStringLiteral("the queue %1 has had %2 first for %3 (above %4): the "
-                                "waiter may be gone, and everyone behind it waits.")
+                 QCoreApplication::translate("AnomalyRules",
+                                             "the queue %1 has had %2 first for %3 (above %4): the "
+                                             "waiter may be gone, and everyone behind it waits.")
                      .arg(text(e.key), text(e.queueHead),
                           seconds((nowUs - e.queueHeadSinceUs) / 1000), seconds(t.queueStuckMs)),
                  e.queueHeadSinceUs + t.queueStuckMs * 1000));
@@ -126,7 +137,8 @@ QList<Anomaly> AnomalyRules::evaluate(const std::vector<const KeyEntry *> &entri
             continue;
         reported.insert(owner);
         Anomaly a = make("owner-holds-many", e->key, owner,
-                         QStringLiteral("%1 holds %2 locks at once (above %3), %4 among them.")
+                         QCoreApplication::translate(
+                             "AnomalyRules", "%1 holds %2 locks at once (above %3), %4 among them.")
                              .arg(text(owner))
                              .arg(n)
                              .arg(t.maxLocksPerOwner)

@@ -1,9 +1,9 @@
 #include "monitor_explain.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QHash>
 #include <QSet>
-#include <QTextStream>
 
 namespace lockscope {
 
@@ -16,20 +16,21 @@ QString str(const EventLog &log, quint32 id)
 
 QString who(const EventLog &log, qint16 client)
 {
-    return client < 0 ? QStringLiteral("(unknown owner)")
+    return client < 0 ? QCoreApplication::translate("MonitorExplain", "(unknown owner)")
                       : QString::fromUtf8(log.clientName(client));
 }
 
 QString ttlText(qint64 ms)
 {
-    return ms < 0 ? QStringLiteral("no TTL") : QStringLiteral("TTL %1 ms").arg(ms);
+    return ms < 0 ? QCoreApplication::translate("MonitorExplain", "no TTL")
+                  : QCoreApplication::translate("MonitorExplain", "TTL %1 ms").arg(ms);
 }
 
 QString at(const EventLog &log, const Event &e)
 {
-    return log.info().nodes.size() > 1
-               ? QStringLiteral(" on %1").arg(QString::fromUtf8(log.nodeName(e.node)))
-               : QString();
+    return log.info().nodes.size() > 1 ? QCoreApplication::translate("MonitorExplain", " on %1")
+                                             .arg(QString::fromUtf8(log.nodeName(e.node)))
+                                       : QString();
 }
 
 } // namespace
@@ -45,39 +46,48 @@ QString describeMonitorEvent(const Event &e, const EventLog &log)
     switch (e.kind) {
     case EventKind::KeyWritten:
         if (e.owner >= 0)
-            return QStringLiteral("%1 holds %2%3 (%4): %5")
+            return QCoreApplication::translate("MonitorExplain", "%1 holds %2%3 (%4): %5")
                 .arg(who(log, e.owner), key, at(log, e), ttlText(e.value), str(log, e.text));
-        return QStringLiteral("%1%2 = %3 (%4)")
+        return QCoreApplication::translate("MonitorExplain", "%1%2 = %3 (%4)")
             .arg(key, at(log, e), str(log, e.text), ttlText(e.value));
     case EventKind::KeyTtlChanged:
-        return QStringLiteral("%1%2 now has %3").arg(key, at(log, e), ttlText(e.value));
+        return QCoreApplication::translate("MonitorExplain", "%1%2 now has %3")
+            .arg(key, at(log, e), ttlText(e.value));
     case EventKind::Renewed:
-        return QStringLiteral("%1 renewed %2 (TTL %3 ms)")
+        return QCoreApplication::translate("MonitorExplain", "%1 renewed %2 (TTL %3 ms)")
             .arg(who(log, e.client), key)
             .arg(e.value);
     case EventKind::KeyDeleted:
-        return e.owner >= 0 ? QStringLiteral("%1%2 deleted: %3 released it")
-                                  .arg(key, at(log, e), who(log, e.owner))
-                            : QStringLiteral("%1%2 deleted").arg(key, at(log, e));
+        return e.owner >= 0
+                   ? QCoreApplication::translate("MonitorExplain", "%1%2 deleted: %3 released it")
+                         .arg(key, at(log, e), who(log, e.owner))
+                   : QCoreApplication::translate("MonitorExplain", "%1%2 deleted")
+                         .arg(key, at(log, e));
     case EventKind::KeyExpired:
-        return e.owner >= 0 ? QStringLiteral("%1%2 expired while %3 held it")
-                                  .arg(key, at(log, e), who(log, e.owner))
-                            : QStringLiteral("%1%2 expired").arg(key, at(log, e));
+        return e.owner >= 0
+                   ? QCoreApplication::translate("MonitorExplain", "%1%2 expired while %3 held it")
+                         .arg(key, at(log, e), who(log, e.owner))
+                   : QCoreApplication::translate("MonitorExplain", "%1%2 expired")
+                         .arg(key, at(log, e));
     case EventKind::Note:
         // "took over ..." reads after the new owner's name; an anomaly stands on its own.
         return e.client >= 0 && !log.strings().at(e.text).startsWith("anomaly ")
-                   ? QStringLiteral("%1 %2").arg(who(log, e.client), str(log, e.text))
+                   ? QCoreApplication::translate("MonitorExplain", "%1 %2")
+                         .arg(who(log, e.client), str(log, e.text))
                    : str(log, e.text);
     case EventKind::FaultNote:
-        return QStringLiteral("[%1] %2").arg(QString::fromUtf8(log.nodeName(e.node)),
-                                             str(log, e.text));
+        return QCoreApplication::translate("MonitorExplain", "[%1] %2")
+            .arg(QString::fromUtf8(log.nodeName(e.node)), str(log, e.text));
     case EventKind::NodeFailover:
-        return QStringLiteral("%1 is no longer the master (failover)")
+        return QCoreApplication::translate("MonitorExplain",
+                                           "%1 is no longer the master (failover)")
             .arg(QString::fromUtf8(log.nodeName(e.node)));
     case EventKind::NodeRestarted:
-        return QStringLiteral("%1 restarted").arg(QString::fromUtf8(log.nodeName(e.node)));
+        return QCoreApplication::translate("MonitorExplain", "%1 restarted")
+            .arg(QString::fromUtf8(log.nodeName(e.node)));
     case EventKind::NodeCrashed:
-        return QStringLiteral("%1 went down").arg(QString::fromUtf8(log.nodeName(e.node)));
+        return QCoreApplication::translate("MonitorExplain", "%1 went down")
+            .arg(QString::fromUtf8(log.nodeName(e.node)));
     default:
         return {}; // Acquired, Released: the key events above say it already
     }
@@ -172,19 +182,31 @@ QJsonObject MonitorSummary::toJson() const
 QString MonitorSummary::toText() const
 {
     QString t;
-    QTextStream ts(&t);
-    ts << "recording  " << events << " events over " << double(lastUs - firstUs) / 1e6 << " s, "
-       << keys << " keys, " << owners << " owners\n";
-    ts << "  acquisitions   " << acquisitions << "  (taken over " << takeOvers << ")\n";
-    ts << "  releases       " << releases << "  (deletions " << deletions << ")\n";
-    ts << "  expiries       " << expiries << "\n";
-    ts << "  renewals       " << renewals << "\n";
-    ts << "  hold count or value changes  " << holdCountChanges << "\n";
+    t += QCoreApplication::translate("MonitorSummary",
+                                     "recording  %1 events over %2 s, %3 keys, %4 owners\n")
+             .arg(events)
+             .arg(double(lastUs - firstUs) / 1e6, 0, 'g', 6)
+             .arg(keys)
+             .arg(owners);
+    t += QCoreApplication::translate("MonitorSummary", "  acquisitions   %1  (taken over %2)\n")
+             .arg(acquisitions)
+             .arg(takeOvers);
+    t += QCoreApplication::translate("MonitorSummary", "  releases       %1  (deletions %2)\n")
+             .arg(releases)
+             .arg(deletions);
+    t += QCoreApplication::translate("MonitorSummary", "  expiries       %1\n").arg(expiries);
+    t += QCoreApplication::translate("MonitorSummary", "  renewals       %1\n").arg(renewals);
+    t += QCoreApplication::translate("MonitorSummary", "  hold count or value changes  %1\n")
+             .arg(holdCountChanges);
     if (unread)
-        ts << "  values not seen (changed again before a read)  " << unread << "\n";
-    ts << "  anomalies      " << anomalies << "\n";
-    ts << "  connection faults, restarts, failovers  " << faults << "  (failovers " << failovers
-       << ")\n";
+        t += QCoreApplication::translate("MonitorSummary",
+                                         "  values not seen (changed again before a read)  %1\n")
+                 .arg(unread);
+    t += QCoreApplication::translate("MonitorSummary", "  anomalies      %1\n").arg(anomalies);
+    t += QCoreApplication::translate(
+             "MonitorSummary", "  connection faults, restarts, failovers  %1  (failovers %2)\n")
+             .arg(faults)
+             .arg(failovers);
     return t;
 }
 

@@ -5,6 +5,11 @@
 // texts start with.
 #include "connection.h"
 
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <vector>
+
 namespace lockscope {
 
 namespace {
@@ -28,7 +33,86 @@ QString serverMessage(const Reply &reply)
     return QString::fromUtf8(space < 0 ? text : text.sliced(space + 1)).trimmed();
 }
 
+// Connection's own failure texts (connection.cpp). They stay English in replies, event logs and
+// recordings, where classify() reads their prefix; localizedNoReplyText() says them in the
+// user's language where a person reads them. The most specific come first.
+const char *const kNoReplyTexts[] = {
+    QT_TRANSLATE_NOOP("Connection", "%1 (giving up after %2 reconnect attempts)"),
+    QT_TRANSLATE_NOOP("Connection", "timeout: cannot connect to %1 within %2 ms"),
+    QT_TRANSLATE_NOOP("Connection", "timeout: no answer from %1 (%2)"),
+    QT_TRANSLATE_NOOP("Connection", "timeout after %1 ms (never sent: %2)"),
+    QT_TRANSLATE_NOOP("Connection", "timeout after %1 ms"),
+    QT_TRANSLATE_NOOP("Connection", "not connected to %1"),
+    QT_TRANSLATE_NOOP("Connection", "connection refused: cannot connect to %1 (is redis-server "
+                                    "running and listening there?)"),
+    QT_TRANSLATE_NOOP("Connection", "connection refused: cannot connect to %1: %2 (is "
+                                    "redis-server running with this unixsocket?)"),
+    QT_TRANSLATE_NOOP("Connection", "host not found: cannot connect to %1: %2"),
+    QT_TRANSLATE_NOOP("Connection", "disconnected: %1 closed the connection"),
+    QT_TRANSLATE_NOOP("Connection", "disconnected: connection to %1 lost: %2"),
+    QT_TRANSLATE_NOOP("Connection", "disconnected: cannot connect to %1: %2"),
+    QT_TRANSLATE_NOOP("Connection", "protocol error: %1 sent data that is not RESP (%2)"),
+    QT_TRANSLATE_NOOP("Connection", "protocol error: cannot parse the reply from %1 (%2)"),
+    QT_TRANSLATE_NOOP("Connection", "protocol error: %1 sent a reply nobody asked for (%2)"),
+    QT_TRANSLATE_NOOP("Connection", "protocol error: empty command, not sent"),
+    QT_TRANSLATE_NOOP("Connection", "%1 is a write command and this connection is read-only"),
+    QT_TRANSLATE_NOOP("Connection", "TLS error: cannot connect to %1: this Qt has no working TLS "
+                                    "backend (OpenSSL)"),
+    QT_TRANSLATE_NOOP("Connection", "TLS error: cannot connect to %1: %2"),
+    QT_TRANSLATE_NOOP("Connection", "TLS error: the TLS session with %1 failed: %2"),
+    QT_TRANSLATE_NOOP("Connection", "TLS error: the TLS handshake with %1 failed: %2"),
+    QT_TRANSLATE_NOOP("Connection", "TLS error: %1 closed the connection during the TLS "
+                                    "handshake (is it a TLS port? does it require a client "
+                                    "certificate?)"),
+    QT_TRANSLATE_NOOP("Connection", "cannot read a CA certificate (PEM) from '%1'"),
+    QT_TRANSLATE_NOOP("Connection", "cannot read a client certificate (PEM) from '%1'"),
+    QT_TRANSLATE_NOOP("Connection", "cannot read the private key '%1' (an unencrypted PEM RSA, "
+                                    "EC or DSA key is needed)"),
+    QT_TRANSLATE_NOOP("Connection", "cannot read the private key '%1': %2"),
+    QT_TRANSLATE_NOOP("Connection", "a private key (%1) without a client certificate"),
+};
+
 } // namespace
+
+QString localizedNoReplyText(const QString &english)
+{
+    struct Pattern {
+        QRegularExpression re;
+        const char *source;
+    };
+    static const std::vector<Pattern> patterns = [] {
+        std::vector<Pattern> out;
+        for (const char *source : kNoReplyTexts) {
+            QString re = QRegularExpression::escape(QString::fromUtf8(source));
+            for (int i = 1; i <= 2; ++i)
+                re.replace(QStringLiteral("\\%%1").arg(i), QStringLiteral("(.*?)"));
+            out.push_back({QRegularExpression(QStringLiteral("^") + re + QStringLiteral("$"),
+                                              QRegularExpression::DotMatchesEverythingOption),
+                           source});
+        }
+        return out;
+    }();
+    if (QCoreApplication::translate("Connection", kNoReplyTexts[0]) ==
+        QLatin1String(kNoReplyTexts[0]))
+        return english; // English, or no translation loaded: nothing to do
+    for (const Pattern &p : patterns) {
+        const QRegularExpressionMatch m = p.re.match(english);
+        if (!m.hasMatch())
+            continue;
+        // A part may be a text of its own ("... (never sent: not connected to ...)").
+        const QString translated = QCoreApplication::translate("Connection", p.source);
+        switch (m.lastCapturedIndex()) {
+        case 0:
+            return translated;
+        case 1:
+            return translated.arg(localizedNoReplyText(m.captured(1)));
+        default:
+            return translated.arg(localizedNoReplyText(m.captured(1)),
+                                  localizedNoReplyText(m.captured(2)));
+        }
+    }
+    return english;
+}
 
 QString errorKindId(RedisErrorKind kind)
 {
@@ -138,60 +222,75 @@ QString Connection::describe(const Reply &reply) const
     case RedisErrorKind::None:
         return QString::fromUtf8(reply.toDisplay());
     case RedisErrorKind::ServerError:
-        return QStringLiteral("%1 answered with an error: %2").arg(server, text);
+        return QCoreApplication::translate("Connection", "%1 answered with an error: %2")
+            .arg(server, text);
     case RedisErrorKind::WrongType:
-        return QStringLiteral("a key on %1 holds the wrong kind of value for this command (%2)")
+        return QCoreApplication::translate(
+                   "Connection", "a key on %1 holds the wrong kind of value for this command (%2)")
             .arg(server, serverMessage(reply));
     case RedisErrorKind::NoScript:
-        return QStringLiteral("the script is not in the script cache of %1 (NOSCRIPT)").arg(server);
+        return QCoreApplication::translate("Connection",
+                                           "the script is not in the script cache of %1 (NOSCRIPT)")
+            .arg(server);
     case RedisErrorKind::NoAuth:
         return m_options.password.isEmpty()
-                   ? QStringLiteral("%1 requires a password and none was given (NOAUTH)")
+                   ? QCoreApplication::translate(
+                         "Connection", "%1 requires a password and none was given (NOAUTH)")
                          .arg(server)
-                   : QStringLiteral("%1 requires authentication and this connection is not "
-                                    "authenticated (NOAUTH)")
+                   : QCoreApplication::translate(
+                         "Connection", "%1 requires authentication and this connection is not "
+                                       "authenticated (NOAUTH)")
                          .arg(server);
     case RedisErrorKind::WrongPass:
         if (text.contains(QStringLiteral("called without any password configured"))) {
-            return QStringLiteral("a password was given but %1 has no password set for user "
-                                  "'default'")
+            return QCoreApplication::translate(
+                       "Connection", "a password was given but %1 has no password set for user "
+                                     "'default'")
                 .arg(server);
         }
-        return QStringLiteral("wrong password for user '%1' on %2 (or the user is disabled)")
+        return QCoreApplication::translate(
+                   "Connection", "wrong password for user '%1' on %2 (or the user is disabled)")
             .arg(user, server);
     case RedisErrorKind::NoPerm:
-        return QStringLiteral("user '%1' is not allowed to do this on %2: %3")
+        return QCoreApplication::translate("Connection",
+                                           "user '%1' is not allowed to do this on %2: %3")
             .arg(user, server, serverMessage(reply));
     case RedisErrorKind::ReadOnlyReplica:
-        return QStringLiteral("%1 is a read-only replica: writes must go to its master "
-                              "(READONLY)")
+        return QCoreApplication::translate(
+                   "Connection", "%1 is a read-only replica: writes must go to its master "
+                                 "(READONLY)")
             .arg(server);
     case RedisErrorKind::Loading:
-        return QStringLiteral("%1 is still loading its dataset into memory; try again in a "
-                              "moment (LOADING)")
+        return QCoreApplication::translate(
+                   "Connection", "%1 is still loading its dataset into memory; try again in a "
+                                 "moment (LOADING)")
             .arg(server);
     case RedisErrorKind::Moved:
-        return QStringLiteral("%1 is a Redis Cluster node and redirected the request (%2); "
-                              "LockScope does not follow cluster redirects, so connect to the "
-                              "node that owns the key")
+        return QCoreApplication::translate(
+                   "Connection", "%1 is a Redis Cluster node and redirected the request (%2); "
+                                 "LockScope does not follow cluster redirects, so connect to the "
+                                 "node that owns the key")
             .arg(server, text);
     case RedisErrorKind::Busy:
-        return QStringLiteral("%1 is busy running a script or function (BUSY); it answers "
-                              "again when the script ends or after SCRIPT KILL")
+        return QCoreApplication::translate(
+                   "Connection", "%1 is busy running a script or function (BUSY); it answers "
+                                 "again when the script ends or after SCRIPT KILL")
             .arg(server);
     case RedisErrorKind::Timeout:
-        return QStringLiteral("no answer from %1 in time: %2").arg(server, text);
+        return QCoreApplication::translate("Connection", "no answer from %1 in time: %2")
+            .arg(server, localizedNoReplyText(text));
     case RedisErrorKind::RefusedReadOnly:
-        return QStringLiteral("not sent to %1: %2")
-            .arg(server, text.startsWith(QStringLiteral("refused: ")) ? text.sliced(9) : text);
+        return QCoreApplication::translate("Connection", "not sent to %1: %2")
+            .arg(server, localizedNoReplyText(
+                             text.startsWith(QStringLiteral("refused: ")) ? text.sliced(9) : text));
     case RedisErrorKind::ConnectionRefused:
     case RedisErrorKind::HostNotFound:
     case RedisErrorKind::Disconnected:
     case RedisErrorKind::TlsError:
     case RedisErrorKind::ProtocolError:
-        return withServer(text);
+        return withServer(localizedNoReplyText(text));
     }
-    return withServer(text);
+    return withServer(localizedNoReplyText(text));
 }
 
 } // namespace lockscope

@@ -5,6 +5,7 @@
 #include "builtin_strategies.h"
 #include "lock/script.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
@@ -20,9 +21,9 @@ public:
         , m_release(std::move(release))
     {
         m_info.id = QStringLiteral("custom");
-        m_info.title = QStringLiteral("Custom scripts");
+        m_info.title = QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Custom scripts"));
         m_info.summary =
-            QStringLiteral("acquire: %1; release: %2")
+            QCoreApplication::translate("Strategy", "acquire: %1; release: %2")
                 .arg(QFileInfo(acquireFile).fileName(), QFileInfo(releaseFile).fileName());
         m_info.steps = {"acquire.script", "release.script"};
     }
@@ -74,7 +75,8 @@ bool loadScript(const QString &path, LuaScript *script, QString *error)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = QStringLiteral("%1: cannot read the script: %2").arg(path, file.errorString());
+            *error = QCoreApplication::translate("Strategy", "%1: cannot read the script: %2")
+                         .arg(path, file.errorString());
         return false;
     }
     const QByteArray body = file.readAll();

@@ -5,6 +5,8 @@
 
 #include "lock/script.h"
 
+#include <QCoreApplication>
+
 namespace lockscope::strategies {
 
 namespace {
@@ -15,16 +17,18 @@ public:
     {
         static const StrategyInfo info{
             QStringLiteral("fenced"),
-            QStringLiteral("Fencing token"),
-            QStringLiteral("acquire: script, SET k token NX PX ttl and INCR the token key "
-                           "<key>:fence; release: compare-and-delete script"),
+            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Fencing token")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "acquire: script, SET k token NX PX ttl and INCR the token key "
+                            "<key>:fence; release: compare-and-delete script")),
             {},
             false,
             true,
             false,
             {"acquire.script", "release.script"},
-            QStringLiteral("The lock can still have two holders after a pause, but the "
-                           "resource rejects the stale one's writes."),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "The lock can still have two holders after a pause, but the "
+                            "resource rejects the stale one's writes.")),
         };
         return info;
     }

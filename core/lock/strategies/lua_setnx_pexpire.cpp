@@ -4,6 +4,8 @@
 
 #include "lock/script.h"
 
+#include <QCoreApplication>
+
 namespace lockscope::strategies {
 
 namespace {
@@ -14,16 +16,18 @@ public:
     {
         static const StrategyInfo info{
             QStringLiteral("lua-setnx-pexpire"),
-            QStringLiteral("Lua SETNX + PEXPIRE"),
-            QStringLiteral("acquire: one script, SETNX then PEXPIRE (KEYS = key, token, ttl); "
-                           "release: compare-and-delete script"),
+            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Lua SETNX + PEXPIRE")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "acquire: one script, SETNX then PEXPIRE (KEYS = key, token, ttl); "
+                            "release: compare-and-delete script")),
             {},
             false,
             false,
             false,
             {"acquire.script", "release.script"},
-            QStringLiteral("Correct on one instance, as long as the work finishes inside the TTL "
-                           "(the seed 000 variant; its script passes the TTL in KEYS[3])."),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "Correct on one instance, as long as the work finishes inside the TTL "
+                            "(the seed 000 variant; its script passes the TTL in KEYS[3]).")),
         };
         return info;
     }

@@ -5,6 +5,8 @@
 
 #include "lock/script.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace lockscope::strategies {
@@ -25,19 +27,21 @@ public:
     {
         static const StrategyInfo info{
             QStringLiteral("redlock"),
-            QStringLiteral("Redlock"),
-            QStringLiteral("acquire: SET k token NX PX ttl on N nodes with a short timeout; held "
-                           "if >= N/2+1 said OK and validity = ttl - elapsed - (ttl*0.01 + 2 ms) "
-                           "> 0, else release everywhere and retry after a random delay; "
-                           "release: compare-and-delete on every node"),
+            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Redlock")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "acquire: SET k token NX PX ttl on N nodes with a short timeout; held "
+                            "if >= N/2+1 said OK and validity = ttl - elapsed - (ttl*0.01 + 2 ms) "
+                            "> 0, else release everywhere and retry after a random delay; "
+                            "release: compare-and-delete on every node")),
             {},
             true,
             false,
             false,
             {"acquire.set", "acquire.release", "release.script"},
-            QStringLiteral("Safe against one node crashing; unsafe under node restarts without "
-                           "persistence, clock jumps on nodes, and pauses longer than the "
-                           "validity."),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "Safe against one node crashing; unsafe under node restarts without "
+                            "persistence, clock jumps on nodes, and pauses longer than the "
+                            "validity.")),
         };
         return info;
     }

@@ -4,6 +4,8 @@
 
 #include "lock/script.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace lockscope::strategies {
@@ -21,16 +23,18 @@ public:
     {
         static const StrategyInfo info{
             QStringLiteral("reentrant-hash"),
-            QStringLiteral("Reentrant hash (Redisson RLock)"),
-            QStringLiteral("acquire: script, if the key is absent or field <client>:<thread> is "
-                           "present, HINCRBY field 1 and PEXPIRE, else return PTTL; release: "
-                           "script, HINCRBY -1, PEXPIRE while > 0, DEL at 0"),
+            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Reentrant hash (Redisson RLock)")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "acquire: script, if the key is absent or field <client>:<thread> is "
+                            "present, HINCRBY field 1 and PEXPIRE, else return PTTL; release: "
+                            "script, HINCRBY -1, PEXPIRE while > 0, DEL at 0")),
             {},
             false,
             false,
             true,
             {"acquire.script", "release.script"},
-            QStringLiteral("Reentrant, but still expires under pauses longer than the lease."),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "Reentrant, but still expires under pauses longer than the lease.")),
         };
         return info;
     }

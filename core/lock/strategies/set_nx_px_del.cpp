@@ -2,6 +2,8 @@
 // wrongUnlock1). After its own lock expired, the client deletes the next holder's lock.
 #include "builtin_strategies.h"
 
+#include <QCoreApplication>
+
 namespace lockscope::strategies {
 
 namespace {
@@ -12,10 +14,12 @@ public:
     {
         static const StrategyInfo info{
             QStringLiteral("set-nx-px-del"),
-            QStringLiteral("SET NX PX + DEL"),
-            QStringLiteral("acquire: SET k token NX PX ttl; release: DEL k"),
-            QStringLiteral("After its own lock expired, the client deletes the next holder's "
-                           "lock."),
+            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "SET NX PX + DEL")),
+            QString::fromUtf8(
+                QT_TRANSLATE_NOOP("Strategy", "acquire: SET k token NX PX ttl; release: DEL k")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "After its own lock expired, the client deletes the next holder's "
+                            "lock.")),
             false,
             false,
             false,

@@ -3,6 +3,8 @@
 // someone else between the two.
 #include "builtin_strategies.h"
 
+#include <QCoreApplication>
+
 namespace lockscope::strategies {
 
 namespace {
@@ -13,11 +15,13 @@ public:
     {
         static const StrategyInfo info{
             QStringLiteral("set-nx-px-get-del"),
-            QStringLiteral("SET NX PX + GET/DEL"),
-            QStringLiteral("acquire: SET k token NX PX ttl; release: GET k, compare in the "
-                           "client, then DEL k (two round trips)"),
-            QStringLiteral("Check-then-act race: the lock can expire and be re-acquired between "
-                           "GET and DEL, and the DEL removes the new holder's lock."),
+            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "SET NX PX + GET/DEL")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "acquire: SET k token NX PX ttl; release: GET k, compare in the "
+                            "client, then DEL k (two round trips)")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "Check-then-act race: the lock can expire and be re-acquired between "
+                            "GET and DEL, and the DEL removes the new holder's lock.")),
             false,
             false,
             false,

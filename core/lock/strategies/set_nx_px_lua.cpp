@@ -2,6 +2,8 @@
 // 003 §2.2, 004). Correct on one instance, as long as the work finishes inside the TTL.
 #include "builtin_strategies.h"
 
+#include <QCoreApplication>
+
 namespace lockscope::strategies {
 
 namespace {
@@ -12,15 +14,20 @@ public:
     {
         static const StrategyInfo info{
             QStringLiteral("set-nx-px-lua"),
-            QStringLiteral("SET NX PX + compare-and-delete script"),
-            QStringLiteral("acquire: SET k token NX PX ttl; release: if GET k == token then DEL k, "
-                           "in one Lua script"),
+            QString::fromUtf8(
+                QT_TRANSLATE_NOOP("Strategy", "SET NX PX + compare-and-delete script")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy",
+                "acquire: SET k token NX PX ttl; release: if GET k == token then DEL k, "
+                "in one Lua script")),
             {},
             false,
             false,
             false,
             {"acquire.set", "release.script"},
-            QStringLiteral("Correct on one instance, as long as the work finishes inside the TTL."),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy",
+                "Correct on one instance, as long as the work finishes inside the TTL.")),
         };
         return info;
     }

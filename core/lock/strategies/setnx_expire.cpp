@@ -1,7 +1,10 @@
 // setnx-expire: SETNX, then EXPIRE in a second round trip (seeds 001 §3.2, 003 §2.1, 004
 // wrongLock1). A crash or a lost reply between the two leaves a lock that never expires.
 #include "builtin_strategies.h"
+
 #include "util/decimal.h"
+
+#include <QCoreApplication>
 
 #include <algorithm>
 
@@ -15,11 +18,13 @@ public:
     {
         static const StrategyInfo info{
             QStringLiteral("setnx-expire"),
-            QStringLiteral("SETNX + EXPIRE"),
-            QStringLiteral("acquire: SETNX k token, then EXPIRE k ttl (two round trips); release: "
-                           "compare-and-delete script"),
-            QStringLiteral("A crash or a lost reply between SETNX and EXPIRE leaves a key with no "
-                           "TTL: the lock is held forever."),
+            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "SETNX + EXPIRE")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "acquire: SETNX k token, then EXPIRE k ttl (two round trips); release: "
+                            "compare-and-delete script")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "A crash or a lost reply between SETNX and EXPIRE leaves a key with no "
+                            "TTL: the lock is held forever.")),
             false,
             false,
             false,
@@ -43,9 +48,9 @@ public:
         const qint64 seconds = std::max<qint64>(1, (lock.request.ttlMs + 999) / 1000);
         // Like wrongLock1, the lock counts as taken whatever EXPIRE answers: SETNX already
         // made this client the holder, and a failure here is exactly the flaw on display.
-        co_await ctx.call(
-            0, command(QByteArrayLiteral("EXPIRE"), lock.request.key, decimal(seconds)),
-            "acquire.expire");
+        co_await ctx.call(0,
+                          command(QByteArrayLiteral("EXPIRE"), lock.request.key, decimal(seconds)),
+                          "acquire.expire");
         markAcquired(ctx, lock);
         co_return AttemptResult{AttemptOutcome::Acquired, -1};
     }

@@ -2,7 +2,10 @@
 // (seed 004 wrongLock2). Needs synchronised clocks, lets anyone release, and GETSET overwrites
 // a rival's value even when it loses.
 #include "builtin_strategies.h"
+
 #include "util/decimal.h"
+
+#include <QCoreApplication>
 
 namespace lockscope::strategies {
 
@@ -14,11 +17,13 @@ public:
     {
         static const StrategyInfo info{
             QStringLiteral("setnx-getset"),
-            QStringLiteral("SETNX expiry time + GETSET"),
-            QStringLiteral("acquire: SETNX k <expiry ms by client clock>; if taken, GET, and if "
-                           "that time has passed, GETSET and compare; release: DEL k"),
-            QStringLiteral("Depends on synchronised client clocks; any client can release; "
-                           "GETSET overwrites a rival's value."),
+            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "SETNX expiry time + GETSET")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "acquire: SETNX k <expiry ms by client clock>; if taken, GET, and if "
+                            "that time has passed, GETSET and compare; release: DEL k")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "Depends on synchronised client clocks; any client can release; "
+                            "GETSET overwrites a rival's value.")),
             false,
             false,
             false,

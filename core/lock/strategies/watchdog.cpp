@@ -2,7 +2,10 @@
 // script while the holder lives (seed 003 §4.1, Redisson's watchdog: 30 s lease, 10 s renew).
 // A process-wide pause stops the renewals too.
 #include "builtin_strategies.h"
+
 #include "util/decimal.h"
+
+#include <QCoreApplication>
 
 #include "lock/script.h"
 
@@ -48,16 +51,18 @@ public:
     {
         static const StrategyInfo info{
             QStringLiteral("watchdog"),
-            QStringLiteral("Watchdog renewal (Redisson)"),
-            QStringLiteral("acquire and release as set-nx-px-lua; while held, renew with a "
-                           "compare-and-PEXPIRE script every TTL/3"),
+            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Watchdog renewal (Redisson)")),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "acquire and release as set-nx-px-lua; while held, renew with a "
+                            "compare-and-PEXPIRE script every TTL/3")),
             {},
             false,
             false,
             false,
             {"acquire.set", "renew.script", "release.script"},
-            QStringLiteral("A process-wide pause (GC, stop-the-world) stops the renewals too, so "
-                           "the lease can still run out under the holder."),
+            QString::fromUtf8(QT_TRANSLATE_NOOP(
+                "Strategy", "A process-wide pause (GC, stop-the-world) stops the renewals too, so "
+                            "the lease can still run out under the holder.")),
         };
         return info;
     }

@@ -1,0 +1,3024 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>AnomalyRules</name>
+    <message>
+        <source>its owner</source>
+        <translation>它的持有者</translation>
+    </message>
+    <message>
+        <source>%1 has no TTL: if %2 dies, nobody can ever take it (a stuck lock).</source>
+        <translation>%1 没有过期时间：一旦 %2 崩溃，谁也无法再拿到这把锁（死锁）。</translation>
+    </message>
+    <message>
+        <source>%1 has a TTL of %2 (above %3): if %4 dies, everyone else waits that long.</source>
+        <translation>%1 的过期时间为 %2（超过 %3）：一旦 %4 崩溃，其他客户端都要等这么久。</translation>
+    </message>
+    <message>
+        <source>%1 has held %2 for %3 (above %4).</source>
+        <translation>%1 已持有 %2 达 %3（超过 %4）。</translation>
+    </message>
+    <message>
+        <source>%1 changed owner %2 times in the last minute (above %3): heavy contention, or leases shorter than the work.</source>
+        <translation>%1 在最近一分钟内换了 %2 次持有者（超过 %3）：竞争激烈，或者租期比业务执行时间短。</translation>
+    </message>
+    <message>
+        <source>the queue %1 has had %2 first for %3 (above %4): the waiter may be gone, and everyone behind it waits.</source>
+        <translation>队列 %1 的队首已是 %2 达 %3（超过 %4）：该等待者可能已经不在了，排在后面的都在等。</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 locks at once (above %3), %4 among them.</source>
+        <translation>%1 同时持有 %2 把锁（超过 %3），其中包括 %4。</translation>
+    </message>
+</context>
+<context>
+    <name>Connection</name>
+    <message>
+        <source>%1 answered with an error: %2</source>
+        <translation>%1 返回了错误：%2</translation>
+    </message>
+    <message>
+        <source>a key on %1 holds the wrong kind of value for this command (%2)</source>
+        <translation>%1 上的某个键的值类型不适用于该命令（%2）</translation>
+    </message>
+    <message>
+        <source>the script is not in the script cache of %1 (NOSCRIPT)</source>
+        <translation>脚本不在 %1 的脚本缓存中（NOSCRIPT）</translation>
+    </message>
+    <message>
+        <source>%1 requires a password and none was given (NOAUTH)</source>
+        <translation>%1 需要密码，但没有提供（NOAUTH）</translation>
+    </message>
+    <message>
+        <source>%1 requires authentication and this connection is not authenticated (NOAUTH)</source>
+        <translation>%1 需要认证，而此连接尚未认证（NOAUTH）</translation>
+    </message>
+    <message>
+        <source>a password was given but %1 has no password set for user &apos;default&apos;</source>
+        <translation>提供了密码，但 %1 没有为用户 &apos;default&apos; 设置密码</translation>
+    </message>
+    <message>
+        <source>wrong password for user &apos;%1&apos; on %2 (or the user is disabled)</source>
+        <translation>%2 上用户 &apos;%1&apos; 的密码错误（或该用户已被禁用）</translation>
+    </message>
+    <message>
+        <source>user &apos;%1&apos; is not allowed to do this on %2: %3</source>
+        <translation>用户 &apos;%1&apos; 无权在 %2 上执行此操作：%3</translation>
+    </message>
+    <message>
+        <source>%1 is a read-only replica: writes must go to its master (READONLY)</source>
+        <translation>%1 是只读副本：写操作必须发往它的主节点（READONLY）</translation>
+    </message>
+    <message>
+        <source>%1 is still loading its dataset into memory; try again in a moment (LOADING)</source>
+        <translation>%1 仍在把数据集加载到内存；请稍后再试（LOADING）</translation>
+    </message>
+    <message>
+        <source>%1 is a Redis Cluster node and redirected the request (%2); LockScope does not follow cluster redirects, so connect to the node that owns the key</source>
+        <translation>%1 是 Redis Cluster 节点，已将请求重定向（%2）；LockScope 不跟随集群重定向，请直接连接持有该键的节点</translation>
+    </message>
+    <message>
+        <source>%1 is busy running a script or function (BUSY); it answers again when the script ends or after SCRIPT KILL</source>
+        <translation>%1 正忙于执行脚本或函数（BUSY）；脚本结束或执行 SCRIPT KILL 后才会再次应答</translation>
+    </message>
+    <message>
+        <source>no answer from %1 in time: %2</source>
+        <translation>%1 未在时限内应答：%2</translation>
+    </message>
+    <message>
+        <source>not sent to %1: %2</source>
+        <translation>未发送到 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (giving up after %2 reconnect attempts)</source>
+        <translation>%1（重连 %2 次后放弃）</translation>
+    </message>
+    <message>
+        <source>timeout: cannot connect to %1 within %2 ms</source>
+        <translation>超时：%2 ms 内无法连接到 %1</translation>
+    </message>
+    <message>
+        <source>timeout: no answer from %1 (%2)</source>
+        <translation>超时：%1 没有应答（%2）</translation>
+    </message>
+    <message>
+        <source>timeout after %1 ms (never sent: %2)</source>
+        <translation>%1 ms 后超时（从未发出：%2）</translation>
+    </message>
+    <message>
+        <source>timeout after %1 ms</source>
+        <translation>%1 ms 后超时</translation>
+    </message>
+    <message>
+        <source>not connected to %1</source>
+        <translation>未连接到 %1</translation>
+    </message>
+    <message>
+        <source>connection refused: cannot connect to %1 (is redis-server running and listening there?)</source>
+        <translation>连接被拒绝：无法连接到 %1（redis-server 是否在运行并监听该地址？）</translation>
+    </message>
+    <message>
+        <source>connection refused: cannot connect to %1: %2 (is redis-server running with this unixsocket?)</source>
+        <translation>连接被拒绝：无法连接到 %1：%2（redis-server 是否在运行并使用这个 unixsocket？）</translation>
+    </message>
+    <message>
+        <source>host not found: cannot connect to %1: %2</source>
+        <translation>找不到主机：无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>disconnected: %1 closed the connection</source>
+        <translation>连接断开：%1 关闭了连接</translation>
+    </message>
+    <message>
+        <source>disconnected: connection to %1 lost: %2</source>
+        <translation>连接断开：与 %1 的连接丢失：%2</translation>
+    </message>
+    <message>
+        <source>disconnected: cannot connect to %1: %2</source>
+        <translation>连接断开：无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>protocol error: %1 sent data that is not RESP (%2)</source>
+        <translation>协议错误：%1 发来的数据不是 RESP（%2）</translation>
+    </message>
+    <message>
+        <source>protocol error: cannot parse the reply from %1 (%2)</source>
+        <translation>协议错误：无法解析 %1 的回复（%2）</translation>
+    </message>
+    <message>
+        <source>protocol error: %1 sent a reply nobody asked for (%2)</source>
+        <translation>协议错误：%1 发来了一个没有对应请求的回复（%2）</translation>
+    </message>
+    <message>
+        <source>protocol error: empty command, not sent</source>
+        <translation>协议错误：空命令，未发送</translation>
+    </message>
+    <message>
+        <source>%1 is a write command and this connection is read-only</source>
+        <translation>%1 是写命令，而这个连接是只读的</translation>
+    </message>
+    <message>
+        <source>TLS error: cannot connect to %1: this Qt has no working TLS backend (OpenSSL)</source>
+        <translation>TLS 错误：无法连接到 %1：此 Qt 没有可用的 TLS 后端（OpenSSL）</translation>
+    </message>
+    <message>
+        <source>TLS error: cannot connect to %1: %2</source>
+        <translation>TLS 错误：无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>TLS error: the TLS session with %1 failed: %2</source>
+        <translation>TLS 错误：与 %1 的 TLS 会话失败：%2</translation>
+    </message>
+    <message>
+        <source>TLS error: the TLS handshake with %1 failed: %2</source>
+        <translation>TLS 错误：与 %1 的 TLS 握手失败：%2</translation>
+    </message>
+    <message>
+        <source>TLS error: %1 closed the connection during the TLS handshake (is it a TLS port? does it require a client certificate?)</source>
+        <translation>TLS 错误：%1 在 TLS 握手期间关闭了连接（这是 TLS 端口吗？它是否要求客户端证书？）</translation>
+    </message>
+    <message>
+        <source>cannot read a CA certificate (PEM) from &apos;%1&apos;</source>
+        <translation>无法从 &apos;%1&apos; 读取 CA 证书（PEM）</translation>
+    </message>
+    <message>
+        <source>cannot read a client certificate (PEM) from &apos;%1&apos;</source>
+        <translation>无法从 &apos;%1&apos; 读取客户端证书（PEM）</translation>
+    </message>
+    <message>
+        <source>cannot read the private key &apos;%1&apos; (an unencrypted PEM RSA, EC or DSA key is needed)</source>
+        <translation>无法读取私钥 &apos;%1&apos;（需要未加密的 PEM 格式 RSA、EC 或 DSA 密钥）</translation>
+    </message>
+    <message>
+        <source>cannot read the private key &apos;%1&apos;: %2</source>
+        <translation>无法读取私钥 &apos;%1&apos;：%2</translation>
+    </message>
+    <message>
+        <source>a private key (%1) without a client certificate</source>
+        <translation>给出了私钥（%1）却没有客户端证书</translation>
+    </message>
+</context>
+<context>
+    <name>Explain</name>
+    <message>
+        <source>no TTL</source>
+        <translation>无过期时间</translation>
+    </message>
+    <message>
+        <source>TTL %1 ms</source>
+        <translation>TTL %1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 asks for %2 again, while holding it</source>
+        <translation>%1 在已持有 %2 的情况下再次请求加锁</translation>
+    </message>
+    <message>
+        <source>%1 tries to acquire %2</source>
+        <translation>%1 尝试对 %2 加锁</translation>
+    </message>
+    <message>
+        <source>%1 acquired %2 after %3 ms</source>
+        <translation>%1 等待 %3 ms 后拿到了 %2</translation>
+    </message>
+    <message>
+        <source>%1 gave up waiting for %2</source>
+        <translation>%1 放弃等待 %2</translation>
+    </message>
+    <message>
+        <source>%1 starts its work on the shared counter</source>
+        <translation>%1 开始修改共享计数器</translation>
+    </message>
+    <message>
+        <source>%1 finished its work</source>
+        <translation>%1 完成了工作</translation>
+    </message>
+    <message>
+        <source>%1 wrote counter = %2</source>
+        <translation>%1 写入 counter = %2</translation>
+    </message>
+    <message>
+        <source>the resource refused %1&apos;s stale fencing token %2</source>
+        <translation>资源拒绝了 %1 过期的 fencing 令牌 %2</translation>
+    </message>
+    <message>
+        <source>%1 releases %2</source>
+        <translation>%1 开始解锁 %2</translation>
+    </message>
+    <message>
+        <source>%1 released %2</source>
+        <translation>%1 已解锁 %2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s release found the lock no longer its own</source>
+        <translation>%1 解锁时发现锁已不属于自己</translation>
+    </message>
+    <message>
+        <source>%1&apos;s release got no answer</source>
+        <translation>%1 的解锁请求没有收到应答</translation>
+    </message>
+    <message>
+        <source>%1&apos;s watchdog renewed %2 (TTL %3 ms)</source>
+        <translation>%1 的看门狗为 %2 续期（TTL %3 ms）</translation>
+    </message>
+    <message>
+        <source>%1&apos;s watchdog found %2 gone</source>
+        <translation>%1 的看门狗发现 %2 已不存在</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 pauses for %2 ms (stop-the-world)</source>
+        <translation>%1 暂停 %2 ms（stop-the-world）</translation>
+    </message>
+    <message>
+        <source>%1 wakes up</source>
+        <translation>%1 恢复运行</translation>
+    </message>
+    <message>
+        <source>%1 crashed</source>
+        <translation>%1 崩溃了</translation>
+    </message>
+    <message>
+        <source>%1 got no reply from %2 (%3)</source>
+        <translation>%1 没有收到 %2 的应答（%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2 = %3 (%4)</source>
+        <translation>%1：%2 = %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1: %2 now has %3</source>
+        <translation>%1：%2 现在为 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 was lost with the node&apos;s data</source>
+        <translation>%1：%2 随节点数据一起丢失</translation>
+    </message>
+    <message>
+        <source>%1: %2 deleted %3 — but it was %4&apos;s lock!</source>
+        <translation>%1：%2 删除了 %3 —— 但那是 %4 的锁！</translation>
+    </message>
+    <message>
+        <source>%1: %2 deleted %3</source>
+        <translation>%1：%2 删除了 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 expired</source>
+        <translation>%1：%2 已过期</translation>
+    </message>
+    <message>
+        <source>%1 went down</source>
+        <translation>%1 宕机</translation>
+    </message>
+    <message>
+        <source>%1 restarted with its data</source>
+        <translation>%1 带着数据重启</translation>
+    </message>
+    <message>
+        <source>%1 restarted empty (no persistence)</source>
+        <translation>%1 清空重启（无持久化）</translation>
+    </message>
+    <message>
+        <source>%1: its replica was promoted</source>
+        <translation>%1：它的副本被提升为主节点</translation>
+    </message>
+    <message>
+        <source>%1&apos;s clock jumped %2 ms</source>
+        <translation>%1 的时钟跳变 %2 ms</translation>
+    </message>
+    <message>
+        <source>%1 is cut off from %2</source>
+        <translation>%1 与 %2 的网络被隔断</translation>
+    </message>
+    <message>
+        <source>%1 can reach %2 again</source>
+        <translation>%1 重新连上了 %2</translation>
+    </message>
+    <message>
+        <source>» %1</source>
+        <translation>» %1</translation>
+    </message>
+    <message>
+        <source>Violation: %1 entered the critical section of %2 at %3 while %4 was still inside.</source>
+        <translation>互斥被破坏：%1 在 %3 进入了 %2 的临界区，而 %4 仍在其中。</translation>
+    </message>
+    <message>
+        <source>Mistaken deletion: at %1 %2 deleted %3 on %4, which held %5&apos;s lock.</source>
+        <translation>误删：%1 时 %2 删除了 %4 上的 %3，而那时它是 %5 的锁。</translation>
+    </message>
+    <message>
+        <source>Stuck lock: %1 on %2 has no TTL and its owner %3 is gone; nobody can ever take it.</source>
+        <translation>死锁：%2 上的 %1 没有过期时间，且持有者 %3 已不在；谁也无法再拿到它。</translation>
+    </message>
+    <message>
+        <source>Lost updates: %1 increment(s) of the counter were overwritten by overlapping work.</source>
+        <translation>丢失更新：计数器有 %1 次递增被重叠的工作覆盖。</translation>
+    </message>
+    <message>
+        <source>Starvation: %1 never got the lock.</source>
+        <translation>饥饿：%1 始终没有拿到锁。</translation>
+    </message>
+</context>
+<context>
+    <name>LockFormat</name>
+    <message>
+        <source>not read yet</source>
+        <translation>尚未读取</translation>
+    </message>
+    <message>
+        <source>Redisson fair lock (RFairLock)</source>
+        <translation>Redisson 公平锁（RFairLock）</translation>
+    </message>
+    <message>
+        <source>Redisson fenced lock (RFencedLock)</source>
+        <translation>Redisson fencing 锁（RFencedLock）</translation>
+    </message>
+    <message>
+        <source>Redisson RFencedLock token</source>
+        <translation>Redisson RFencedLock 的令牌</translation>
+    </message>
+    <message>
+        <source>Redisson read lock lease</source>
+        <translation>Redisson 读锁租约</translation>
+    </message>
+    <message>
+        <source>LockScope fencing counter</source>
+        <translation>LockScope fencing 计数器</translation>
+    </message>
+    <message>
+        <source>unknown (value longer than the read limit)</source>
+        <translation>未知（值超过了读取上限）</translation>
+    </message>
+    <message>
+        <source>redis-py Lock</source>
+        <translation>redis-py 锁</translation>
+    </message>
+    <message>
+        <source>a version-1 UUID made %1 (uuid1().hex, as redis-py writes; node-redlock&apos;s 16 random bytes look like this by chance about once in 10^5)</source>
+        <translation>生成于 %1 的第 1 版 UUID（redis-py 写入的 uuid1().hex；node-redlock 的 16 个随机字节大约每 10^5 次才会碰巧是这个样子）</translation>
+    </message>
+    <message>
+        <source>node-redlock lock</source>
+        <translation>node-redlock 锁</translation>
+    </message>
+    <message>
+        <source>16 random bytes in hex (not a version-1 UUID, so not redis-py&apos;s uuid1().hex)</source>
+        <translation>16 个随机字节，十六进制（不是第 1 版 UUID，所以不是 redis-py 的 uuid1().hex）</translation>
+    </message>
+    <message>
+        <source>python-redis-lock Lock</source>
+        <translation>python-redis-lock 锁</translation>
+    </message>
+    <message>
+        <source>18 random bytes in base64; waiters listen on lock-signal:%1</source>
+        <translation>18 个随机字节，base64 编码；等待者监听 lock-signal:%1</translation>
+    </message>
+    <message>
+        <source>go-redsync Mutex</source>
+        <translation>go-redsync 互斥锁</translation>
+    </message>
+    <message>
+        <source>16 random bytes in base64</source>
+        <translation>16 个随机字节，base64 编码</translation>
+    </message>
+    <message>
+        <source>LockScope lock</source>
+        <translation>LockScope 锁</translation>
+    </message>
+    <message>
+        <source>SETNX lock holding its expiry time</source>
+        <translation>存放过期时间的 SETNX 锁</translation>
+    </message>
+    <message>
+        <source>the value is an expiry time by the writer&apos;s clock: %1 (SETNX/GETSET locks, seed 004 wrongLock2)</source>
+        <translation>值是按写入者时钟计算的过期时间：%1（SETNX/GETSET 锁，seed 004 的 wrongLock2）</translation>
+    </message>
+    <message>
+        <source>unknown string lock</source>
+        <translation>未知的字符串锁</translation>
+    </message>
+    <message>
+        <source>Redisson RReadWriteLock</source>
+        <translation>Redisson 读写锁（RReadWriteLock）</translation>
+    </message>
+    <message>
+        <source>Redisson RLock</source>
+        <translation>Redisson RLock</translation>
+    </message>
+    <message>
+        <source>LockScope reentrant hash lock</source>
+        <translation>LockScope 可重入哈希锁</translation>
+    </message>
+    <message>
+        <source>unknown hash</source>
+        <translation>未知的哈希</translation>
+    </message>
+    <message>
+        <source>hash with %1 fields (more than the read limit)</source>
+        <translation>有 %1 个字段的哈希（超过读取上限）</translation>
+    </message>
+    <message>
+        <source>more than one holder field: not what a reentrant lock writes</source>
+        <translation>持有者字段不止一个：可重入锁不会这样写</translation>
+    </message>
+    <message>
+        <source>Redisson fair lock queue</source>
+        <translation>Redisson 公平锁队列</translation>
+    </message>
+    <message>
+        <source>python-redis-lock release signal</source>
+        <translation>python-redis-lock 解锁信号</translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>Redisson fair lock waiter deadlines</source>
+        <translation>Redisson 公平锁等待者的截止时间</translation>
+    </message>
+    <message>
+        <source>sorted set</source>
+        <translation>有序集合</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>已消失</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorExplain</name>
+    <message>
+        <source>(unknown owner)</source>
+        <translation>（持有者未知）</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>无过期时间</translation>
+    </message>
+    <message>
+        <source>TTL %1 ms</source>
+        <translation>TTL %1 ms</translation>
+    </message>
+    <message>
+        <source> on %1</source>
+        <translation>（%1 上）</translation>
+    </message>
+    <message>
+        <source>%1 holds %2%3 (%4): %5</source>
+        <translation>%1 持有 %2%3（%4）：%5</translation>
+    </message>
+    <message>
+        <source>%1%2 = %3 (%4)</source>
+        <translation>%1%2 = %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1%2 now has %3</source>
+        <translation>%1%2 现在为 %3</translation>
+    </message>
+    <message>
+        <source>%1 renewed %2 (TTL %3 ms)</source>
+        <translation>%1 为 %2 续期（TTL %3 ms）</translation>
+    </message>
+    <message>
+        <source>%1%2 deleted: %3 released it</source>
+        <translation>%1%2 被删除：%3 已解锁</translation>
+    </message>
+    <message>
+        <source>%1%2 deleted</source>
+        <translation>%1%2 被删除</translation>
+    </message>
+    <message>
+        <source>%1%2 expired while %3 held it</source>
+        <translation>%1%2 在 %3 持有期间过期</translation>
+    </message>
+    <message>
+        <source>%1%2 expired</source>
+        <translation>%1%2 已过期</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+    <message>
+        <source>%1 is no longer the master (failover)</source>
+        <translation>%1 不再是主节点（故障转移）</translation>
+    </message>
+    <message>
+        <source>%1 restarted</source>
+        <translation>%1 已重启</translation>
+    </message>
+    <message>
+        <source>%1 went down</source>
+        <translation>%1 宕机</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorSummary</name>
+    <message>
+        <source>recording  %1 events over %2 s, %3 keys, %4 owners
+</source>
+        <translation>记录  %1 个事件，历时 %2 s，%3 个键，%4 个持有者
+</translation>
+    </message>
+    <message>
+        <source>  acquisitions   %1  (taken over %2)
+</source>
+        <translation>  加锁           %1  （被接管 %2）
+</translation>
+    </message>
+    <message>
+        <source>  releases       %1  (deletions %2)
+</source>
+        <translation>  解锁           %1  （删除 %2）
+</translation>
+    </message>
+    <message>
+        <source>  expiries       %1
+</source>
+        <translation>  过期           %1
+</translation>
+    </message>
+    <message>
+        <source>  renewals       %1
+</source>
+        <translation>  续期           %1
+</translation>
+    </message>
+    <message>
+        <source>  hold count or value changes  %1
+</source>
+        <translation>  重入次数或值的变化  %1
+</translation>
+    </message>
+    <message>
+        <source>  values not seen (changed again before a read)  %1
+</source>
+        <translation>  未读到的值（读取前又变了）  %1
+</translation>
+    </message>
+    <message>
+        <source>  anomalies      %1
+</source>
+        <translation>  异常           %1
+</translation>
+    </message>
+    <message>
+        <source>  connection faults, restarts, failovers  %1  (failovers %2)
+</source>
+        <translation>  连接故障、重启、故障转移  %1  （故障转移 %2）
+</translation>
+    </message>
+</context>
+<context>
+    <name>QCommandLineParser</name>
+    <message>
+        <source>Usage: %1</source>
+        <translation>用法：%1</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>选项：</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>参数：</translation>
+    </message>
+    <message>
+        <source>[options]</source>
+        <translation>[选项]</translation>
+    </message>
+    <message>
+        <source>Displays help on commandline options.</source>
+        <translation>显示命令行选项的帮助。</translation>
+    </message>
+    <message>
+        <source>Displays help including Qt specific options.</source>
+        <translation>显示包括 Qt 特有选项在内的帮助。</translation>
+    </message>
+    <message>
+        <source>Displays version information.</source>
+        <translation>显示版本信息。</translation>
+    </message>
+    <message>
+        <source>Unknown option &apos;%1&apos;.</source>
+        <translation>未知选项“%1”。</translation>
+    </message>
+    <message>
+        <source>Unknown options: %1.</source>
+        <translation>未知选项：%1。</translation>
+    </message>
+    <message>
+        <source>Missing value after &apos;%1&apos;.</source>
+        <translation>“%1”之后缺少值。</translation>
+    </message>
+    <message>
+        <source>Unexpected value after &apos;%1&apos;.</source>
+        <translation>“%1”之后出现了多余的值。</translation>
+    </message>
+</context>
+<context>
+    <name>RunData</name>
+    <message>
+        <source>unknown scenario &quot;%1&quot; (known: %2)</source>
+        <translation>未知场景 &quot;%1&quot;（已知：%2）</translation>
+    </message>
+    <message>
+        <source>unknown strategy &quot;%1&quot; (known: %2)</source>
+        <translation>未知策略 &quot;%1&quot;（已知：%2）</translation>
+    </message>
+    <message>
+        <source>the simulation did not run</source>
+        <translation>模拟没有运行</translation>
+    </message>
+</context>
+<context>
+    <name>Scenario</name>
+    <message>
+        <source>must be a string</source>
+        <translation>必须是字符串</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>必须是整数</translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation>不能小于 %1</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>不能大于 %1</translation>
+    </message>
+    <message>
+        <source>must be a number &gt;= 0</source>
+        <translation>必须是 &gt;= 0 的数</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>must be a string or {&quot;en&quot;: ..., &quot;zh_CN&quot;: ...}</source>
+        <translation>必须是字符串或 {&quot;en&quot;: ..., &quot;zh_CN&quot;: ...}</translation>
+    </message>
+    <message>
+        <source>%1: unknown field &quot;%2&quot;</source>
+        <translation>%1：未知字段 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>: must be an object</source>
+        <translation>：必须是对象</translation>
+    </message>
+    <message>
+        <source>.step: must be a step name or a list of alternatives</source>
+        <translation>.step：必须是步骤名或备选步骤的列表</translation>
+    </message>
+    <message>
+        <source>must be before, sent or after</source>
+        <translation>必须是 before、sent 或 after</translation>
+    </message>
+    <message>
+        <source>needs at_ms or step</source>
+        <translation>需要 at_ms 或 step</translation>
+    </message>
+    <message>
+        <source>a step trigger needs the client whose step it is</source>
+        <translation>按步骤触发时需要指明是哪个客户端的步骤</translation>
+    </message>
+    <message>
+        <source>%1.action: unknown fault &quot;%2&quot; (pause, crash, lose_reply, delay_reply, partition, node_crash, node_restart, failover, clock_jump)</source>
+        <translation>%1.action：未知故障 &quot;%2&quot;（可用：pause、crash、lose_reply、delay_reply、partition、node_crash、node_restart、failover、clock_jump）</translation>
+    </message>
+    <message>
+        <source>: needs a trigger</source>
+        <translation>：需要触发条件</translation>
+    </message>
+    <message>
+        <source>.nodes: must be a list of node indexes</source>
+        <translation>.nodes：必须是节点序号的列表</translation>
+    </message>
+    <message>
+        <source>a %1 fault needs a client</source>
+        <translation>%1 故障需要指定客户端</translation>
+    </message>
+    <message>
+        <source>: a scenario must be a JSON object</source>
+        <translation>：场景必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>: missing &quot;id&quot;</source>
+        <translation>：缺少 &quot;id&quot;</translation>
+    </message>
+    <message>
+        <source>.wait: must be spin, backoff or pubsub, got &quot;%1&quot;</source>
+        <translation>.wait：必须是 spin、backoff 或 pubsub，实际是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1.%2: must be a list</source>
+        <translation>%1.%2：必须是列表</translation>
+    </message>
+    <message>
+        <source>: a client needs a name</source>
+        <translation>：客户端需要名称</translation>
+    </message>
+    <message>
+        <source>.name: &quot;%1&quot; is taken by another client</source>
+        <translation>.name：&quot;%1&quot; 已被另一个客户端使用</translation>
+    </message>
+    <message>
+        <source>: a caption needs &quot;on&quot; and &quot;text&quot;</source>
+        <translation>：字幕需要 &quot;on&quot; 和 &quot;text&quot;</translation>
+    </message>
+    <message>
+        <source>.on: unknown event kind &quot;%1&quot;</source>
+        <translation>.on：未知事件类型 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>: no client named &quot;%1&quot;</source>
+        <translation>：没有名为 &quot;%1&quot; 的客户端</translation>
+    </message>
+    <message>
+        <source>.trigger: no client named &quot;%1&quot;</source>
+        <translation>.trigger：没有名为 &quot;%1&quot; 的客户端</translation>
+    </message>
+    <message>
+        <source>.node: %1 is out of range (0..%2)</source>
+        <translation>.node：%1 超出范围（0..%2）</translation>
+    </message>
+    <message>
+        <source>.nodes: %1 is out of range (0..%2)</source>
+        <translation>.nodes：%1 超出范围（0..%2）</translation>
+    </message>
+    <message>
+        <source>: a failover needs &quot;replicas&quot; &gt;= 1</source>
+        <translation>：故障转移需要 &quot;replicas&quot; &gt;= 1</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the scenario file (%2)</source>
+        <translation>%1：无法读取场景文件（%2）</translation>
+    </message>
+    <message>
+        <source>unknown scenario &quot;%1&quot; (known: %2)</source>
+        <translation>未知场景 &quot;%1&quot;（已有：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioSummary</name>
+    <message>
+        <source>B&apos;s clock runs 500 ms ahead; a lock whose expiry is a client timestamp expires early for B.</source>
+        <translation>B 的时钟快了 500 ms；以客户端时间戳作为过期时间的锁，对 B 来说会提前过期。</translation>
+    </message>
+    <message>
+        <source>No faults: 100 clients make 1000 increments of a counter inside the lock.</source>
+        <translation>没有故障：100 个客户端在锁内对计数器做 1000 次递增。</translation>
+    </message>
+    <message>
+        <source>A sets the lock and dies before giving it a TTL.</source>
+        <translation>A 加锁后，还没来得及设置过期时间就崩溃了。</translation>
+    </message>
+    <message>
+        <source>A locks on the primary, the primary dies before replicating, the replica is promoted, B locks.</source>
+        <translation>A 在主节点上加锁，主节点在复制之前宕机，副本被提升为主节点，B 加锁成功。</translation>
+    </message>
+    <message>
+        <source>No pause at all: A&apos;s work simply takes longer than its lease.</source>
+        <translation>完全没有暂停：A 的工作单纯比租期更长。</translation>
+    </message>
+    <message>
+        <source>The SET succeeds but its reply is lost; A gives up; the key stays until its TTL.</source>
+        <translation>SET 成功了，但应答丢失；A 放弃；该键一直保留到过期。</translation>
+    </message>
+    <message>
+        <source>The holder asks for the same lock again.</source>
+        <translation>持有者再次请求同一把锁。</translation>
+    </message>
+    <message>
+        <source>A holds 3 of 5 nodes; one node&apos;s clock jumps forward and expires A&apos;s key early; B gets 3 of 5.</source>
+        <translation>A 拿下 5 个节点中的 3 个；其中一个节点的时钟向前跳变，让 A 的键提前过期；B 拿下 5 个中的 3 个。</translation>
+    </message>
+    <message>
+        <source>A holds 3 of 5 nodes; one restarts empty; B gets that one and the 2 others.</source>
+        <translation>A 拿下 5 个节点中的 3 个；其中一个清空重启；B 拿下它和另外 2 个。</translation>
+    </message>
+    <message>
+        <source>A pauses longer than its lease; B takes the lock; A wakes up and carries on.</source>
+        <translation>A 的暂停超过了租期；B 拿到锁；A 醒来后继续执行。</translation>
+    </message>
+    <message>
+        <source>A&apos;s GET says the lock is still its own; A pauses; B acquires; A&apos;s DEL removes B&apos;s lock.</source>
+        <translation>A 的 GET 显示锁仍是自己的；A 暂停；B 加锁；A 的 DEL 删掉了 B 的锁。</translation>
+    </message>
+    <message>
+        <source>A sends its SET and pauses; the keys expire; B locks; A wakes and reads old OK replies.</source>
+        <translation>A 发出 SET 后暂停；键过期；B 加锁；A 醒来后读到旧的 OK 应答。</translation>
+    </message>
+    <message>
+        <source>Many clients start Redlock together; each wins fewer than a quorum; all release and retry.</source>
+        <translation>许多客户端同时开始 Redlock；每个都没拿到多数；全部解锁后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>Strategy</name>
+    <message>
+        <source>Custom scripts</source>
+        <translation>自定义脚本</translation>
+    </message>
+    <message>
+        <source>acquire: %1; release: %2</source>
+        <translation>加锁：%1；解锁：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the script: %2</source>
+        <translation>%1：无法读取脚本：%2</translation>
+    </message>
+    <message>
+        <source>Fencing token</source>
+        <translation>Fencing 令牌</translation>
+    </message>
+    <message>
+        <source>acquire: script, SET k token NX PX ttl and INCR the token key &lt;key&gt;:fence; release: compare-and-delete script</source>
+        <translation>加锁：脚本执行 SET k token NX PX ttl 并对令牌键 &lt;key&gt;:fence 执行 INCR；解锁：比较并删除脚本</translation>
+    </message>
+    <message>
+        <source>The lock can still have two holders after a pause, but the resource rejects the stale one&apos;s writes.</source>
+        <translation>暂停之后锁仍可能同时有两个持有者，但资源会拒绝过期持有者的写入。</translation>
+    </message>
+    <message>
+        <source>Lua SETNX + PEXPIRE</source>
+        <translation>Lua SETNX + PEXPIRE</translation>
+    </message>
+    <message>
+        <source>acquire: one script, SETNX then PEXPIRE (KEYS = key, token, ttl); release: compare-and-delete script</source>
+        <translation>加锁：一个脚本，先 SETNX 再 PEXPIRE（KEYS = key, token, ttl）；解锁：比较并删除脚本</translation>
+    </message>
+    <message>
+        <source>Correct on one instance, as long as the work finishes inside the TTL (the seed 000 variant; its script passes the TTL in KEYS[3]).</source>
+        <translation>单实例上正确，只要工作在过期时间内完成（seed 000 的写法；它的脚本通过 KEYS[3] 传递 TTL）。</translation>
+    </message>
+    <message>
+        <source>Redlock</source>
+        <translation>Redlock</translation>
+    </message>
+    <message>
+        <source>acquire: SET k token NX PX ttl on N nodes with a short timeout; held if &gt;= N/2+1 said OK and validity = ttl - elapsed - (ttl*0.01 + 2 ms) &gt; 0, else release everywhere and retry after a random delay; release: compare-and-delete on every node</source>
+        <translation>加锁：在 N 个节点上以较短超时执行 SET k token NX PX ttl；若 &gt;= N/2+1 个节点返回 OK 且有效期 = ttl - 耗时 - (ttl*0.01 + 2 ms) &gt; 0 则持有，否则在所有节点上解锁并随机延时后重试；解锁：在每个节点上比较并删除</translation>
+    </message>
+    <message>
+        <source>Safe against one node crashing; unsafe under node restarts without persistence, clock jumps on nodes, and pauses longer than the validity.</source>
+        <translation>能承受一个节点崩溃；但在节点无持久化重启、节点时钟跳变、暂停超过有效期时不安全。</translation>
+    </message>
+    <message>
+        <source>Reentrant hash (Redisson RLock)</source>
+        <translation>可重入哈希（Redisson RLock）</translation>
+    </message>
+    <message>
+        <source>acquire: script, if the key is absent or field &lt;client&gt;:&lt;thread&gt; is present, HINCRBY field 1 and PEXPIRE, else return PTTL; release: script, HINCRBY -1, PEXPIRE while &gt; 0, DEL at 0</source>
+        <translation>加锁：脚本，若键不存在或字段 &lt;client&gt;:&lt;thread&gt; 存在，则 HINCRBY 字段 1 并 PEXPIRE，否则返回 PTTL；解锁：脚本，HINCRBY -1，大于 0 时 PEXPIRE，为 0 时 DEL</translation>
+    </message>
+    <message>
+        <source>Reentrant, but still expires under pauses longer than the lease.</source>
+        <translation>可重入，但暂停超过租期时仍会过期。</translation>
+    </message>
+    <message>
+        <source>SET NX PX + DEL</source>
+        <translation>SET NX PX + DEL</translation>
+    </message>
+    <message>
+        <source>acquire: SET k token NX PX ttl; release: DEL k</source>
+        <translation>加锁：SET k token NX PX ttl；解锁：DEL k</translation>
+    </message>
+    <message>
+        <source>After its own lock expired, the client deletes the next holder&apos;s lock.</source>
+        <translation>自己的锁过期之后，客户端会误删下一个持有者的锁。</translation>
+    </message>
+    <message>
+        <source>SET NX PX + GET/DEL</source>
+        <translation>SET NX PX + GET/DEL</translation>
+    </message>
+    <message>
+        <source>acquire: SET k token NX PX ttl; release: GET k, compare in the client, then DEL k (two round trips)</source>
+        <translation>加锁：SET k token NX PX ttl；解锁：GET k，在客户端比较，再 DEL k（两次往返）</translation>
+    </message>
+    <message>
+        <source>Check-then-act race: the lock can expire and be re-acquired between GET and DEL, and the DEL removes the new holder&apos;s lock.</source>
+        <translation>先检查后执行的竞态：在 GET 和 DEL 之间锁可能过期并被别人拿到，DEL 会误删新持有者的锁。</translation>
+    </message>
+    <message>
+        <source>SET NX PX + compare-and-delete script</source>
+        <translation>SET NX PX + 比较并删除脚本</translation>
+    </message>
+    <message>
+        <source>acquire: SET k token NX PX ttl; release: if GET k == token then DEL k, in one Lua script</source>
+        <translation>加锁：SET k token NX PX ttl；解锁：在一个 Lua 脚本中，若 GET k == token 则 DEL k</translation>
+    </message>
+    <message>
+        <source>Correct on one instance, as long as the work finishes inside the TTL.</source>
+        <translation>单实例上正确，只要工作在过期时间内完成。</translation>
+    </message>
+    <message>
+        <source>SETNX + EXPIRE</source>
+        <translation>SETNX + EXPIRE</translation>
+    </message>
+    <message>
+        <source>acquire: SETNX k token, then EXPIRE k ttl (two round trips); release: compare-and-delete script</source>
+        <translation>加锁：SETNX k token，然后 EXPIRE k ttl（两次往返）；解锁：比较并删除脚本</translation>
+    </message>
+    <message>
+        <source>A crash or a lost reply between SETNX and EXPIRE leaves a key with no TTL: the lock is held forever.</source>
+        <translation>SETNX 与 EXPIRE 之间的崩溃或应答丢失会留下一个没有过期时间的键：锁被永久持有（死锁）。</translation>
+    </message>
+    <message>
+        <source>SETNX expiry time + GETSET</source>
+        <translation>SETNX 过期时间 + GETSET</translation>
+    </message>
+    <message>
+        <source>acquire: SETNX k &lt;expiry ms by client clock&gt;; if taken, GET, and if that time has passed, GETSET and compare; release: DEL k</source>
+        <translation>加锁：SETNX k &lt;按客户端时钟的过期时间 ms&gt;；若已被占用，GET，若该时间已过，则 GETSET 并比较；解锁：DEL k</translation>
+    </message>
+    <message>
+        <source>Depends on synchronised client clocks; any client can release; GETSET overwrites a rival&apos;s value.</source>
+        <translation>依赖各客户端时钟同步；任何客户端都能解锁；GETSET 会覆盖竞争者的值。</translation>
+    </message>
+    <message>
+        <source>Watchdog renewal (Redisson)</source>
+        <translation>看门狗续期（Redisson）</translation>
+    </message>
+    <message>
+        <source>acquire and release as set-nx-px-lua; while held, renew with a compare-and-PEXPIRE script every TTL/3</source>
+        <translation>加锁和解锁同 set-nx-px-lua；持有期间每隔 TTL/3 用比较并 PEXPIRE 的脚本续期</translation>
+    </message>
+    <message>
+        <source>A process-wide pause (GC, stop-the-world) stops the renewals too, so the lease can still run out under the holder.</source>
+        <translation>进程级的暂停（GC、stop-the-world）也会停止续期，所以租期仍可能在持有者不知情时耗尽。</translation>
+    </message>
+</context>
+<context>
+    <name>StrategySource</name>
+    <message>
+        <source>OK: acquired. (nil): someone holds it, wait and retry.</source>
+        <translation>OK：加锁成功。(nil)：锁被别人持有，等待后重试。</translation>
+    </message>
+    <message>
+        <source>SETNX &lt;key&gt; &lt;expiry time by the client&apos;s clock&gt;</source>
+        <translation>SETNX &lt;key&gt; &lt;按客户端时钟的过期时间&gt;</translation>
+    </message>
+    <message>
+        <source>1: acquired. 0: read the stored expiry time.</source>
+        <translation>1：加锁成功。0：读取已存的过期时间。</translation>
+    </message>
+    <message>
+        <source>1: acquired, but the key has no TTL until the next command.</source>
+        <translation>1：加锁成功，但在下一条命令之前该键没有过期时间。</translation>
+    </message>
+    <message>
+        <source>EXPIRE &lt;key&gt; &lt;ttl in seconds&gt;</source>
+        <translation>EXPIRE &lt;key&gt; &lt;以秒计的 ttl&gt;</translation>
+    </message>
+    <message>
+        <source>A second round trip: a crash before it leaves the key without a TTL.</source>
+        <translation>第二次往返：在它之前崩溃，键就没有过期时间。</translation>
+    </message>
+    <message>
+        <source>Has the stored expiry time passed, by this client&apos;s clock?</source>
+        <translation>按本客户端的时钟，已存的过期时间是否已过？</translation>
+    </message>
+    <message>
+        <source>GETSET &lt;key&gt; &lt;new expiry time&gt;</source>
+        <translation>GETSET &lt;key&gt; &lt;新的过期时间&gt;</translation>
+    </message>
+    <message>
+        <source>Acquired if the old value is still the expired one.</source>
+        <translation>若旧值仍是那个已过期的值，则加锁成功。</translation>
+    </message>
+    <message>
+        <source>No quorum, or no validity left: undo on every node, retry later.</source>
+        <translation>没有多数，或有效期已耗尽：在每个节点上撤销，稍后重试。</translation>
+    </message>
+    <message>
+        <source>Compare with our token in the client... (the lock can change hands now)</source>
+        <translation>在客户端与自己的令牌比较……（此时锁可能易手）</translation>
+    </message>
+    <message>
+        <source>Deletes the key whoever holds it.</source>
+        <translation>不管谁持有，都删除该键。</translation>
+    </message>
+    <message>
+        <source>...then delete: whoever holds the key now.</source>
+        <translation>……然后删除：不管此刻是谁持有该键。</translation>
+    </message>
+    <message>
+        <source>Every TTL/3 while the lock is held.</source>
+        <translation>持有锁期间每隔 TTL/3 执行一次。</translation>
+    </message>
+    <message>
+        <source>On every node, also those that failed.</source>
+        <translation>在每个节点上执行，包括失败的节点。</translation>
+    </message>
+</context>
+<context>
+    <name>cli</name>
+    <message>
+        <source>Usage: lockscope-cli &lt;command&gt; [options]
+
+Commands:
+  strategies [--json]            the lock strategies, by id
+  scenarios [--json]             the failure scenarios, by id
+  simulate --scenario ID --strategy ID [options]
+                                 run one deterministic simulation and check it
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 every strategy on the same scenario and seeds
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 the safety matrix: scenarios x strategies
+  demo [--scenario ID] [--strategies A,B]
+                                 a narrated simulation in the terminal
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 seed 001&apos;s experiment against real Redis servers
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 the lock keys of a real Redis: a snapshot or a live
+                                 history (read-only unless --allow-writes)
+  replay FILE [--json]           a recorded history and what the checker finds in it
+
+Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
+</source>
+        <translation>用法：lockscope-cli &lt;命令&gt; [选项]
+
+命令：
+  strategies [--json]            锁策略，按 id 列出
+  scenarios [--json]             故障场景，按 id 列出
+  simulate --scenario ID --strategy ID [选项]
+                                 运行一次确定性模拟并检查结果
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 所有策略在相同场景和种子下对比
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 安全矩阵：场景 x 策略
+  demo [--scenario ID] [--strategies A,B]
+                                 在终端中带解说的模拟
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 在真实 Redis 服务器上重做 seed 001 的实验
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 真实 Redis 中的锁键：一次快照或持续的
+                                 历史（除非 --allow-writes，否则只读）
+  replay FILE [--json]           回放记录的历史，以及检查器从中发现的问题
+
+运行 &apos;lockscope-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
+</translation>
+    </message>
+    <message>
+        <source>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay); see &apos;lockscope-cli --help&apos;</source>
+        <translation>没有给出命令（strategies, scenarios, simulate, compare, demo, bench, monitor, replay）；参见 &apos;lockscope-cli --help&apos;</translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay)</source>
+        <translation>未知命令 &quot;%1&quot;（strategies, scenarios, simulate, compare, demo, bench, monitor, replay）</translation>
+    </message>
+    <message>
+        <source>--%1 must be a whole number &gt;= %2, got &quot;%3&quot;</source>
+        <translation>--%1 必须是 &gt;= %2 的整数，实际为 &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot;</source>
+        <translation>多余的参数 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--lang must be en or zh_CN, got &quot;%1&quot;</source>
+        <translation>--lang 必须是 en 或 zh_CN，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Seed 001&apos;s experiment against real Redis servers: every client loops acquire -&gt; GET and SET +1 of a counter on the first server inside the lock -&gt; release, for --duration ms. Reports cycles per second, acquire latency, errors by kind, and the counter against the acknowledged increments (lost updates). Client i works on lock key i mod --keys. The keys it makes live under lockscope:bench:&lt;random&gt;: and are deleted at the end. An unreachable server, a wrong password or a missing ACL permission is reported before any client starts (exit code 2).
+
+Faults (repeatable; clients are named A..Z up to 26 clients, else c1, c2, ...):
+  --pause-client NAME:AT_MS:FOR_MS  the client stops (a GC pause) FOR_MS ms at AT_MS ms after the start: its replies, timers and renewals wait
+  --kill-client NAME:AT_MS          the client dies at AT_MS ms: its coroutines are destroyed and its connections closed, whatever it held
+
+Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130).</source>
+        <translation>在真实 Redis 服务器上重做 seed 001 的实验：每个客户端循环执行 加锁 -&gt; 在锁内对第一台服务器上的计数器 GET 再 SET +1 -&gt; 解锁，持续 --duration 毫秒。报告每秒循环次数、加锁延迟、按类别统计的错误，以及计数器与已确认递增次数的对比（丢失更新）。客户端 i 使用第 i mod --keys 个锁键。它创建的键都在 lockscope:bench:&lt;random&gt;: 之下，结束时全部删除。服务器不可达、密码错误或缺少 ACL 权限会在任何客户端启动之前报告（退出码 2）。
+
+故障（可重复；不超过 26 个客户端时命名为 A..Z，否则为 c1、c2……）：
+  --pause-client NAME:AT_MS:FOR_MS  客户端在开始后 AT_MS 毫秒时停顿（GC 暂停）FOR_MS 毫秒：它的应答、定时器和续期都要等待
+  --kill-client NAME:AT_MS          客户端在 AT_MS 毫秒时死亡：它的协程被销毁、连接被关闭，无论它持有什么
+
+Ctrl-C 停止客户端、清理并打印已测得的结果（退出码 130）。</translation>
+    </message>
+    <message>
+        <source>Servers, comma-separated (several for redlock): host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path.</source>
+        <translation>服务器，以逗号分隔（redlock 可用多台）：host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path。</translation>
+    </message>
+    <message>
+        <source>Strategy id.</source>
+        <translation>策略 id。</translation>
+    </message>
+    <message>
+        <source>Number of clients (default 10).</source>
+        <translation>客户端数量（默认 10）。</translation>
+    </message>
+    <message>
+        <source>Number of lock keys (default 1).</source>
+        <translation>锁键数量（默认 1）。</translation>
+    </message>
+    <message>
+        <source>Lock TTL in ms (default 10000).</source>
+        <translation>锁的 TTL，单位 ms（默认 10000）。</translation>
+    </message>
+    <message>
+        <source>Time inside the critical section, between GET and SET (default 0).</source>
+        <translation>在临界区内、GET 与 SET 之间停留的时间（默认 0）。</translation>
+    </message>
+    <message>
+        <source>Time after each release (default 0).</source>
+        <translation>每次解锁后的间隔时间（默认 0）。</translation>
+    </message>
+    <message>
+        <source>How long the clients run (default 5000).</source>
+        <translation>客户端运行多久（默认 5000）。</translation>
+    </message>
+    <message>
+        <source>How to wait for a busy lock: spin, backoff (default) or pubsub.</source>
+        <translation>锁被占用时如何等待：spin、backoff（默认）或 pubsub。</translation>
+    </message>
+    <message>
+        <source>Request timeout in ms (default 1000).</source>
+        <translation>请求超时，单位 ms（默认 1000）。</translation>
+    </message>
+    <message>
+        <source>Seed of the clients&apos; random numbers.</source>
+        <translation>客户端随机数的种子。</translation>
+    </message>
+    <message>
+        <source>Pause a client: NAME:AT_MS:FOR_MS (repeatable).</source>
+        <translation>暂停一个客户端：NAME:AT_MS:FOR_MS（可重复）。</translation>
+    </message>
+    <message>
+        <source>Kill a client: NAME:AT_MS (repeatable).</source>
+        <translation>杀死一个客户端：NAME:AT_MS（可重复）。</translation>
+    </message>
+    <message>
+        <source>Write the event log as JSON Lines.</source>
+        <translation>把事件日志写成 JSON Lines。</translation>
+    </message>
+    <message>
+        <source>Print the result as one JSON object.</source>
+        <translation>把结果打印为一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>bench needs --redis HOST:PORT (or a redis:// URL)</source>
+        <translation>bench 需要 --redis HOST:PORT（或 redis:// URL）</translation>
+    </message>
+    <message>
+        <source>bench needs --strategy ID (see &apos;lockscope-cli strategies&apos;)</source>
+        <translation>bench 需要 --strategy ID（参见 &apos;lockscope-cli strategies&apos;）</translation>
+    </message>
+    <message>
+        <source>--redis names no server</source>
+        <translation>--redis 没有指定任何服务器</translation>
+    </message>
+    <message>
+        <source>unknown strategy &quot;%1&quot; (known: %2)</source>
+        <translation>未知策略 &quot;%1&quot;（已知：%2）</translation>
+    </message>
+    <message>
+        <source>--redis lists %1 servers, but %2 uses one (only redlock uses several)</source>
+        <translation>--redis 列出了 %1 台服务器，但 %2 只用一台（只有 redlock 使用多台）</translation>
+    </message>
+    <message>
+        <source>--clients must be at most 10000, got %1</source>
+        <translation>--clients 最多为 10000，实际为 %1</translation>
+    </message>
+    <message>
+        <source>--keys must be at most 1000000, got %1</source>
+        <translation>--keys 最多为 1000000，实际为 %1</translation>
+    </message>
+    <message>
+        <source>--duration must be at most a day, got %1 ms</source>
+        <translation>--duration 最多为一天，实际为 %1 ms</translation>
+    </message>
+    <message>
+        <source>--wait must be spin, backoff or pubsub, got &quot;%1&quot;</source>
+        <translation>--wait 必须是 spin、backoff 或 pubsub，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--%1 %2: AT_MS is after the end of the run (%3 ms)</source>
+        <translation>--%1 %2：AT_MS 超出了运行结束时间（%3 ms）</translation>
+    </message>
+    <message>
+        <source>no client named &quot;%1&quot; (the %2 clients are %3..%4)</source>
+        <translation>没有名为 &quot;%1&quot; 的客户端（%2 个客户端为 %3..%4）</translation>
+    </message>
+    <message>
+        <source>cannot write the event log to %1: %2</source>
+        <translation>无法把事件日志写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>打印 JSON。</translation>
+    </message>
+    <message>
+        <source>Run one deterministic simulation and check it.</source>
+        <translation>运行一次确定性模拟并检查结果。</translation>
+    </message>
+    <message>
+        <source>Scenario id or scenario file.</source>
+        <translation>场景 id 或场景文件。</translation>
+    </message>
+    <message>
+        <source>Strategy id (or &apos;custom&apos; with the two scripts).</source>
+        <translation>策略 id（或配合两个脚本使用 &apos;custom&apos;）。</translation>
+    </message>
+    <message>
+        <source>Random seed (default 1).</source>
+        <translation>随机种子（默认 1）。</translation>
+    </message>
+    <message>
+        <source>Number of clients.</source>
+        <translation>客户端数量。</translation>
+    </message>
+    <message>
+        <source>Number of lock keys.</source>
+        <translation>锁键数量。</translation>
+    </message>
+    <message>
+        <source>Lock TTL in ms.</source>
+        <translation>锁的 TTL，单位 ms。</translation>
+    </message>
+    <message>
+        <source>Simulated duration in ms.</source>
+        <translation>模拟时长，单位 ms。</translation>
+    </message>
+    <message>
+        <source>How to wait for a busy lock: spin, backoff or pubsub.</source>
+        <translation>锁被占用时如何等待：spin、backoff 或 pubsub。</translation>
+    </message>
+    <message>
+        <source>Your acquire script (Lua).</source>
+        <translation>你的加锁脚本（Lua）。</translation>
+    </message>
+    <message>
+        <source>Your release script (Lua).</source>
+        <translation>你的解锁脚本（Lua）。</translation>
+    </message>
+    <message>
+        <source>simulate needs --scenario ID (see &apos;lockscope-cli scenarios&apos;)</source>
+        <translation>simulate 需要 --scenario ID（参见 &apos;lockscope-cli scenarios&apos;）</translation>
+    </message>
+    <message>
+        <source>a custom strategy needs both --acquire-script and --release-script</source>
+        <translation>自定义策略需要同时给出 --acquire-script 和 --release-script</translation>
+    </message>
+    <message>
+        <source>simulate needs --strategy ID (see &apos;lockscope-cli strategies&apos;)</source>
+        <translation>simulate 需要 --strategy ID（参见 &apos;lockscope-cli strategies&apos;）</translation>
+    </message>
+    <message>
+        <source>--clients must be at most 100000, got %1</source>
+        <translation>--clients 最多为 100000，实际为 %1</translation>
+    </message>
+    <message>
+        <source>Every strategy on the same scenario and seeds, or the safety matrix of every scenario (--all-scenarios).</source>
+        <translation>所有策略在相同场景和种子下对比，或所有场景的安全矩阵（--all-scenarios）。</translation>
+    </message>
+    <message>
+        <source>The safety matrix: every built-in scenario x every strategy.</source>
+        <translation>安全矩阵：每个内置场景 x 每个策略。</translation>
+    </message>
+    <message>
+        <source>Seeds per strategy (default 10; 100 with --all-scenarios).</source>
+        <translation>每个策略的种子数（默认 10；--all-scenarios 时为 100）。</translation>
+    </message>
+    <message>
+        <source>Print CSV: a header line and one row per cell.</source>
+        <translation>打印 CSV：一行表头，每个单元格一行。</translation>
+    </message>
+    <message>
+        <source>compare needs exactly one of --scenario ID and --all-scenarios (see &apos;lockscope-cli scenarios&apos;)</source>
+        <translation>compare 需要 --scenario ID 和 --all-scenarios 二者之一（参见 &apos;lockscope-cli scenarios&apos;）</translation>
+    </message>
+    <message>
+        <source>--json and --csv cannot be combined</source>
+        <translation>--json 和 --csv 不能同时使用</translation>
+    </message>
+    <message>
+        <source>unsafe runs</source>
+        <translation>不安全次数</translation>
+    </message>
+    <message>
+        <source>mistaken del</source>
+        <translation>误删</translation>
+    </message>
+    <message>
+        <source>lost upd</source>
+        <translation>丢失更新</translation>
+    </message>
+    <message>
+        <source>stale rej</source>
+        <translation>拒绝过期</translation>
+    </message>
+    <message>
+        <source>p99 ms</source>
+        <translation>p99 ms</translation>
+    </message>
+    <message>
+        <source>A narrated simulation in the terminal.</source>
+        <translation>在终端中带解说的模拟。</translation>
+    </message>
+    <message>
+        <source>Scenario id (default pause-before-delete).</source>
+        <translation>场景 id（默认 pause-before-delete）。</translation>
+    </message>
+    <message>
+        <source>Comma-separated strategy ids (default set-nx-px-get-del,set-nx-px-lua).</source>
+        <translation>以逗号分隔的策略 id（默认 set-nx-px-get-del,set-nx-px-lua）。</translation>
+    </message>
+    <message>
+        <source>Also show every Redis command and reply.</source>
+        <translation>同时显示每条 Redis 命令及其应答。</translation>
+    </message>
+    <message>
+        <source>LockScope — %1
+
+%2
+</source>
+        <translation>LockScope —— %1
+
+%2
+</translation>
+    </message>
+    <message>
+        <source>
+  The checker found:
+</source>
+        <translation>
+  检查器发现：
+</translation>
+    </message>
+    <message>
+        <source>    nothing wrong: no overlap, no mistaken deletion, no stuck lock, counter %1 of %2.
+</source>
+        <translation>    没有问题：没有重叠，没有误删，没有死锁，计数器 %1 / %2。
+</translation>
+    </message>
+    <message>
+        <source>  Why: %1
+</source>
+        <translation>  原因：%1
+</translation>
+    </message>
+    <message>
+        <source>
+Try another: lockscope-cli demo --scenario &lt;id&gt; --strategies &lt;id,id&gt; (lockscope-cli scenarios, lockscope-cli strategies).
+</source>
+        <translation>
+再试一个：lockscope-cli demo --scenario &lt;id&gt; --strategies &lt;id,id&gt;（lockscope-cli scenarios, lockscope-cli strategies）。
+</translation>
+    </message>
+    <message>
+        <source>scenario  %1 — %2
+</source>
+        <translation>场景      %1 —— %2
+</translation>
+    </message>
+    <message>
+        <source>strategy  %1   seed %2
+</source>
+        <translation>策略      %1   种子 %2
+</translation>
+    </message>
+    <message>
+        <source>simulated %1 s, %2 Redis commands
+
+</source>
+        <translation>模拟了 %1 s，%2 条 Redis 命令
+
+</translation>
+    </message>
+    <message>
+        <source>safety
+</source>
+        <translation>安全性
+</translation>
+    </message>
+    <message>
+        <source>  violations             %1  (overlap %2 ms)
+</source>
+        <translation>  互斥被破坏             %1  （重叠 %2 ms）
+</translation>
+    </message>
+    <message>
+        <source>  mistaken deletions     %1
+</source>
+        <translation>  误删                   %1
+</translation>
+    </message>
+    <message>
+        <source>  stuck locks            %1
+</source>
+        <translation>  死锁                   %1
+</translation>
+    </message>
+    <message>
+        <source>  lost updates           %1  (counter %2 of %3)
+</source>
+        <translation>  丢失更新               %1  （计数器 %2 / %3）
+</translation>
+    </message>
+    <message>
+        <source>  stale writes rejected  %1
+</source>
+        <translation>  被拒绝的过期写入       %1
+</translation>
+    </message>
+    <message>
+        <source>liveness and cost
+</source>
+        <translation>活性与开销
+</translation>
+    </message>
+    <message>
+        <source>  acquisitions           %1  (failed attempts %2, gave up %3)
+</source>
+        <translation>  加锁次数               %1  （失败尝试 %2，放弃 %3）
+</translation>
+    </message>
+    <message>
+        <source>  starved clients        %1
+</source>
+        <translation>  饥饿的客户端           %1
+</translation>
+    </message>
+    <message>
+        <source>  acquire latency        p50 %1 ms, p99 %2 ms
+</source>
+        <translation>  加锁延迟               p50 %1 ms，p99 %2 ms
+</translation>
+    </message>
+    <message>
+        <source>  commands/acquisition   %1
+</source>
+        <translation>  每次加锁的命令数       %1
+</translation>
+    </message>
+    <message>
+        <source>  fairness (Jain)        %1
+</source>
+        <translation>  公平性（Jain）         %1
+</translation>
+    </message>
+    <message>
+        <source>
+verdict: safe in this run
+</source>
+        <translation>
+结论：本次运行安全
+</translation>
+    </message>
+    <message>
+        <source>
+verdict: UNSAFE in this run
+</source>
+        <translation>
+结论：本次运行不安全（UNSAFE）
+</translation>
+    </message>
+    <message>
+        <source>safety matrix: %1 scenarios x %2 strategies, %3 seeds per cell
+
+strategies:
+</source>
+        <translation>安全矩阵：%1 个场景 x %2 个策略，每格 %3 个种子
+
+策略：
+</translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>
+legend:
+  ok      safe: no violation, mistaken deletion, stuck lock or lost update, and
+          every acquire got through
+  UNSAFE  some run had a violation, a mistaken deletion, a stuck lock or a lost
+          update (a fencing strategy whose stale writes were all rejected is safe)
+  live    liveness loss: safe, but a client starved or an acquire gave up
+
+</source>
+        <translation>
+图例：
+  ok      安全：没有互斥被破坏、误删、死锁或丢失更新，
+          且每次加锁都成功
+  UNSAFE  某次运行出现了互斥被破坏、误删、死锁或丢失更新
+          （过期写入全部被拒绝的 fencing 策略算作安全）
+  live    活性受损：安全，但有客户端饥饿或放弃了加锁
+
+</translation>
+    </message>
+    <message>
+        <source>%1 ok, %2 UNSAFE, %3 live; --json or --csv gives the counts behind each cell
+</source>
+        <translation>%1 个 ok，%2 个 UNSAFE，%3 个 live；--json 或 --csv 给出每格背后的计数
+</translation>
+    </message>
+    <message>
+        <source>scenario %1, %2 seeds per strategy
+
+</source>
+        <translation>场景 %1，每个策略 %2 个种子
+
+</translation>
+    </message>
+    <message>
+        <source>strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>violations</source>
+        <translation>互斥被破坏</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>死锁</translation>
+    </message>
+    <message>
+        <source>starved</source>
+        <translation>饥饿</translation>
+    </message>
+    <message>
+        <source>--%1 names no server</source>
+        <translation>--%1 没有指定任何服务器</translation>
+    </message>
+    <message>
+        <source>cannot write the recording to %1: %2</source>
+        <translation>无法把记录写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Watch the lock keys of a real Redis: a snapshot (--once, the default) or a live history (--follow). Read-only unless --allow-writes: the connection refuses every write command before it is sent. Keys are found with SCAN MATCH --pattern COUNT --count and read with bounded, pipelined TYPE/PTTL/value reads; changes come from keyspace notifications when the server has them on, else from periodic re-reads. With --cluster, --redis is a seed node of a Redis Cluster: the masters are found with CLUSTER SLOTS and each is scanned and followed (and found again after a failover).
+
+--once --json prints JSON Lines: one object per key (key, type, ttl_ms, format, owner, hold_count, waiters, anomalies [rule ids], ...). --follow --json prints every event as JSON Lines in the event log&apos;s format; --record FILE writes the whole recording (lockscope-cli replay FILE reads it). An unreachable server or a wrong password is one line on stderr, exit code 2.</source>
+        <translation>观察真实 Redis 中的锁键：一次快照（--once，默认）或持续的历史（--follow）。除非给出 --allow-writes，否则只读：连接在发送之前就拒绝一切写命令。键通过 SCAN MATCH --pattern COUNT --count 查找，再以有上限的流水线 TYPE/PTTL/取值读取；服务器开启了键空间通知时，变化来自通知，否则来自定期重读。带 --cluster 时，--redis 是 Redis Cluster 的一个种子节点：通过 CLUSTER SLOTS 找到各主节点，逐一扫描并跟踪（故障转移后会重新找到）。
+
+--once --json 打印 JSON Lines：每个键一个对象（key、type、ttl_ms、format、owner、hold_count、waiters、anomalies [规则 id] ……）。--follow --json 以事件日志格式把每个事件打印为 JSON Lines；--record FILE 写出完整记录（lockscope-cli replay FILE 可读取）。服务器不可达或密码错误时，在 stderr 打印一行，退出码 2。</translation>
+    </message>
+    <message>
+        <source>The server: host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the password, TLS and db of the master.</source>
+        <translation>服务器：host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path。配合 --sentinel 时：主节点的密码、TLS 和 db。</translation>
+    </message>
+    <message>
+        <source>Sentinels, comma-separated host:port (or redis:// URLs).</source>
+        <translation>Sentinel 列表，以逗号分隔的 host:port（或 redis:// URL）。</translation>
+    </message>
+    <message>
+        <source>The master name the sentinels know.</source>
+        <translation>Sentinel 所知的主节点名称。</translation>
+    </message>
+    <message>
+        <source>--redis is a seed node of a Redis Cluster: watch every master.</source>
+        <translation>--redis 是 Redis Cluster 的一个种子节点：观察每个主节点。</translation>
+    </message>
+    <message>
+        <source>Keys to watch (default *lock*).</source>
+        <translation>要观察的键（默认 *lock*）。</translation>
+    </message>
+    <message>
+        <source>SCAN COUNT: work per round (default 500).</source>
+        <translation>SCAN COUNT：每轮的工作量（默认 500）。</translation>
+    </message>
+    <message>
+        <source>One snapshot, then exit (the default).</source>
+        <translation>一次快照，然后退出（默认）。</translation>
+    </message>
+    <message>
+        <source>Follow changes until --duration or Ctrl-C.</source>
+        <translation>持续跟踪变化，直到 --duration 到期或按下 Ctrl-C。</translation>
+    </message>
+    <message>
+        <source>How long to follow (default: until Ctrl-C).</source>
+        <translation>跟踪多久（默认：直到 Ctrl-C）。</translation>
+    </message>
+    <message>
+        <source>Print JSON Lines.</source>
+        <translation>打印 JSON Lines。</translation>
+    </message>
+    <message>
+        <source>Write the history to FILE (JSON Lines, the event log format).</source>
+        <translation>把历史写入 FILE（JSON Lines，事件日志格式）。</translation>
+    </message>
+    <message>
+        <source>Re-read known keys this often without notifications (default 1000).</source>
+        <translation>没有通知时，按此间隔重读已知的键（默认 1000）。</translation>
+    </message>
+    <message>
+        <source>Re-read periodically even if the server notifies keyspace events.</source>
+        <translation>即使服务器发送键空间通知，也定期重读。</translation>
+    </message>
+    <message>
+        <source>Let the connection send write commands (off by default).</source>
+        <translation>允许连接发送写命令（默认关闭）。</translation>
+    </message>
+    <message>
+        <source>Turn keyspace notifications on (CONFIG SET notify-keyspace-events); needs --allow-writes.</source>
+        <translation>开启键空间通知（CONFIG SET notify-keyspace-events）；需要 --allow-writes。</translation>
+    </message>
+    <message>
+        <source>Connect and request timeout in ms (default 3000).</source>
+        <translation>连接与请求超时，单位 ms（默认 3000）。</translation>
+    </message>
+    <message>
+        <source>Anomaly: a TTL above this (default 300000).</source>
+        <translation>异常：TTL 超过此值（默认 300000）。</translation>
+    </message>
+    <message>
+        <source>Anomaly: held by one owner longer than this (default 60000).</source>
+        <translation>异常：同一持有者持有超过此时长（默认 60000）。</translation>
+    </message>
+    <message>
+        <source>Anomaly: more owner changes per minute than this (default 60).</source>
+        <translation>异常：每分钟更换持有者的次数超过此值（默认 60）。</translation>
+    </message>
+    <message>
+        <source>Anomaly: a fair-lock queue head unchanged longer than this (default 30000).</source>
+        <translation>异常：公平锁队列的队首保持不变超过此时长（默认 30000）。</translation>
+    </message>
+    <message>
+        <source>Anomaly: one owner holding more locks than this (default 20).</source>
+        <translation>异常：同一持有者持有的锁超过此数量（默认 20）。</translation>
+    </message>
+    <message>
+        <source>--once and --follow exclude each other</source>
+        <translation>--once 和 --follow 不能同时使用</translation>
+    </message>
+    <message>
+        <source>--enable-notifications changes the server&apos;s configuration (CONFIG SET notify-keyspace-events): add --allow-writes to allow this write</source>
+        <translation>--enable-notifications 会修改服务器配置（CONFIG SET notify-keyspace-events）：请加上 --allow-writes 以允许这次写入</translation>
+    </message>
+    <message>
+        <source>--record records changes over time: use it with --follow</source>
+        <translation>--record 记录随时间发生的变化：请与 --follow 一起使用</translation>
+    </message>
+    <message>
+        <source>--duration is for --follow</source>
+        <translation>--duration 只用于 --follow</translation>
+    </message>
+    <message>
+        <source>--sentinel needs --master NAME</source>
+        <translation>--sentinel 需要 --master NAME</translation>
+    </message>
+    <message>
+        <source>--cluster and --sentinel exclude each other</source>
+        <translation>--cluster 和 --sentinel 不能同时使用</translation>
+    </message>
+    <message>
+        <source>--master is for --sentinel</source>
+        <translation>--master 只用于 --sentinel</translation>
+    </message>
+    <message>
+        <source>--cluster needs --redis URL of a seed node (any node of the cluster)</source>
+        <translation>--cluster 需要一个种子节点的 --redis URL（集群中任一节点）</translation>
+    </message>
+    <message>
+        <source>monitor needs --redis URL (or --sentinel HOSTS --master NAME)</source>
+        <translation>monitor 需要 --redis URL（或 --sentinel HOSTS --master NAME）</translation>
+    </message>
+    <message>
+        <source>--count must be at most 100000, got %1</source>
+        <translation>--count 最多为 100000，实际为 %1</translation>
+    </message>
+    <message>
+        <source>--pattern must not be empty</source>
+        <translation>--pattern 不能为空</translation>
+    </message>
+    <message>
+        <source>Print a recorded history (lockscope-cli monitor --follow --record FILE, or the --events FILE of simulate and bench) and what the checker finds in it.</source>
+        <translation>打印一段记录的历史（lockscope-cli monitor --follow --record FILE，或 simulate 和 bench 的 --events FILE），以及检查器从中发现的问题。</translation>
+    </message>
+    <message>
+        <source>Print the events as JSON Lines, then one summary object.</source>
+        <translation>把事件打印为 JSON Lines，最后是一个汇总对象。</translation>
+    </message>
+    <message>
+        <source>Only the summary.</source>
+        <translation>只打印汇总。</translation>
+    </message>
+    <message>
+        <source>Only events of this key.</source>
+        <translation>只看这个键的事件。</translation>
+    </message>
+    <message>
+        <source>The recording.</source>
+        <translation>记录文件。</translation>
+    </message>
+    <message>
+        <source>replay needs the FILE of a recording</source>
+        <translation>replay 需要一个记录文件 FILE</translation>
+    </message>
+    <message>
+        <source>replay reads one file, got %1</source>
+        <translation>replay 只读取一个文件，实际给了 %1 个</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 has no event of key &quot;%2&quot;</source>
+        <translation>%1 中没有键 &quot;%2&quot; 的事件</translation>
+    </message>
+    <message>
+        <source>monitor recording of %1
+</source>
+        <translation>%1 的监控记录
+</translation>
+    </message>
+    <message>
+        <source>%1 log: scenario %2, strategy %3, seed %4, %5 events
+</source>
+        <translation>%1 日志：场景 %2，策略 %3，种子 %4，%5 个事件
+</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope</name>
+    <message>
+        <source>LockScope: see, simulate and explain distributed locks on Redis.
+Without options it opens the window. With --screenshot it renders the window at an instant of a run to a PNG file and exits, without showing anything.</source>
+        <translation>LockScope：查看、模拟并解释 Redis 上的分布式锁。
+不带选项时打开窗口。带 --screenshot 时，把窗口在某次运行某一时刻的样子渲染到 PNG 文件后退出，不显示任何窗口。</translation>
+    </message>
+    <message>
+        <source>Show this help and exit.</source>
+        <translation>显示本帮助并退出。</translation>
+    </message>
+    <message>
+        <source>Show the version and exit.</source>
+        <translation>显示版本并退出。</translation>
+    </message>
+    <message>
+        <source>Scenario id (see lockscope-cli scenarios) or scenario file (a path: it contains a / or ends with .json).</source>
+        <translation>场景 id（参见 lockscope-cli scenarios）或场景文件（路径：包含 / 或以 .json 结尾）。</translation>
+    </message>
+    <message>
+        <source>Strategy id (see lockscope-cli strategies).</source>
+        <translation>策略 id（参见 lockscope-cli strategies）。</translation>
+    </message>
+    <message>
+        <source>Random seed (default 1).</source>
+        <translation>随机种子（默认 1）。</translation>
+    </message>
+    <message>
+        <source>Number of clients.</source>
+        <translation>客户端数量。</translation>
+    </message>
+    <message>
+        <source>Lock TTL in ms.</source>
+        <translation>锁的 TTL，单位 ms。</translation>
+    </message>
+    <message>
+        <source>How to wait for a busy lock: spin, backoff or pubsub.</source>
+        <translation>锁被占用时如何等待：spin、backoff 或 pubsub。</translation>
+    </message>
+    <message>
+        <source>Playback instant in ms of simulated time.</source>
+        <translation>回放时刻，单位为模拟时间的 ms。</translation>
+    </message>
+    <message>
+        <source>Render the window to FILE.png and exit (works with QT_QPA_PLATFORM=offscreen).</source>
+        <translation>把窗口渲染到 FILE.png 后退出（可配合 QT_QPA_PLATFORM=offscreen）。</translation>
+    </message>
+    <message>
+        <source>Window size for --screenshot (default 1600x1000).</source>
+        <translation>--screenshot 的窗口尺寸（默认 1600x1000）。</translation>
+    </message>
+    <message>
+        <source>Use the dark palette.</source>
+        <translation>使用深色配色。</translation>
+    </message>
+    <message>
+        <source>Use the light palette.</source>
+        <translation>使用浅色配色。</translation>
+    </message>
+    <message>
+        <source>Details tab to show: commands or source.</source>
+        <translation>要显示的详情标签页：commands 或 source。</translation>
+    </message>
+    <message>
+        <source>The timeline&apos;s visible range in ms (default: the whole run).</source>
+        <translation>时间线的可见范围，单位 ms（默认：整个运行）。</translation>
+    </message>
+    <message>
+        <source>Page to show: workspace, compare or monitor.</source>
+        <translation>要显示的页面：workspace、compare 或 monitor。</translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot; (see --help)</source>
+        <translation>多余的参数 &quot;%1&quot;（参见 --help）</translation>
+    </message>
+    <message>
+        <source>unknown scenario &quot;%1&quot; (known: %2)</source>
+        <translation>未知场景 &quot;%1&quot;（已知：%2）</translation>
+    </message>
+    <message>
+        <source>unknown strategy &quot;%1&quot; (known: %2)</source>
+        <translation>未知策略 &quot;%1&quot;（已知：%2）</translation>
+    </message>
+    <message>
+        <source>--seed must be a whole number &gt;= 0, got &quot;%1&quot;</source>
+        <translation>--seed 必须是 &gt;= 0 的整数，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--clients must be a whole number from 1 to 200, got &quot;%1&quot;</source>
+        <translation>--clients 必须是 1 到 200 之间的整数，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--ttl must be a whole number of ms from 1 to 3600000, got &quot;%1&quot;</source>
+        <translation>--ttl 必须是 1 到 3600000 之间的整数（ms），实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--wait must be spin, backoff or pubsub, got &quot;%1&quot;</source>
+        <translation>--wait 必须是 spin、backoff 或 pubsub，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--at must be a whole number of ms &gt;= 0, got &quot;%1&quot;</source>
+        <translation>--at 必须是 &gt;= 0 的整数（ms），实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--lang must be en or zh_CN, got &quot;%1&quot;</source>
+        <translation>--lang 必须是 en 或 zh_CN，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--size must be WIDTHxHEIGHT, at least 640x480, got &quot;%1&quot;</source>
+        <translation>--size 必须是 宽x高，至少 640x480，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--dark and --light cannot both be given</source>
+        <translation>--dark 和 --light 不能同时使用</translation>
+    </message>
+    <message>
+        <source>--tab must be commands or source, got &quot;%1&quot;</source>
+        <translation>--tab 必须是 commands 或 source，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--page must be workspace, compare or monitor, got &quot;%1&quot;</source>
+        <translation>--page 必须是 workspace、compare 或 monitor，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--view must be FROM:TO in ms with FROM &lt; TO, got &quot;%1&quot;</source>
+        <translation>--view 必须是 FROM:TO（ms），且 FROM &lt; TO，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--screenshot needs a file name</source>
+        <translation>--screenshot 需要一个文件名</translation>
+    </message>
+    <message>
+        <source>cannot write the screenshot to %1: %2</source>
+        <translation>无法把截图写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open the monitor page connected, read-only, to this Redis (redis://host:port); with --screenshot, after its first scan.</source>
+        <translation>打开监控页面，以只读方式连接到这个 Redis（redis://host:port）；带 --screenshot 时，在第一次扫描之后截图。</translation>
+    </message>
+    <message>
+        <source>With --page compare: run the safety matrix with N seeds per cell and wait for it.</source>
+        <translation>配合 --page compare：以每格 N 个种子运行安全矩阵并等待完成。</translation>
+    </message>
+    <message>
+        <source>With --page compare: show matrix or cost.</source>
+        <translation>配合 --page compare：显示 matrix（矩阵）或 cost（开销）。</translation>
+    </message>
+    <message>
+        <source>--compare-seeds must be a whole number from 1 to 100000, got &quot;%1&quot;</source>
+        <translation>--compare-seeds 必须是 1 到 100000 之间的整数，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--compare-view must be matrix or cost, got &quot;%1&quot;</source>
+        <translation>--compare-view 必须是 matrix 或 cost，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Language: en or zh_CN (default: the one chosen in View &gt; Language, else the system&apos;s).</source>
+        <translation>语言：en 或 zh_CN（默认：上次在“视图 &gt; 语言”中选择的语言，否则为系统语言）。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ClusterResolver</name>
+    <message>
+        <source>CLUSTER SLOTS did not answer with a list</source>
+        <translation>CLUSTER SLOTS 的回复不是列表</translation>
+    </message>
+    <message>
+        <source>CLUSTER SLOTS answered with a slot range of an unknown shape</source>
+        <translation>CLUSTER SLOTS 回复的槽范围格式无法识别</translation>
+    </message>
+    <message>
+        <source>CLUSTER SLOTS answered with a node of an unknown shape</source>
+        <translation>CLUSTER SLOTS 回复的节点格式无法识别</translation>
+    </message>
+    <message>
+        <source>no node of the cluster answered CLUSTER SLOTS: %1</source>
+        <translation>集群中没有任何节点应答 CLUSTER SLOTS：%1</translation>
+    </message>
+    <message>
+        <source>%1 is not a cluster node (cluster support disabled)</source>
+        <translation>%1 不是集群节点（未启用集群支持）</translation>
+    </message>
+    <message>
+        <source>%1: the cluster has no master serving slots yet</source>
+        <translation>%1：集群中还没有负责槽的主节点</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::KeyMonitor</name>
+    <message>
+        <source>cannot read notify-keyspace-events: %1</source>
+        <translation>无法读取 notify-keyspace-events：%1</translation>
+    </message>
+    <message>
+        <source>cannot subscribe to keyspace notifications: %1</source>
+        <translation>无法订阅键空间通知：%1</translation>
+    </message>
+    <message>
+        <source>scan failed: %1</source>
+        <translation>扫描失败：%1</translation>
+    </message>
+    <message>
+        <source>cluster mode needs a seed node at host:port, not a Unix socket</source>
+        <translation>集群模式需要 host:port 形式的种子节点，不能用 Unix 套接字</translation>
+    </message>
+    <message>
+        <source>a Redis Cluster has only database 0, but the address asks for database %1</source>
+        <translation>Redis Cluster 只有 0 号数据库，但地址指定了 %1 号数据库</translation>
+    </message>
+    <message>
+        <source>%1 cluster masters (%2)</source>
+        <translation>%1 个集群主节点（%2）</translation>
+    </message>
+    <message>
+        <source>not monitoring</source>
+        <translation>未在监控</translation>
+    </message>
+    <message>
+        <source>asking %1 for the masters of the cluster</source>
+        <translation>正在向 %1 询问集群的主节点</translation>
+    </message>
+    <message>
+        <source>connecting to %1</source>
+        <translation>正在连接 %1</translation>
+    </message>
+    <message>
+        <source>scanning %1 for %2: %3 keys matched in %4 SCAN rounds</source>
+        <translation>正在扫描 %1 中匹配 %2 的键：%4 轮 SCAN 已匹配 %3 个键</translation>
+    </message>
+    <message>
+        <source>watching %1 lock keys matching %2 on %3</source>
+        <translation>正在观察 %3 上匹配 %2 的 %1 个锁键</translation>
+    </message>
+    <message>
+        <source>stopped: %1</source>
+        <translation>已停止：%1</translation>
+    </message>
+    <message>
+        <source>keyspace notifications on (%1)</source>
+        <translation>键空间通知已开启（%1）</translation>
+    </message>
+    <message>
+        <source>keyspace notifications partly on (&quot;%1&quot;, missing %2): notifications plus re-reads every %3 ms; to cover everything: %4</source>
+        <translation>键空间通知部分开启（&quot;%1&quot;，缺少 %2）：依靠通知并每 %3 ms 重读一次；要覆盖全部事件：%4</translation>
+    </message>
+    <message>
+        <source>keyspace notifications are off on the server: re-reading known keys every %1 ms and rescanning for new ones (changes between two reads are not seen); to turn them on: %2</source>
+        <translation>服务器关闭了键空间通知：每 %1 ms 重读已知的键并重新扫描新键（两次读取之间的变化看不到）；开启方法：%2</translation>
+    </message>
+    <message>
+        <source>cannot tell whether the server notifies keyspace events: re-reading every %1 ms</source>
+        <translation>无法判断服务器是否发送键空间通知：每 %1 ms 重读一次</translation>
+    </message>
+    <message>
+        <source>keyspace notifications not used: re-reading known keys every %1 ms and rescanning for new ones</source>
+        <translation>未使用键空间通知：每 %1 ms 重读已知的键并重新扫描新键</translation>
+    </message>
+    <message>
+        <source>asking the sentinels for the master of &quot;%1&quot;</source>
+        <translation>正在向 Sentinel 询问 &quot;%1&quot; 的主节点</translation>
+    </message>
+    <message>
+        <source>connection to %1 lost at %2 (%3 s ago, %4 attempts): %5; reconnecting</source>
+        <translation>与 %1 的连接在 %2 丢失（%3 s 前，已尝试 %4 次）：%5；正在重连</translation>
+    </message>
+    <message>
+        <source>%1 reads failed (last: %2)</source>
+        <translation>%1 次读取失败（最近一次：%2）</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>the monitor moved to another server</source>
+        <translation>监控已切换到另一台服务器</translation>
+    </message>
+    <message>
+        <source>notify-keyspace-events is now &quot;%1&quot;</source>
+        <translation>notify-keyspace-events 现在是 &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::CommandLogModel</name>
+    <message>
+        <source>… in flight</source>
+        <translation>… 传输中</translation>
+    </message>
+    <message>
+        <source>… no reply yet</source>
+        <translation>… 尚无应答</translation>
+    </message>
+    <message>
+        <source>No reply: %1</source>
+        <translation>无应答：%1</translation>
+    </message>
+    <message>
+        <source>(no reply)</source>
+        <translation>（无应答）</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Reply</source>
+        <translation>应答</translation>
+    </message>
+    <message>
+        <source>Round trip</source>
+        <translation>往返时间</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::KeyTableModel</name>
+    <message>
+        <source>(unknown)</source>
+        <translation>（未知）</translation>
+    </message>
+    <message>
+        <source>This key has no TTL: if its owner dies, nobody can ever take the lock.</source>
+        <translation>此键没有过期时间：一旦持有者崩溃，谁也无法再拿到这把锁。</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>hash</source>
+        <translation>hash</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>string</translation>
+    </message>
+    <message>
+        <source>not held</source>
+        <translation>未持有</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>无过期时间</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Reentrant hash: how many times the owner holds it</source>
+        <translation>可重入哈希：持有者重入的次数</translation>
+    </message>
+    <message>
+        <source>The owner&apos;s fencing token (fenced strategy)</source>
+        <translation>持有者的 fencing 令牌（fenced 策略）</translation>
+    </message>
+    <message>
+        <source>Time left before Redis expires the key</source>
+        <translation>距 Redis 让该键过期还剩的时间</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Value (token)</source>
+        <translation>值（令牌）</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation>重入</translation>
+    </message>
+    <message>
+        <source>Fencing</source>
+        <translation>Fencing</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::MainWindow</name>
+    <message>
+        <source>1/%1×</source>
+        <translation>1/%1×</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Space: play/pause · , and . : previous/next event · W/S: zoom · A/D: pan · F: fit · right-click a lane to inject a fault</source>
+        <translation>空格：播放/暂停 · , 和 . ：上一个/下一个事件 · W/S：缩放 · A/D：平移 · F：适应 · 右击泳道注入故障</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n recent scenario file(s) could not be read: %1</source>
+        <translation>
+            <numerusform>有 %n 个最近的场景文件无法读取：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Open Scenario File…</source>
+        <translation>打开场景文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario from a JSON file (Ctrl+O)</source>
+        <translation>从 JSON 文件打开场景（Ctrl+O）</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run the simulation (Ctrl+R)</source>
+        <translation>运行模拟（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>&amp;Next Event</source>
+        <translation>下一个事件(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Event</source>
+        <translation>上一个事件(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Next Event, Commands &amp;Included</source>
+        <translation>下一个事件，含命令(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Previous Event, Commands Included</source>
+        <translation>上一个事件，含命令</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Start</source>
+        <translation>转到开头(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Go to &amp;End</source>
+        <translation>转到结尾(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Faster</source>
+        <translation>加速(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Slower</source>
+        <translation>减速(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark Palette</source>
+        <translation>深色配色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Show What Happens &amp;Next</source>
+        <translation>显示接下来会发生什么(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Show the rest of the run, dimmed, on the timeline; off hides it (let the class guess)</source>
+        <translation>在时间线上以淡色显示运行的剩余部分；关闭则隐藏（让大家先猜一猜）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Injected Faults</source>
+        <translation>清除注入的故障(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Export Timeline as &amp;PNG…</source>
+        <translation>将时间线导出为 &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Export Timeline as &amp;SVG…</source>
+        <translation>将时间线导出为 &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>This build has no SVG support (Qt SVG was not found)</source>
+        <translation>此版本不支持 SVG（未找到 Qt SVG）</translation>
+    </message>
+    <message>
+        <source>Export &amp;Event Log (JSON Lines)…</source>
+        <translation>导出事件日志（JSON Lines）(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <source>&amp;Workspace</source>
+        <translation>工作区(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Simulate one scenario and play it back (Ctrl+1)</source>
+        <translation>模拟一个场景并回放（Ctrl+1）</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>对比(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Every strategy under the same workload and faults (Ctrl+2)</source>
+        <translation>所有策略在相同负载和故障下对比（Ctrl+2）</translation>
+    </message>
+    <message>
+        <source>&amp;Monitor</source>
+        <translation>监控(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Watch the lock keys of a real Redis, read-only (Ctrl+3)</source>
+        <translation>只读地观察真实 Redis 中的锁键（Ctrl+3）</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario</source>
+        <translation>场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;trategy</source>
+        <translation>策略(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Clients</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>The same scenario, strategy and seed always give the same run</source>
+        <translation>相同的场景、策略和种子总是得到相同的运行</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>scenario&apos;s</source>
+        <translation>场景默认</translation>
+    </message>
+    <message>
+        <source>spin</source>
+        <translation>自旋</translation>
+    </message>
+    <message>
+        <source>backoff</source>
+        <translation>退避</translation>
+    </message>
+    <message>
+        <source>pub/sub</source>
+        <translation>发布/订阅</translation>
+    </message>
+    <message>
+        <source>How a client waits for a busy lock</source>
+        <translation>客户端如何等待被占用的锁</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Go to the start (Home)</source>
+        <translation>转到开头（Home）</translation>
+    </message>
+    <message>
+        <source>Previous event (,)</source>
+        <translation>上一个事件（,）</translation>
+    </message>
+    <message>
+        <source>Next event (.)</source>
+        <translation>下一个事件（.）</translation>
+    </message>
+    <message>
+        <source>Playback speed, in simulated time ([ and ] change it)</source>
+        <translation>回放速度，按模拟时间计（[ 和 ] 调整）</translation>
+    </message>
+    <message>
+        <source>Drag to any instant of the run</source>
+        <translation>拖动到运行中的任意时刻</translation>
+    </message>
+    <message>
+        <source>Scenario and Strategy</source>
+        <translation>场景与策略</translation>
+    </message>
+    <message>
+        <source>What the Checker Found</source>
+        <translation>检查器的发现</translation>
+    </message>
+    <message>
+        <source>Click a finding to jump there</source>
+        <translation>点击一条发现跳转到该处</translation>
+    </message>
+    <message>
+        <source>Lock Keys in Redis</source>
+        <translation>Redis 中的锁键</translation>
+    </message>
+    <message>
+        <source>Commands and Source</source>
+        <translation>命令与源码</translation>
+    </message>
+    <message>
+        <source>Follow playback</source>
+        <translation>跟随回放</translation>
+    </message>
+    <message>
+        <source>Whole run</source>
+        <translation>整个运行</translation>
+    </message>
+    <message>
+        <source>Show every command of the run, not only those sent so far</source>
+        <translation>显示运行中的所有命令，而不仅是到目前为止已发送的</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Strategy Source</source>
+        <translation>策略源码</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Playback</source>
+        <translation>回放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Larger Text</source>
+        <translation>放大文字(&amp;L)</translation>
+    </message>
+    <message>
+        <source>S&amp;maller Text</source>
+        <translation>缩小文字(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keys and Mouse</source>
+        <translation>键盘与鼠标(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About LockScope</source>
+        <translation>关于 LockScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause (Space)</source>
+        <translation>暂停（空格）</translation>
+    </message>
+    <message>
+        <source>Play (Space)</source>
+        <translation>播放（空格）</translation>
+    </message>
+    <message>
+        <source>Cannot run</source>
+        <translation>无法运行</translation>
+    </message>
+    <message>
+        <source>Cannot open the run</source>
+        <translation>无法打开该运行</translation>
+    </message>
+    <message>
+        <source>Keys and mouse</source>
+        <translation>键盘与鼠标</translation>
+    </message>
+    <message>
+        <source>Space: play or pause
+, and . : previous / next event (&lt; and &gt; include every command)
+[ and ] : slower / faster
+Home / End: start / end of the run
+Ctrl+R: run again
+
+On the timeline:
+W / S: zoom in / out;  A / D: pan
+F: fit the whole run;  Backspace: zoom back;  0: reset
+Wheel: zoom;  Shift+wheel: pan;  Alt+wheel: scroll lanes
+Drag: pan;  Shift+drag: zoom to a range
+Click: select an event;  double-click or click the time axis: go there
+Right-click a client or key lane: inject a fault at the playback instant</source>
+        <translation>空格：播放或暂停
+, 和 . ：上一个 / 下一个事件（&lt; 和 &gt; 包括每条命令）
+[ 和 ] ：减速 / 加速
+Home / End：运行的开头 / 结尾
+Ctrl+R：重新运行
+
+在时间线上：
+W / S：放大 / 缩小；  A / D：平移
+F：显示整个运行；  Backspace：返回上次缩放；  0：重置
+滚轮：缩放；  Shift+滚轮：平移；  Alt+滚轮：滚动泳道
+拖动：平移；  Shift+拖动：缩放到选定范围
+单击：选中事件；  双击或点击时间轴：跳转到该处
+右击客户端或键的泳道：在回放时刻注入故障</translation>
+    </message>
+    <message>
+        <source>About LockScope</source>
+        <translation>关于 LockScope</translation>
+    </message>
+    <message>
+        <source>LockScope %1
+See, simulate and explain distributed locks on Redis.</source>
+        <translation>LockScope %1
+查看、模拟并解释 Redis 上的分布式锁。</translation>
+    </message>
+    <message>
+        <source>The scenario or strategy of this run is not known here.</source>
+        <translation>此处不认识这次运行的场景或策略。</translation>
+    </message>
+    <message>
+        <source>%1 (file)
+%2
+%3</source>
+        <translation>%1（文件）
+%2
+%3</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot Open the Scenario File</source>
+        <translation>无法打开场景文件</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Open Scenario File</source>
+        <translation>打开场景文件</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>string</translation>
+    </message>
+    <message>
+        <source>Round trip</source>
+        <translation>往返时间</translation>
+    </message>
+    <message>
+        <source>LockScope</source>
+        <translation>LockScope</translation>
+    </message>
+    <message>
+        <source>LockScope — %1 · %2</source>
+        <translation>LockScope —— %1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fault(s) added by hand</source>
+        <translation>
+            <numerusform>手动添加了 %n 个故障</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Right-click a lane to add a fault</source>
+        <translation>右击泳道添加故障</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Pause %1 for 5 s (GC, VM migration)</source>
+        <translation>让 %1 暂停 5 s（GC、虚拟机迁移）</translation>
+    </message>
+    <message>
+        <source>Crash %1</source>
+        <translation>让 %1 崩溃</translation>
+    </message>
+    <message>
+        <source>Delay %1&apos;s next reply by 2 s</source>
+        <translation>把 %1 的下一个应答延迟 2 s</translation>
+    </message>
+    <message>
+        <source>Lose %1&apos;s next reply</source>
+        <translation>丢弃 %1 的下一个应答</translation>
+    </message>
+    <message>
+        <source>Crash %1 for 10 s (keeps its data)</source>
+        <translation>让 %1 宕机 10 s（保留数据）</translation>
+    </message>
+    <message>
+        <source>Restart %1 empty (no persistence)</source>
+        <translation>清空重启 %1（无持久化）</translation>
+    </message>
+    <message>
+        <source>Fail %1 over to its replica</source>
+        <translation>把 %1 故障转移到它的副本</translation>
+    </message>
+    <message>
+        <source>Fail over (this scenario has no replica)</source>
+        <translation>故障转移（此场景没有副本）</translation>
+    </message>
+    <message>
+        <source>Jump %1&apos;s clock forward 10 s</source>
+        <translation>把 %1 的时钟向前拨 10 s</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>» %1   (%2)</source>
+        <translation>» %1   （%2）</translation>
+    </message>
+    <message>
+        <source>Run to see which step each client executes.</source>
+        <translation>运行后可查看每个客户端正在执行哪一步。</translation>
+    </message>
+    <message>
+        <source>No command sent yet.</source>
+        <translation>尚未发送任何命令。</translation>
+    </message>
+    <message>
+        <source>(other)</source>
+        <translation>（其他）</translation>
+    </message>
+    <message>
+        <source>%1&apos;s last command, at %2: step %3</source>
+        <translation>%1 的最后一条命令，%2：步骤 %3</translation>
+    </message>
+    <message>
+        <source>%1 — %2 → %3: %4</source>
+        <translation>%1 —— %2 → %3：%4</translation>
+    </message>
+    <message>
+        <source>From the file %1</source>
+        <translation>来自文件 %1</translation>
+    </message>
+    <message>
+        <source>Flaw:</source>
+        <translation>缺陷：</translation>
+    </message>
+    <message>
+        <source>Limits:</source>
+        <translation>局限：</translation>
+    </message>
+    <message>
+        <source>Faults added by hand:</source>
+        <translation>手动添加的故障：</translation>
+    </message>
+    <message>
+        <source>%1 on %2 at %3 ms</source>
+        <translation>%1，目标 %2，时刻 %3 ms</translation>
+    </message>
+    <message>
+        <source>Not run yet.</source>
+        <translation>尚未运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n violation(s) (two holders for %1 s)</source>
+        <translation>
+            <numerusform>%n 次互斥被破坏（两个持有者并存 %1 s）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mistaken deletion(s)</source>
+        <translation>
+            <numerusform>%n 次误删</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stuck lock(s)</source>
+        <translation>
+            <numerusform>%n 把死锁</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost update(s)</source>
+        <translation>
+            <numerusform>%n 次丢失更新</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Safe in this run.</source>
+        <translation>本次运行安全。</translation>
+    </message>
+    <message>
+        <source>UNSAFE in this run:</source>
+        <translation>本次运行不安全：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale write(s) rejected by the fenced resource.</source>
+        <translation>
+            <numerusform>fenced 资源拒绝了 %n 次过期写入。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nobody acquired the lock.</source>
+        <translation>没有人拿到锁。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n acquisition(s), %1 commands each, median wait %2 ms</source>
+        <translation>
+            <numerusform>%n 次加锁，每次 %1 条命令，等待中位数 %2 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot write the %1 to %2: %3</source>
+        <translation>无法把%1写入 %2：%3</translation>
+    </message>
+    <message>
+        <source>Nothing to export: run a simulation first.</source>
+        <translation>没有可导出的内容：请先运行模拟。</translation>
+    </message>
+    <message>
+        <source>Cannot write the timeline to %1: %2</source>
+        <translation>无法把时间线写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot encode the timeline as PNG.</source>
+        <translation>无法把时间线编码为 PNG。</translation>
+    </message>
+    <message>
+        <source>timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>LockScope timeline: %1 with %2</source>
+        <translation>LockScope 时间线：%1，策略 %2</translation>
+    </message>
+    <message>
+        <source>This build of LockScope cannot write SVG (Qt SVG was not found).</source>
+        <translation>此版本的 LockScope 无法写出 SVG（未找到 Qt SVG）。</translation>
+    </message>
+    <message>
+        <source>Cannot write the event log to %1: %2</source>
+        <translation>无法把事件日志写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>event log</source>
+        <translation>事件日志</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 图形 (*.svg)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::TimelineWidget</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>holds the lock</source>
+        <translation>持有锁</translation>
+    </message>
+    <message>
+        <source>releasing</source>
+        <translation>解锁中</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Back</source>
+        <translation>返回上次缩放(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Zoom</source>
+        <translation>重置缩放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit Whole Run</source>
+        <translation>显示整个运行(&amp;F)</translation>
+    </message>
+    <message>
+        <source>LOCK KEYS IN REDIS</source>
+        <translation>REDIS 中的锁键</translation>
+    </message>
+    <message>
+        <source>CLIENTS</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>critical section · paused</source>
+        <translation>临界区 · 暂停</translation>
+    </message>
+    <message>
+        <source>critical section</source>
+        <translation>临界区</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>TTL left</source>
+        <translation>剩余 TTL</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>无过期时间</translation>
+    </message>
+    <message>
+        <source>two holders at once</source>
+        <translation>两个持有者并存</translation>
+    </message>
+    <message>
+        <source>acquired</source>
+        <translation>加锁</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>解锁</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>renewed</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>deleted another client&apos;s lock</source>
+        <translation>误删他人的锁</translation>
+    </message>
+    <message>
+        <source>Choose a scenario and a strategy, then press Run (Ctrl+R).</source>
+        <translation>选择场景和策略，然后点击运行（Ctrl+R）。</translation>
+    </message>
+    <message>
+        <source>t = %1</source>
+        <translation>t = %1</translation>
+    </message>
+    <message>
+        <source>waiting for %1</source>
+        <translation>等待 %1</translation>
+    </message>
+    <message>
+        <source>holds %1</source>
+        <translation>持有 %1</translation>
+    </message>
+    <message>
+        <source>%1 down</source>
+        <translation>%1 宕机</translation>
+    </message>
+    <message>
+        <source>%1 deleted %2&apos;s lock</source>
+        <translation>%1 删除了 %2 的锁</translation>
+    </message>
+    <message>
+        <source>failover</source>
+        <translation>故障转移</translation>
+    </message>
+    <message>
+        <source>clock %1%2 s</source>
+        <translation>时钟 %1%2 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n inside at once</source>
+        <translation>
+            <numerusform>%n 个同时在内</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no TTL!</source>
+        <translation>无过期时间！</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>位于 %1</translation>
+    </message>
+    <message>
+        <source>node down</source>
+        <translation>节点宕机</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>%1 · %2 s left</source>
+        <translation>%1 · 剩余 %2 s</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1，%2：%3</translation>
+    </message>
+    <message>
+        <source>in the critical section from %1 to %2</source>
+        <translation>从 %1 到 %2 处于临界区</translation>
+    </message>
+    <message>
+        <source>paused from %1 to %2</source>
+        <translation>从 %1 到 %2 暂停</translation>
+    </message>
+    <message>
+        <source>%1 on %2 at %3: not held</source>
+        <translation>%2 上的 %1，%3：未被持有</translation>
+    </message>
+    <message>
+        <source>%1 on %2 at %3: %4&apos;s lock, value %5</source>
+        <translation>%2 上的 %1，%3：%4 的锁，值 %5</translation>
+    </message>
+    <message>
+        <source>no TTL: it never expires</source>
+        <translation>无过期时间：永远不会过期</translation>
+    </message>
+    <message>
+        <source>TTL left %1 ms; expires at %2 unless renewed</source>
+        <translation>剩余 TTL %1 ms；除非续期，否则在 %2 过期</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2：%3</translation>
+    </message>
+</context>
+</TS>
