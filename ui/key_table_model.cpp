@@ -100,6 +100,51 @@ void KeyTableModel::setTheme(const Theme &theme)
         Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
 }
 
+void KeyTableModel::appendRows(std::vector<Row> rows)
+{
+    if (rows.empty())
+        return;
+    const int first = int(m_rows.size());
+    beginInsertRows({}, first, first + int(rows.size()) - 1);
+    for (Row &r : rows) {
+        KeyState s;
+        s.key = r.key;
+        s.node = r.node;
+        m_rowOf.insert(rowKey(r.key, r.node), int(m_rows.size()));
+        m_rows.push_back(std::move(r));
+        m_states.push_back(s);
+    }
+    endInsertRows();
+}
+
+void KeyTableModel::setRowState(int row, const KeyState &state)
+{
+    if (row < 0 || row >= int(m_rows.size()) || sameState(m_states[std::size_t(row)], state))
+        return;
+    m_states[std::size_t(row)] = state;
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+void KeyTableModel::setRowTypeText(int row, const QString &text)
+{
+    if (row < 0 || row >= int(m_rows.size()) || m_rows[std::size_t(row)].typeText == text)
+        return;
+    m_rows[std::size_t(row)].typeText = text;
+    Q_EMIT dataChanged(index(row, TypeColumn), index(row, TypeColumn));
+}
+
+void KeyTableModel::setClientNames(const QStringList &clientNames)
+{
+    m_clientNames = clientNames;
+    if (!m_rows.empty())
+        Q_EMIT dataChanged(index(0, OwnerColumn), index(int(m_rows.size()) - 1, OwnerColumn));
+}
+
+void KeyTableModel::setTtlMax(qint64 ttlMaxMs)
+{
+    m_ttlMaxMs = qMax<qint64>(1, ttlMaxMs);
+}
+
 int KeyTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
@@ -181,6 +226,8 @@ QVariant KeyTableModel::data(const QModelIndex &index, int role) const
     case TypeColumn:
         if (!s.exists)
             return QString();
+        if (!row.typeText.isEmpty())
+            return row.typeText;
         return s.holdCount > 0 ? tr("hash") : tr("string");
     case HoldsColumn:
         return s.exists && s.holdCount > 0 ? QVariant(s.holdCount) : QVariant();
@@ -235,6 +282,13 @@ QVariant KeyTableModel::headerData(int section, Qt::Orientation orientation, int
     default:
         return {};
     }
+}
+
+void KeyTableModel::retranslate()
+{
+    Q_EMIT headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }
 
 } // namespace lockscope::ui

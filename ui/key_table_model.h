@@ -43,6 +43,9 @@ public:
         qint16 node = kNoNode;
         QString keyName;
         QString nodeName;
+        // When set, the Type column shows this (the monitor: "Redisson RLock"). Initialised here
+        // so that rows listed without it ({key, node, name, node name}) stay warning-free.
+        QString typeText{};
     };
 
     explicit KeyTableModel(QObject *parent = nullptr);
@@ -56,6 +59,17 @@ public:
     // The clock moved: one dataChanged for the TTL column.
     void setTime(qint64 timeUs);
     void setTheme(const Theme &theme);
+    // After a language change: the headers and every cell are read again.
+    void retranslate();
+
+    // Rows that arrive while the model is shown (the monitor's keys, found scan batch by scan
+    // batch): appended without a reset; their states are set one by one.
+    void appendRows(std::vector<Row> rows);
+    void setRowState(int row, const KeyState &state);
+    void setRowTypeText(int row, const QString &text);
+    void setClientNames(const QStringList &clientNames); // owners seen so far
+    void setTtlMax(qint64 ttlMaxMs);
+    const Row &rowAt(int row) const { return m_rows[std::size_t(row)]; }
 
     qint64 time() const { return m_timeUs; }
     const KeyState &stateAt(int row) const { return m_states[std::size_t(row)]; }

@@ -1,15 +1,210 @@
-// The monitor page: the lock keys of a real Redis, their owners, TTLs and history, read-only.
-// (Placeholder until the page is built; see issue 5.)
+// The monitor page: the lock keys of a real Redis, their owners, TTLs counting down and their
+// history, read-only unless the profile allows writes (a badge says which, at all times).
+//
+//  - Top: the connection profiles (new, edit, delete), Connect and Stop, record the session to a
+//    file or open a recording, and the Read-only / Writes allowed badge.
+//  - A status line: the monitor's health and server, the scan's progress while it runs (the
+//    table fills and can be used before it ends; Stop cancels), the record file.
+//  - A banner when keyspace notifications are off: what that means and the exact CONFIG SET
+//    that would turn them on, sent only with writes allowed and after a confirmation.
+//  - The key table (the workspace's model and TTL delegate: TTLs count down locally), the
+//    decoded fields of the selected key, the anomalies in sentences, and the history in the
+//    workspace's timeline.
+//  - Force release (DEL of the selected key) needs writes allowed and a confirmation naming
+//    the key and the server.
+// The pieces: profile_dialog (editing), password_store (keychain), monitor_table_feed (table),
+// monitor_history (timeline), key_details (details pane).
 #pragma once
 
+#include "monitor/connection_profile.h"
+
+#include <QHash>
 #include <QWidget>
 
+#include <functional>
+#include <memory>
+
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QComboBox;
+class QProgressBar;
+class QPushButton;
+class QSettings;
+class QSplitter;
+class QTabWidget;
+class QTableView;
+class QTextBrowser;
+class QTimer;
+
+namespace lockscope {
+class EventLog;
+class KeyMonitor;
+} // namespace lockscope
+
 namespace lockscope::ui {
+
+class KeyTableModel;
+class MonitorHistory;
+class MonitorTableFeed;
+class PasswordStore;
+class StateCursor;
+class TimelineWidget;
+struct Theme;
 
 class MonitorPage final : public QWidget {
     Q_OBJECT
 public:
     explicit MonitorPage(QWidget *parent = nullptr);
+    ~MonitorPage() override;
+
+    // Where profiles are kept (default: the application's QSettings). Loads them.
+    void setSettings(std::shared_ptr<QSettings> settings);
+    QList<ConnectionProfile> profiles() const { return m_profiles; }
+    // Adds or replaces (by name) a profile and saves the list, without its password. False with
+    // one message naming the field when the profile is wrong.
+    bool saveProfile(const ConnectionProfile &profile, QString *error = nullptr);
+    void removeProfile(const QString &name);
+    void selectProfile(const QString &name);
+
+    // Connects with `profile` (its password as given; empty with hasPassword: the keychain, else
+    // the password prompt). False with one message naming the field for bad input; connection
+    // failures come later, in the status line.
+    bool connectProfile(const ConnectionProfile &profile, QString *error = nullptr);
+    void stop(); // stops the monitor (cancels a scan); the table stays
+    // `lockscope --monitor-url URL`: connects read-only to the address. For a screenshot
+    // (`settle`), without the saved profiles, and waits for the first scan and a moment after
+    // it (the timeline, a selected key); false with *error if the scan did not finish.
+    bool connectUrl(const QString &url, bool settle, QString *error);
+
+    // Recording: the session's history is written to `path` now, every few seconds and when
+    // the monitor stops. Opening a recording shows it in the same view (not live).
+    bool startRecording(const QString &path, QString *error = nullptr);
+    void stopRecording();
+    bool openRecording(const QString &path, QString *error = nullptr);
+
+    // Writes, each with writes allowed by the profile and a confirmation naming the key (or
+    // the command) and the server. False (with *error) when refused or cancelled; else the
+    // outcome comes as writeFinished.
+    bool forceRelease(const QByteArray &key, QString *error = nullptr);
+    bool enableNotifications(QString *error = nullptr);
+
+    // Dialogs, replaceable for tests: an error or notice, a yes/no question, the password.
+    using MessageHandler = std::function<void(const QString &title, const QString &text)>;
+    using ConfirmHandler = std::function<bool(const QString &title, const QString &text)>;
+    using PasswordPrompt = std::function<bool(const ConnectionProfile &, QString *password)>;
+    void setMessageHandler(MessageHandler handler) { m_messageHandler = std::move(handler); }
+    void setConfirmHandler(ConfirmHandler handler) { m_confirmHandler = std::move(handler); }
+    void setPasswordPrompt(PasswordPrompt prompt) { m_passwordPrompt = std::move(prompt); }
+    // Adjusts the options of every monitor this page starts (tests: shorter intervals).
+    void setOptionsHook(std::function<void(MonitorOptions &)> hook)
+    {
+        m_optionsHook = std::move(hook);
+    }
+
+    // For tests, the benchmark and screenshots.
+    KeyMonitor *monitor() const { return m_monitor.get(); }
+    KeyTableModel *keyModel() const { return m_keyModel; }
+    QTableView *keyTable() const { return m_table; }
+    TimelineWidget *timeline() const { return m_timeline; }
+    QListWidget *anomalyList() const { return m_anomalies; }
+    MonitorHistory *history() const { return m_history; }
+    PasswordStore *passwordStore() const { return m_passwords; }
+    QString badgeText() const;
+    QString statusText() const;
+    QString notificationText() const; // "" when the banner is hidden
+    QString detailsText() const;      // the details pane, as plain text
+    bool isReplaying() const { return m_replaying; }
+    void selectKey(const QByteArray &key);
+
+Q_SIGNALS:
+    void writeFinished(bool ok, const QString &message);
+    void initialScanFinished();
+    void recordingOpened();
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void buildUi();
+    void retranslateUi();
+    void applyTheme();
+    void loadProfiles();
+    void refreshProfileCombo();
+    ConnectionProfile currentProfile() const;
+    void newProfile();
+    void editProfile();
+    void deleteProfile();
+    void connectCurrent();
+    bool startMonitor(const ConnectionProfile &profile, QString *error);
+    void updateBadge();
+    void updateStatus();
+    void updateNotifyBanner();
+    void updateAnomalies();
+    void updateDetails();
+    void updateButtons();
+    void refreshHistory(bool force);
+    void onHistoryChanged();
+    void tick();
+    void writeRecording();
+    void chooseRecordFile();
+    void chooseRecordingToOpen();
+    void replayAt(qint64 timeUs);
+    void message(const QString &title, const QString &text);
+    bool confirm(const QString &title, const QString &text);
+    QByteArray selectedKey() const;
+    QString serverOfKey(const QByteArray &key) const;
+
+    std::shared_ptr<QSettings> m_settings;
+    QList<ConnectionProfile> m_profiles;
+    QHash<QString, QString> m_sessionPasswords; // asked this session; in memory only
+    ConnectionProfile m_active;                 // the profile of the running monitor
+    std::unique_ptr<KeyMonitor> m_monitor;
+    std::unique_ptr<EventLog> m_replayLog;
+    bool m_replaying = false;
+    QString m_recordPath;
+    std::size_t m_recordedEvents = 0;
+
+    KeyTableModel *m_keyModel = nullptr;
+    std::unique_ptr<MonitorTableFeed> m_feed;
+    MonitorHistory *m_history = nullptr;
+    PasswordStore *m_passwords = nullptr;
+    QTimer *m_tick = nullptr;
+
+    QLabel *m_profileLabel = nullptr;
+    QComboBox *m_profileCombo = nullptr;
+    QPushButton *m_newButton = nullptr;
+    QPushButton *m_editButton = nullptr;
+    QPushButton *m_deleteButton = nullptr;
+    QPushButton *m_connectButton = nullptr;
+    QPushButton *m_stopButton = nullptr;
+    QPushButton *m_recordButton = nullptr;
+    QPushButton *m_openButton = nullptr;
+    QLabel *m_badge = nullptr;
+    QLabel *m_status = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_notifyText = nullptr;
+    QPushButton *m_notifyButton = nullptr;
+    QWidget *m_notifyBanner = nullptr;
+    QLineEdit *m_find = nullptr;
+    QTableView *m_table = nullptr;
+    QPushButton *m_releaseButton = nullptr;
+    QTextBrowser *m_details = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QListWidget *m_anomalies = nullptr;
+    TimelineWidget *m_timeline = nullptr;
+    QSplitter *m_mainSplit = nullptr;
+    QSplitter *m_topSplit = nullptr;
+    QStringList m_anomalyIds; // shown now, to skip identical refreshes
+    int m_ticks = 0;
+    qint64 m_lastRunEndUs = 0; // the history's end when the timeline last got it
+
+    MessageHandler m_messageHandler;
+    ConfirmHandler m_confirmHandler;
+    PasswordPrompt m_passwordPrompt;
+    std::function<void(MonitorOptions &)> m_optionsHook;
+    std::unique_ptr<StateCursor> m_replayCursor;
 };
 
 } // namespace lockscope::ui

@@ -1,0 +1,303 @@
+#include "connection_profile.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QSettings>
+
+namespace lockscope {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ConnectionProfile", text);
+}
+
+// "host:port, host:port" (or redis:// addresses) into connection options.
+bool parseSentinels(const QString &text, QList<ConnectionOptions> *out, QString *error)
+{
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        QString address = part.trimmed();
+        if (address.isEmpty())
+            continue;
+        if (!address.contains(QLatin1Char(':')))
+            address += QStringLiteral(":26379"); // Sentinel's port, not Redis's
+        ConnectionOptions o;
+        if (!ConnectionOptions::fromUrl(address, &o, error))
+            return false;
+        out->append(o);
+    }
+    if (out->isEmpty()) {
+        *error = tr("name at least one sentinel (host:port, separated by commas)");
+        return false;
+    }
+    return true;
+}
+
+// A file the connection will read: it must exist and be readable.
+bool checkFile(const QString &path, QString *error)
+{
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        *error = tr("%1 does not exist").arg(path);
+        return false;
+    }
+    if (!info.isFile() || !info.isReadable()) {
+        *error = tr("%1 cannot be read").arg(path);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+QString ConnectionProfile::fieldLabel(Field field)
+{
+    switch (field) {
+    case Field::Name:
+        return tr("Name");
+    case Field::Host:
+        return tr("Host");
+    case Field::Port:
+        return tr("Port");
+    case Field::Database:
+        return tr("Database");
+    case Field::UnixSocket:
+        return tr("Unix socket");
+    case Field::CaFile:
+        return tr("CA file");
+    case Field::CertFile:
+        return tr("Client certificate");
+    case Field::KeyFile:
+        return tr("Client key");
+    case Field::Sentinels:
+        return tr("Sentinels");
+    case Field::MasterName:
+        return tr("Master name");
+    case Field::Cluster:
+        return tr("Cluster");
+    case Field::Pattern:
+        return tr("Pattern");
+    case Field::Thresholds:
+        return tr("Thresholds");
+    case Field::None:
+        break;
+    }
+    return {};
+}
+
+QString ConnectionProfile::serverText() const
+{
+    QString where;
+    if (sentinel)
+        where = tr("master %1 via %2").arg(masterName, sentinels.simplified());
+    else if (!unixSocket.isEmpty())
+        where = QStringLiteral("unix://") + unixSocket;
+    else
+        where = QStringLiteral("%1:%2").arg(host).arg(port);
+    if (db != 0 && !cluster)
+        where += QStringLiteral("/%1").arg(db);
+    if (tls && unixSocket.isEmpty())
+        where = QStringLiteral("rediss://") + where;
+    if (cluster)
+        where = tr("cluster via %1").arg(where);
+    return where;
+}
+
+bool ConnectionProfile::validate(QString *error, Field *field) const
+{
+    MonitorOptions ignored;
+    return toMonitorOptions(&ignored, error, field);
+}
+
+bool ConnectionProfile::toMonitorOptions(MonitorOptions *out, QString *error, Field *field) const
+{
+    QString why;
+    auto fail = [&](Field f, const QString &text) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(fieldLabel(f), text);
+        if (field)
+            *field = f;
+        return false;
+    };
+    if (field)
+        *field = Field::None;
+
+    MonitorOptions o;
+    if (name.trimmed().isEmpty())
+        return fail(Field::Name, tr("give the profile a name"));
+    if (sentinel && cluster)
+        return fail(Field::Cluster, tr("a profile uses Sentinel or Cluster, not both"));
+    if (!unixSocket.isEmpty() && (sentinel || cluster))
+        return fail(Field::UnixSocket, tr("a Unix socket cannot be combined with %1")
+                                           .arg(sentinel ? tr("Sentinel") : tr("Cluster")));
+    if (unixSocket.isEmpty()) {
+        if (!sentinel && host.trimmed().isEmpty())
+            return fail(Field::Host, tr("empty: give the server's name or address"));
+        if (!sentinel && (port < 1 || port > 65535))
+            return fail(Field::Port, tr("%1 is not a port (1-65535)").arg(port));
+    } else if (!unixSocket.startsWith(QLatin1Char('/'))) {
+        return fail(Field::UnixSocket, tr("the path must be absolute, got \"%1\"").arg(unixSocket));
+    }
+    if (db < 0 || db > 1000000)
+        return fail(Field::Database, tr("%1 is not a database number").arg(db));
+    if (cluster && db != 0)
+        return fail(Field::Database, tr("a cluster has only database 0"));
+    if (tls) {
+        if (!caFile.isEmpty() && !checkFile(caFile, &why))
+            return fail(Field::CaFile, why);
+        if (!certFile.isEmpty() && !checkFile(certFile, &why))
+            return fail(Field::CertFile, why);
+        if (!keyFile.isEmpty() && !checkFile(keyFile, &why))
+            return fail(Field::KeyFile, why);
+        if (certFile.isEmpty() != keyFile.isEmpty())
+            return fail(certFile.isEmpty() ? Field::CertFile : Field::KeyFile,
+                        tr("a client certificate needs its key, and a key its certificate"));
+    }
+    if (sentinel) {
+        if (!parseSentinels(sentinels, &o.sentinels, &why))
+            return fail(Field::Sentinels, why);
+        if (masterName.trimmed().isEmpty())
+            return fail(Field::MasterName, tr("give the name the sentinels know the master by"));
+        o.masterName = masterName.trimmed();
+    }
+    o.cluster = cluster;
+    if (pattern.isEmpty())
+        return fail(Field::Pattern, tr("empty: give a SCAN pattern such as *lock*"));
+    if (thresholds.maxTtlMs <= 0 || thresholds.maxHeldMs <= 0 ||
+        thresholds.maxOwnerChangesPerMinute <= 0 || thresholds.queueStuckMs <= 0 ||
+        thresholds.maxLocksPerOwner <= 0)
+        return fail(Field::Thresholds, tr("every threshold must be above zero"));
+
+    ConnectionOptions &c = o.connection;
+    c.host = host.trimmed();
+    c.port = quint16(port);
+    c.unixSocket = unixSocket;
+    c.db = db;
+    c.username = username;
+    c.password = password;
+    c.tls = tls && unixSocket.isEmpty();
+    c.caFile = caFile;
+    c.certFile = certFile;
+    c.keyFile = keyFile;
+    c.readOnly = !allowWrites;
+    for (ConnectionOptions &s : o.sentinels) {
+        // Sentinels often share the data servers' TLS setup; their passwords are their own.
+        s.tls = c.tls;
+        s.caFile = caFile;
+        s.certFile = certFile;
+        s.keyFile = keyFile;
+        s.readOnly = true;
+    }
+    o.pattern = pattern.toUtf8();
+    o.thresholds = thresholds;
+    *out = o;
+    return true;
+}
+
+bool ConnectionProfile::fromUrl(const QString &url, ConnectionProfile *out, QString *error)
+{
+    ConnectionOptions o;
+    if (!ConnectionOptions::fromUrl(url, &o, error))
+        return false;
+    ConnectionProfile p;
+    p.name = o.displayName();
+    p.host = o.host;
+    p.port = o.port;
+    p.unixSocket = o.unixSocket;
+    p.db = o.db;
+    p.username = o.username;
+    p.password = o.password;
+    p.hasPassword = !o.password.isEmpty();
+    p.tls = o.tls;
+    *out = p;
+    return true;
+}
+
+namespace {
+const auto kArray = QStringLiteral("monitor/profiles");
+} // namespace
+
+QList<ConnectionProfile> loadProfiles(QSettings &settings)
+{
+    QList<ConnectionProfile> out;
+    const int n = settings.beginReadArray(kArray);
+    for (int i = 0; i < n; ++i) {
+        settings.setArrayIndex(i);
+        ConnectionProfile p;
+        auto text = [&](const char *key, const QString &fallback) {
+            return settings.value(QLatin1String(key), fallback).toString();
+        };
+        auto number = [&](const char *key, qint64 fallback) {
+            return settings.value(QLatin1String(key), fallback).toLongLong();
+        };
+        auto flag = [&](const char *key) { return settings.value(QLatin1String(key)).toBool(); };
+        p.name = text("name", {});
+        p.host = text("host", p.host);
+        p.port = int(number("port", p.port));
+        p.db = int(number("db", p.db));
+        p.username = text("username", {});
+        p.hasPassword = flag("hasPassword");
+        p.tls = flag("tls");
+        p.caFile = text("caFile", {});
+        p.certFile = text("certFile", {});
+        p.keyFile = text("keyFile", {});
+        p.unixSocket = text("unixSocket", {});
+        p.sentinel = flag("sentinel");
+        p.sentinels = text("sentinels", {});
+        p.masterName = text("masterName", {});
+        p.cluster = flag("cluster");
+        p.pattern = text("pattern", p.pattern);
+        p.allowWrites = flag("allowWrites");
+        AnomalyThresholds &t = p.thresholds;
+        t.maxTtlMs = number("maxTtlMs", t.maxTtlMs);
+        t.maxHeldMs = number("maxHeldMs", t.maxHeldMs);
+        t.maxOwnerChangesPerMinute =
+            int(number("maxOwnerChangesPerMinute", t.maxOwnerChangesPerMinute));
+        t.queueStuckMs = number("queueStuckMs", t.queueStuckMs);
+        t.maxLocksPerOwner = int(number("maxLocksPerOwner", t.maxLocksPerOwner));
+        if (!p.name.isEmpty())
+            out.append(p);
+    }
+    settings.endArray();
+    return out;
+}
+
+void saveProfiles(QSettings &settings, const QList<ConnectionProfile> &profiles)
+{
+    settings.remove(kArray);
+    settings.beginWriteArray(kArray, int(profiles.size()));
+    for (int i = 0; i < profiles.size(); ++i) {
+        const ConnectionProfile &p = profiles[i];
+        settings.setArrayIndex(i);
+        auto set = [&](const char *key, const QVariant &value) {
+            settings.setValue(QLatin1String(key), value);
+        };
+        // Every field but the password: that one lives in the keychain, or nowhere.
+        set("name", p.name);
+        set("host", p.host);
+        set("port", p.port);
+        set("db", p.db);
+        set("username", p.username);
+        set("hasPassword", p.hasPassword);
+        set("tls", p.tls);
+        set("caFile", p.caFile);
+        set("certFile", p.certFile);
+        set("keyFile", p.keyFile);
+        set("unixSocket", p.unixSocket);
+        set("sentinel", p.sentinel);
+        set("sentinels", p.sentinels);
+        set("masterName", p.masterName);
+        set("cluster", p.cluster);
+        set("pattern", p.pattern);
+        set("allowWrites", p.allowWrites);
+        set("maxTtlMs", p.thresholds.maxTtlMs);
+        set("maxHeldMs", p.thresholds.maxHeldMs);
+        set("maxOwnerChangesPerMinute", p.thresholds.maxOwnerChangesPerMinute);
+        set("queueStuckMs", p.thresholds.queueStuckMs);
+        set("maxLocksPerOwner", p.thresholds.maxLocksPerOwner);
+    }
+    settings.endArray();
+}
+
+} // namespace lockscope

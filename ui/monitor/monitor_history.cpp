@@ -1,0 +1,170 @@
+#include "monitor_history.h"
+
+#include "run_data.h"
+
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThread>
+
+namespace lockscope::ui {
+
+namespace {
+
+std::shared_ptr<const RunData> derive(std::shared_ptr<EventLog> log, qint64 maxTtlMs)
+{
+    Scenario scenario;
+    scenario.id = QStringLiteral("monitor");
+    scenario.title = QStringLiteral("monitor");
+    scenario.ttlMs = maxTtlMs;
+    RunRequest request;
+    request.scenarioId = QStringLiteral("monitor"); // the same for every build: the view stays
+    request.strategyId = QStringLiteral("monitor");
+    return RunData::fromLog(std::move(log), scenario, request);
+}
+
+} // namespace
+
+MonitorHistory::MonitorHistory(QObject *parent)
+    : QObject(parent)
+{}
+
+MonitorHistory::~MonitorHistory()
+{
+    // A build still running reads its own copy, but must not outlive the application.
+    if (m_worker) {
+        m_worker->wait();
+        delete m_worker;
+    }
+}
+
+void MonitorHistory::clear()
+{
+    ++m_generation;
+    m_source = nullptr;
+    m_view.reset();
+    m_copied = 0;
+    m_built = 0;
+    m_maxTtlMs = 1000;
+    m_idMap.clear();
+    m_run.reset();
+    m_building = false;
+    m_sinceBuild.invalidate();
+    Q_EMIT runChanged();
+}
+
+void MonitorHistory::follow(const EventLog *log, qint64 originUs)
+{
+    clear();
+    m_source = log;
+    m_originUs = originUs;
+    if (log) {
+        m_view = std::make_shared<EventLog>();
+        if (!log->events().empty())
+            m_originUs = qMin(m_originUs, log->events().front().timeUs);
+    }
+}
+
+void MonitorHistory::show(const EventLog &log)
+{
+    follow(&log, log.events().empty() ? 0 : log.events().front().timeUs);
+    copyNewEvents();
+    startBuild(true);
+    m_source = nullptr; // a file's log is not kept by the caller
+}
+
+bool MonitorHistory::hasPendingEvents() const
+{
+    return m_source && m_source->events().size() > m_built;
+}
+
+quint32 MonitorHistory::intern(quint32 sourceId)
+{
+    if (sourceId == 0)
+        return 0;
+    if (m_idMap.size() <= sourceId)
+        m_idMap.resize(std::size_t(sourceId) + 1, 0);
+    quint32 &mapped = m_idMap[sourceId];
+    if (mapped == 0)
+        mapped = m_view->strings().intern(m_source->strings().at(sourceId));
+    return mapped;
+}
+
+void MonitorHistory::copyNewEvents()
+{
+    if (!m_source || !m_view)
+        return;
+    m_view->info() = m_source->info();
+    const auto &events = m_source->events();
+    for (; m_copied < events.size(); ++m_copied) {
+        Event e = events[m_copied];
+        e.timeUs = qMax<qint64>(0, e.timeUs - m_originUs);
+        e.key = intern(e.key);
+        e.text = intern(e.text);
+        if ((e.kind == EventKind::KeyWritten || e.kind == EventKind::KeyTtlChanged) &&
+            e.value > m_maxTtlMs)
+            m_maxTtlMs = e.value;
+        m_view->consume(e);
+    }
+}
+
+bool MonitorHistory::refresh(bool force)
+{
+    if (!m_source || m_building || !hasPendingEvents())
+        return false;
+    if (!force && m_sinceBuild.isValid() && m_sinceBuild.elapsed() < 1000)
+        return false;
+    copyNewEvents();
+    startBuild(false);
+    return true;
+}
+
+void MonitorHistory::startBuild(bool inThisThread)
+{
+    // The worker gets its own copy of the events; the strings are the view's, which nobody
+    // adds to until the worker is done (refresh() waits for it).
+    auto log = std::make_shared<EventLog>(m_view->sharedStrings());
+    log->info() = m_view->info();
+    for (const Event &e : m_view->events())
+        log->consume(e);
+    const qint64 maxTtl = m_maxTtlMs;
+    const std::size_t events = m_copied;
+    if (inThisThread) {
+        QElapsedTimer cost;
+        cost.start();
+        m_run = derive(std::move(log), maxTtl);
+        m_built = events;
+        m_lastBuildMs = cost.elapsed();
+        ++m_builds;
+        m_sinceBuild.start();
+        Q_EMIT runChanged();
+        return;
+    }
+    m_building = true;
+    const quint64 generation = m_generation;
+    QPointer<MonitorHistory> self(this);
+    QThread *worker = QThread::create([self, log = std::move(log), maxTtl, events, generation] {
+        QElapsedTimer cost;
+        cost.start();
+        std::shared_ptr<const RunData> run = derive(log, maxTtl);
+        const qint64 ms = cost.elapsed();
+        QCoreApplication *app = QCoreApplication::instance();
+        if (!app)
+            return;
+        QMetaObject::invokeMethod(app, [self, run, ms, events, generation] {
+            if (!self || self->m_generation != generation)
+                return; // cleared, or following another log since
+            self->m_building = false;
+            self->m_run = run;
+            self->m_built = events;
+            self->m_lastBuildMs = ms;
+            ++self->m_builds;
+            self->m_sinceBuild.start();
+            Q_EMIT self->runChanged();
+        });
+    });
+    m_worker = worker;
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start(QThread::LowPriority);
+}
+
+} // namespace lockscope::ui

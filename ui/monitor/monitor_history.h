@@ -1,0 +1,75 @@
+// The monitor's history as the timeline draws it. A monitor log is stamped with wall-clock
+// microseconds since the epoch; the timeline starts at 0. So the history keeps its own copy of
+// the log, with times counted from the session's first event (origin()) and its own string pool,
+// appended to as events arrive (only the new ones are copied). The timeline's RunData is derived
+// from it on a worker thread (a long history takes a while to derive, and the window must not
+// wait for it), no more often than once a second, and never while the previous one is still
+// being derived: the copy is not touched while a worker reads it.
+#pragma once
+
+#include "events/event_log.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class QThread;
+
+namespace lockscope::ui {
+
+class RunData;
+
+class MonitorHistory final : public QObject {
+    Q_OBJECT
+public:
+    explicit MonitorHistory(QObject *parent = nullptr);
+    ~MonitorHistory() override;
+
+    // Follows `log` (a KeyMonitor's recording, which only grows) from its first event; the
+    // origin is the first event's time (or `originUs` while it has none).
+    void follow(const EventLog *log, qint64 originUs);
+    // Shows a finished log (a recording opened from a file): rebased and built at once, on this
+    // thread.
+    void show(const EventLog &log);
+    void clear();
+
+    // Copies what is new and starts a build when due (`force`: whenever none is running).
+    // True if a build started (or, for show(), was made).
+    bool refresh(bool force = false);
+    bool hasPendingEvents() const;
+    bool building() const { return m_building; }
+
+    std::shared_ptr<const RunData> run() const { return m_run; }
+    qint64 originUs() const { return m_originUs; }
+    // The run's time of a wall-clock instant.
+    qint64 toRunTime(qint64 wallUs) const { return wallUs - m_originUs; }
+    qint64 lastBuildMs() const { return m_lastBuildMs; }
+    qint64 builds() const { return m_builds; }
+
+Q_SIGNALS:
+    void runChanged();
+
+private:
+    void copyNewEvents();
+    void startBuild(bool inThisThread);
+    quint32 intern(quint32 sourceId);
+
+    const EventLog *m_source = nullptr;
+    std::shared_ptr<EventLog> m_view; // rebased copy with its own strings
+    std::size_t m_copied = 0;
+    std::size_t m_built = 0; // events in the last build
+    qint64 m_originUs = 0;
+    qint64 m_maxTtlMs = 1000;
+    std::vector<quint32> m_idMap; // source string id -> view string id (0: not yet)
+    std::shared_ptr<const RunData> m_run;
+    bool m_building = false;
+    QPointer<QThread> m_worker;
+    quint64 m_generation = 0; // builds of an earlier follow() are dropped
+    QElapsedTimer m_sinceBuild;
+    qint64 m_lastBuildMs = 0;
+    qint64 m_builds = 0;
+};
+
+} // namespace lockscope::ui

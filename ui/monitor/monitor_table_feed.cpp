@@ -1,0 +1,129 @@
+#include "monitor_table_feed.h"
+
+#include "key_table_model.h"
+#include "monitor/key_monitor.h"
+#include "monitor/monitor_clock.h"
+#include "monitor/monitor_recorder.h"
+
+#include <QCoreApplication>
+
+namespace lockscope::ui {
+
+namespace {
+// Owners beyond this many share one name and colour (the model's owners are qint16).
+constexpr int kMaxOwners = 32000;
+} // namespace
+
+MonitorTableFeed::MonitorTableFeed(KeyTableModel *model)
+    : m_model(model)
+{}
+
+void MonitorTableFeed::reset(const KeyMonitor *monitor)
+{
+    m_monitor = monitor;
+    m_strings = std::make_shared<StringPool>();
+    m_rowOf.clear();
+    m_keys.clear();
+    m_owners.clear();
+    m_ownerNames.clear();
+    m_ttlMaxMs = 1000;
+    m_model->setRows({}, {}, m_strings, m_ttlMaxMs);
+    m_model->setTime(monitorNowUs()); // the page's clock takes over from here
+}
+
+QByteArray MonitorTableFeed::keyAt(int row) const
+{
+    return row >= 0 && row < m_keys.size() ? m_keys[row] : QByteArray();
+}
+
+qint16 MonitorTableFeed::ownerIndex(const QByteArray &owner)
+{
+    if (owner.isEmpty())
+        return kNoClient;
+    const auto it = m_owners.constFind(owner);
+    if (it != m_owners.constEnd())
+        return *it;
+    if (m_ownerNames.size() >= kMaxOwners) {
+        if (m_ownerNames.size() == kMaxOwners)
+            m_ownerNames << QCoreApplication::translate("MonitorTableFeed", "(other owners)");
+        return qint16(kMaxOwners);
+    }
+    const auto index = qint16(m_ownerNames.size());
+    m_ownerNames << QString::fromUtf8(MonitorRecorder::shortName(owner));
+    m_owners.insert(owner, index);
+    m_ownersChanged = true;
+    return index;
+}
+
+void MonitorTableFeed::fill(int row, const KeyEntry *entry, qint16 node)
+{
+    KeyState s;
+    s.key = m_model->rowAt(row).key;
+    s.node = node;
+    if (entry && entry->type != KeyType::None) {
+        s.exists = true;
+        s.owner = ownerIndex(entry->lock.owner);
+        s.value = m_strings->intern(entry->valueText);
+        s.ttlMs = entry->pttlMs;
+        s.updatedUs = entry->pttlReadUs;
+        s.holdCount = entry->lock.role == LockRole::Lock ? entry->lock.holdCount : 0;
+        s.fencingToken = qMax<qint64>(0, entry->fencingCounter);
+        if (entry->pttlMs > m_ttlMaxMs) {
+            m_ttlMaxMs = entry->pttlMs;
+            m_model->setTtlMax(m_ttlMaxMs);
+        }
+        m_model->setRowTypeText(row, entry->lock.role == LockRole::Other
+                                         ? QString::fromLatin1(keyTypeName(entry->type))
+                                         : entry->lock.label);
+    }
+    m_model->setRowState(row, s);
+}
+
+void MonitorTableFeed::update(const QList<QByteArray> &keys)
+{
+    if (!m_monitor)
+        return;
+    // New rows first, in one insertion.
+    std::vector<KeyTableModel::Row> added;
+    for (const QByteArray &key : keys) {
+        if (m_rowOf.contains(key))
+            continue;
+        const KeyEntry *entry = m_monitor->entry(key);
+        if (!entry)
+            continue; // gone before it was ever shown
+        KeyTableModel::Row row;
+        row.key = m_strings->intern(key);
+        row.node = entry->node;
+        row.keyName = QString::fromUtf8(key);
+        row.nodeName = QString::fromUtf8(m_monitor->log().nodeName(entry->node));
+        if (row.nodeName.isEmpty())
+            row.nodeName = m_monitor->serverName();
+        m_rowOf.insert(key, m_model->rowCount() + int(added.size()));
+        m_keys << key;
+        added.push_back(std::move(row));
+    }
+    m_model->appendRows(std::move(added));
+    for (const QByteArray &key : keys) {
+        const int row = m_rowOf.value(key, -1);
+        if (row >= 0)
+            fill(row, m_monitor->entry(key), m_model->rowAt(row).node);
+    }
+    if (m_ownersChanged) {
+        m_ownersChanged = false;
+        m_model->setClientNames(m_ownerNames);
+    }
+}
+
+void MonitorTableFeed::updateAll()
+{
+    if (!m_monitor)
+        return;
+    QList<QByteArray> keys = m_keys;
+    for (const KeyEntry *e : m_monitor->entries()) {
+        if (!m_rowOf.contains(e->key))
+            keys << e->key;
+    }
+    update(keys);
+}
+
+} // namespace lockscope::ui

@@ -1,0 +1,56 @@
+// Fills the workspace's KeyTableModel from a KeyMonitor: one row per key (appended as the scan
+// finds keys, never reset while the monitor runs), its state from the monitor's KeyEntry (owner,
+// the value on one line, PTTL and when it was read, hold count, fencing counter) so the TTL
+// delegate counts down locally from the last PTTL, and the recognised format in the Type column.
+// A key that is gone stays as a row, shown as not held.
+#pragma once
+
+#include "events/event_log.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QStringList>
+
+#include <memory>
+
+namespace lockscope {
+class KeyMonitor;
+struct KeyEntry;
+} // namespace lockscope
+
+namespace lockscope::ui {
+
+class KeyTableModel;
+
+class MonitorTableFeed {
+public:
+    explicit MonitorTableFeed(KeyTableModel *model);
+
+    // Starts over with an empty table for a new monitor.
+    void reset(const KeyMonitor *monitor);
+    // Brings the rows of `keys` up to date (new keys are appended).
+    void update(const QList<QByteArray> &keys);
+    // Every key the monitor knows (after a resynchronisation).
+    void updateAll();
+
+    // The key of a model row ("" when out of range).
+    QByteArray keyAt(int row) const;
+    int rowOf(const QByteArray &key) const { return m_rowOf.value(key, -1); }
+
+private:
+    qint16 ownerIndex(const QByteArray &owner);
+    void fill(int row, const KeyEntry *entry, qint16 node);
+
+    KeyTableModel *m_model;
+    const KeyMonitor *m_monitor = nullptr;
+    std::shared_ptr<StringPool> m_strings;
+    QHash<QByteArray, int> m_rowOf;
+    QList<QByteArray> m_keys; // by row
+    QHash<QByteArray, qint16> m_owners;
+    QStringList m_ownerNames;
+    bool m_ownersChanged = false;
+    qint64 m_ttlMaxMs = 1000;
+};
+
+} // namespace lockscope::ui
