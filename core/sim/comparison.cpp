@@ -3,13 +3,61 @@
 #include "lock/strategy_registry.h"
 #include "simulation.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
+#include <limits>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
 
 namespace lockscope {
+
+const std::vector<double> &LatencyHistogram::upperBoundsMs()
+{
+    static const std::vector<double> bounds = {
+        0.5,  1,    2,    5,     10,
+        20,   50,   100,  200,   500,
+        1000, 2000, 5000, 10000, std::numeric_limits<double>::infinity()};
+    return bounds;
+}
+
+void LatencyHistogram::add(qint64 latencyUs)
+{
+    const auto &bounds = upperBoundsMs();
+    if (counts.empty())
+        counts.assign(bounds.size(), 0);
+    const double ms = double(latencyUs) / 1000.0;
+    std::size_t i = 0;
+    while (i + 1 < bounds.size() && ms >= bounds[i])
+        ++i;
+    ++counts[i];
+}
+
+void LatencyHistogram::merge(const LatencyHistogram &other)
+{
+    if (other.counts.empty())
+        return;
+    if (counts.empty())
+        counts.assign(other.counts.size(), 0);
+    for (std::size_t i = 0; i < counts.size() && i < other.counts.size(); ++i)
+        counts[i] += other.counts[i];
+}
+
+qint64 LatencyHistogram::total() const
+{
+    qint64 n = 0;
+    for (qint64 c : counts)
+        n += c;
+    return n;
+}
+
+void LatencyHistogramSink::consume(const Event &event)
+{
+    if (event.kind == EventKind::Acquired)
+        histogram.add(event.value);
+}
 
 QJsonObject ComparisonRow::toJson() const
 {
@@ -49,6 +97,7 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
     // not depend on which thread finished first.
     std::vector<CheckReport> results(jobs.size());
     std::vector<char> finished(jobs.size(), 0);
+    std::vector<LatencyHistogram> histograms(request.latencyHistogram ? jobs.size() : 0);
     std::atomic<std::size_t> next{0};
     std::atomic<int> done{0};
     auto worker = [&] {
@@ -66,8 +115,15 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
             config.seed = job.seed;
             config.keepLog = false;
             config.recordText = false;
+            std::unique_ptr<LatencyHistogramSink> latencies;
+            if (request.latencyHistogram) {
+                latencies = std::make_unique<LatencyHistogramSink>();
+                config.extraSink = latencies.get();
+            }
             const auto result = runSimulation(config);
             results[i] = result.report;
+            if (latencies)
+                histograms[i] = std::move(latencies->histogram);
             finished[i] = result.ok ? 1 : 0;
             if (request.perRun && result.ok)
                 request.perRun(row.scenario, row.strategy, job.seed, result.report);
@@ -93,6 +149,8 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
         const auto &r = results[i];
         auto &s = row.sum;
         ++row.runs;
+        if (request.latencyHistogram)
+            row.latency.merge(histograms[i]);
         if (r.violations > 0 || r.mistakenDeletions > 0)
             ++row.runsWithViolation;
         if (r.stuckLocks > 0)
@@ -157,6 +215,81 @@ QString verdictId(CellVerdict verdict)
         return QStringLiteral("liveness-loss");
     }
     return {};
+}
+
+namespace {
+
+// The counts behind one cell of the safety matrix, as the CLI's --json and --csv name them.
+struct CellField {
+    const char *name;
+    std::function<QJsonValue(const ComparisonRow &)> value;
+};
+
+const std::vector<CellField> &cellFields()
+{
+    static const std::vector<CellField> fields = {
+        {"runs", [](const ComparisonRow &r) { return QJsonValue(r.runs); }},
+        {"runs_with_violation",
+         [](const ComparisonRow &r) { return QJsonValue(r.runsWithViolation); }},
+        {"runs_with_stuck_lock",
+         [](const ComparisonRow &r) { return QJsonValue(r.runsWithStuckLock); }},
+        {"violations", [](const ComparisonRow &r) { return QJsonValue(r.sum.violations); }},
+        {"mistaken_deletions",
+         [](const ComparisonRow &r) { return QJsonValue(r.sum.mistakenDeletions); }},
+        {"stuck_locks", [](const ComparisonRow &r) { return QJsonValue(r.sum.stuckLocks); }},
+        {"lost_updates", [](const ComparisonRow &r) { return QJsonValue(r.sum.lostUpdates); }},
+        {"stale_writes_rejected",
+         [](const ComparisonRow &r) { return QJsonValue(r.sum.staleWritesRejected); }},
+        {"starved_clients",
+         [](const ComparisonRow &r) { return QJsonValue(r.sum.starvedClients); }},
+        {"gave_up", [](const ComparisonRow &r) { return QJsonValue(r.sum.gaveUp); }},
+        {"latency_p99_ms", [](const ComparisonRow &r) { return QJsonValue(r.sum.latencyP99Ms); }},
+    };
+    return fields;
+}
+
+} // namespace
+
+QString comparisonCsv(const QList<ComparisonRow> &rows)
+{
+    QString s = QStringLiteral("scenario,strategy,verdict");
+    for (const auto &f : cellFields())
+        s += QLatin1Char(',') + QLatin1String(f.name);
+    s += QLatin1Char('\n');
+    for (const auto &row : rows) {
+        // Ids are [a-z0-9-]; a scenario file's id is quoted in case it holds a comma.
+        auto field = [](const QString &v) {
+            if (!v.contains(QLatin1Char(',')) && !v.contains(QLatin1Char('"')))
+                return v;
+            QString q = v;
+            q.replace(QStringLiteral("\""), QStringLiteral("\"\""));
+            return QStringLiteral("\"%1\"").arg(q);
+        };
+        s += field(row.scenario) + QLatin1Char(',') + field(row.strategy) + QLatin1Char(',') +
+             verdictId(verdictOf(row));
+        for (const auto &f : cellFields()) {
+            const QJsonValue v = f.value(row);
+            s += QLatin1Char(',') + (v.isDouble() && v.toDouble() != double(v.toInteger())
+                                         ? QString::number(v.toDouble(), 'f', 3)
+                                         : QString::number(v.toInteger()));
+        }
+        s += QLatin1Char('\n');
+    }
+    return s;
+}
+
+QJsonObject comparisonJson(const QList<ComparisonRow> &rows, int seeds)
+{
+    QJsonArray cells;
+    for (const auto &row : rows) {
+        QJsonObject o{{QStringLiteral("scenario"), row.scenario},
+                      {QStringLiteral("strategy"), row.strategy},
+                      {QStringLiteral("verdict"), verdictId(verdictOf(row))}};
+        for (const auto &f : cellFields())
+            o.insert(QLatin1String(f.name), f.value(row));
+        cells.append(o);
+    }
+    return QJsonObject{{QStringLiteral("seeds"), seeds}, {QStringLiteral("cells"), cells}};
 }
 
 } // namespace lockscope

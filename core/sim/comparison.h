@@ -7,8 +7,28 @@
 
 #include <atomic>
 #include <functional>
+#include <vector>
 
 namespace lockscope {
+
+// Acquire latencies counted in fixed, roughly logarithmic buckets: the distribution behind
+// p50/p99, summed over runs (counts only, so the order runs finish in does not matter).
+struct LatencyHistogram {
+    // Bucket i holds latencies below upperBoundsMs()[i] (and not below the previous bound); the
+    // last bound is infinity.
+    static const std::vector<double> &upperBoundsMs();
+    std::vector<qint64> counts; // one per bound once anything was added; empty before
+    void add(qint64 latencyUs);
+    void merge(const LatencyHistogram &other);
+    qint64 total() const;
+};
+
+// Counts the latency of every Acquired event it sees (a simulation's or a live run's sink).
+class LatencyHistogramSink final : public EventSink {
+public:
+    void consume(const Event &event) override;
+    LatencyHistogram histogram;
+};
 
 struct ComparisonRow {
     QString scenario;
@@ -18,6 +38,7 @@ struct ComparisonRow {
     int runsWithStuckLock = 0;
     CheckReport sum; // counts summed over runs; latencies are the mean of each run's
     double throughputPerSimSecond = 0; // acquisitions per simulated second, summed over runs
+    LatencyHistogram latency;          // only when the request asked for it
     QJsonObject toJson() const;
 };
 
@@ -26,7 +47,8 @@ struct ComparisonRequest {
     QStringList strategies; // empty: every built-in strategy
     int seeds = 10;
     quint64 firstSeed = 1;
-    int threads = 0; // 0: one per core
+    int threads = 0;               // 0: one per core
+    bool latencyHistogram = false; // fill each row's `latency` (a sink per run: a little slower)
     // Sees every run's own report as it finishes, from a worker thread (must be thread-safe).
     std::function<void(const QString &scenario, const QString &strategy, quint64 seed,
                        const CheckReport &report)>
@@ -52,5 +74,10 @@ enum class CellVerdict { Safe, Unsafe, LivenessLoss };
 CellVerdict verdictOf(const ComparisonRow &row);
 // Stable ids: "safe", "unsafe", "liveness-loss".
 QString verdictId(CellVerdict verdict);
+
+// The matrix as lockscope-cli compare prints it with --csv (a header line, one line per row) and
+// with --all-scenarios --json ({"seeds": N, "cells": [...]}): the verdict and the counts behind it.
+QString comparisonCsv(const QList<ComparisonRow> &rows);
+QJsonObject comparisonJson(const QList<ComparisonRow> &rows, int seeds);
 
 } // namespace lockscope

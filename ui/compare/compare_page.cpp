@@ -1,15 +1,515 @@
 #include "compare_page.h"
 
+#include "cell_explanation.h"
+#include "compare_export.h"
+#include "compare_settings.h"
+#include "comparison_controller.h"
+#include "comparison_model.h"
+#include "cost_charts.h"
+#include "cost_delegate.h"
+#include "cost_model.h"
+#include "live_comparison.h"
+#include "matrix_delegate.h"
+#include "sim/explain.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QEvent>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace lockscope::ui {
 
+namespace {
+
+QString durationText(double seconds)
+{
+    if (seconds < 60)
+        return ComparePage::tr("%n s", nullptr, qMax(1, int(seconds + 0.5)));
+    return ComparePage::tr("%1 min %2 s").arg(int(seconds) / 60).arg(int(seconds) % 60);
+}
+
+} // namespace
+
 ComparePage::ComparePage(QWidget *parent)
     : QWidget(parent)
+    , m_theme(Theme::forPalette(palette()))
 {
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("Compare")));
+    m_controller = new ComparisonController(this);
+    m_live = new LiveComparison(this);
+    m_model = new ComparisonModel(this);
+    m_costModel = new CostModel(this);
+    // Cells finish by the dozen a second; the cost table and its charts follow a few times a
+    // second instead of once per cell.
+    m_costTimer = new QTimer(this);
+    m_costTimer->setSingleShot(true);
+    m_costTimer->setInterval(250);
+    connect(m_costTimer, &QTimer::timeout, this, [this] {
+        m_costModel->setFromMatrix(*m_model);
+        m_costSource->setText(m_costModel->sourceText());
+    });
+
+    auto *layout = new QHBoxLayout(this);
+    m_settings = new CompareSettingsWidget;
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_settings);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(m_settings->sizeHint().width() + 24);
+    scroll->setMaximumWidth(380);
+    layout->addWidget(scroll);
+
+    auto *right = new QVBoxLayout;
+    auto *bar = new QHBoxLayout;
+    m_status = new QLabel;
+    m_status->setMinimumWidth(260);
+    m_progress = new QProgressBar;
+    m_progress->setTextVisible(true);
+    m_cancelButton = new QPushButton;
+    m_cancelButton->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancelButton->setEnabled(false);
+    m_exportButton = new QToolButton;
+    m_exportButton->setPopupMode(QToolButton::InstantPopup);
+    m_exportButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto *menu = new QMenu(m_exportButton);
+    for (int k = 0; k <= int(ExportKind::Html); ++k) {
+        QAction *a = menu->addAction(QString());
+        connect(a, &QAction::triggered, this, [this, k] { exportWithDialog(ExportKind(k)); });
+        m_exportActions << a;
+        if (k == int(ExportKind::MatrixJson) || k == int(ExportKind::CostJson) ||
+            k == int(ExportKind::ChartsSvg))
+            menu->addSeparator();
+    }
+    m_exportActions[int(ExportKind::ChartsSvg)]->setEnabled(CompareExport::hasSvg());
+    m_exportButton->setMenu(menu);
+    bar->addWidget(m_status, 1);
+    bar->addWidget(m_progress, 2);
+    bar->addWidget(m_cancelButton);
+    bar->addWidget(m_exportButton);
+    right->addLayout(bar);
+
+    m_tabs = new QTabWidget;
+    // The matrix, with the selected cell's counts and story beside it.
+    auto *matrixPage = new QWidget;
+    auto *ml = new QVBoxLayout(matrixPage);
+    m_matrixHint = new QLabel;
+    m_matrixHint->setWordWrap(true);
+    ml->addWidget(m_matrixHint);
+    auto *split = new QSplitter(Qt::Vertical);
+    m_matrixView = new QTableView;
+    m_matrixView->setModel(m_model);
+    m_delegate = new MatrixDelegate(this);
+    m_matrixView->setItemDelegate(m_delegate);
+    m_matrixView->setShowGrid(false);
+    m_matrixView->setMouseTracking(true);
+    m_matrixView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_matrixView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_matrixView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_matrixView->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    // The rows share the height (thirteen scenarios fill the view), never thinner than a line.
+    m_matrixView->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // Two lines a row: "UNSAFE 100/100" wraps in a narrow column.
+    m_matrixView->verticalHeader()->setMinimumSectionSize(2 * fontMetrics().height() + 8);
+    split->addWidget(m_matrixView);
+    auto *below = new QWidget;
+    auto *bl = new QVBoxLayout(below);
+    bl->setContentsMargins(0, 0, 0, 0);
+    m_legend = new QLabel;
+    m_legend->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
+    bl->addWidget(m_legend);
+    m_detail = new QTextBrowser;
+    m_detail->setOpenLinks(false);
+    bl->addWidget(m_detail);
+    split->addWidget(below);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    // The thirteen scenarios without a scroll bar; the detail pane takes the rest.
+    const int matrixHeight = 13 * (2 * fontMetrics().height() + 8) + 3 * fontMetrics().height();
+    split->setSizes({matrixHeight, matrixHeight / 3});
+    ml->addWidget(split, 1);
+    m_tabs->addTab(matrixPage, QString());
+
+    // The cost: the table and the charts read the same model.
+    auto *costPage = new QWidget;
+    auto *cl = new QVBoxLayout(costPage);
+    m_costSource = new QLabel;
+    m_costSource->setWordWrap(true);
+    cl->addWidget(m_costSource);
+    auto *costSplit = new QSplitter(Qt::Vertical);
+    m_costView = new QTableView;
+    m_costView->setModel(m_costModel);
+    m_costView->setItemDelegate(new CostDelegate(m_costView));
+    m_costView->setAlternatingRowColors(true);
+    m_costView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_costView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_costView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_costView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 3);
+    costSplit->addWidget(m_costView);
+    m_charts = new CostCharts(m_costModel);
+    costSplit->addWidget(m_charts);
+    costSplit->setStretchFactor(0, 0);
+    costSplit->setStretchFactor(1, 1);
+    // Room for every strategy's row without a scroll bar; the charts take the rest.
+    const int tableHeight = (fontMetrics().height() + 3) * 10 + fontMetrics().height() + 24;
+    costSplit->setSizes({tableHeight, 4 * tableHeight});
+    cl->addWidget(costSplit, 1);
+    m_tabs->addTab(costPage, QString());
+    right->addWidget(m_tabs, 1);
+    layout->addLayout(right, 1);
+
+    connect(m_settings, &CompareSettingsWidget::runRequested, this, [this] { runComparison(); });
+    connect(m_settings, &CompareSettingsWidget::liveRequested, this, [this] { runLive(); });
+    connect(m_cancelButton, &QPushButton::clicked, this, &ComparePage::cancel);
+    connect(m_controller, &ComparisonController::cellFinished, this, &ComparePage::onCellFinished);
+    connect(m_controller, &ComparisonController::progressChanged, this, &ComparePage::onProgress);
+    connect(m_controller, &ComparisonController::finished, this, &ComparePage::onFinished);
+    connect(m_live, &LiveComparison::strategyFinished, this, [this] {
+        m_costModel->setLiveRows(m_live->rows(), m_live->server());
+        m_progress->setValue(m_live->strategiesDone());
+        m_status->setText(tr("Measured %1 of %2 strategies on %3")
+                              .arg(m_live->strategiesDone())
+                              .arg(m_live->strategiesTotal())
+                              .arg(m_live->server()));
+        m_costSource->setText(m_costModel->sourceText());
+    });
+    connect(m_live, &LiveComparison::failed, this, [this](const QString &error) {
+        showMessage(tr("Cannot measure on the server"), error);
+    });
+    connect(m_live, &LiveComparison::finished, this, &ComparePage::onLiveFinished);
+    connect(m_matrixView, &QTableView::clicked, this, &ComparePage::openCell);
+    connect(m_matrixView, &QTableView::activated, this, &ComparePage::openCell);
+    connect(m_matrixView, &QTableView::entered, this, &ComparePage::showDetail);
+    connect(m_matrixView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) { showDetail(current); });
+
+    retranslateUi();
+    applyTheme();
+}
+
+ComparePage::~ComparePage() = default;
+
+bool ComparePage::runComparison(QString *error)
+{
+    if (m_live->isRunning()) {
+        const QString why = tr("A live measurement is running; cancel it first.");
+        if (error)
+            *error = why;
+        showMessage(tr("Cannot start the comparison"), why);
+        return false;
+    }
+    const CompareSettings settings = m_settings->settings();
+    QString why;
+    // The previous matrix stays on screen when the new one cannot start.
+    if (m_controller->isRunning() || !m_controller->start(settings, &why)) {
+        if (why.isEmpty())
+            why = tr("A comparison is running already.");
+        if (error)
+            *error = why;
+        showMessage(tr("Cannot start the comparison"), why);
+        return false;
+    }
+    m_explanations.clear();
+    m_detailIndex = QPersistentModelIndex();
+    m_model->reset(settings);
+    m_costModel->clear();
+    m_settings->setRunning(true);
+    m_cancelButton->setEnabled(true);
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_detail->clear();
+    m_costSource->setText(m_costModel->sourceText());
+    return true;
+}
+
+void ComparePage::cancel()
+{
+    m_controller->cancel();
+    m_live->cancel();
+}
+
+bool ComparePage::runAndWait(int seeds, QString *error)
+{
+    m_settings->setSeeds(seeds);
+    if (!runComparison(error))
+        return false;
+    m_controller->waitForFinished();
+    return true;
+}
+
+bool ComparePage::runLive(QString *error)
+{
+    QString why;
+    if (m_controller->isRunning())
+        why = tr("A comparison is running; cancel it first.");
+    else if (!m_live->start(m_settings->liveSettings(), &why))
+        ;
+    else {
+        m_settings->setRunning(true);
+        m_cancelButton->setEnabled(true);
+        m_progress->setRange(0, m_live->strategiesTotal());
+        m_progress->setValue(0);
+        m_status->setText(tr("Connecting to %1…").arg(m_live->server()));
+        return true;
+    }
+    if (error)
+        *error = why;
+    showMessage(tr("Cannot measure on the server"), why);
+    return false;
+}
+
+void ComparePage::onCellFinished(const CellResult &cell)
+{
+    m_model->setCell(cell);
+    if (!m_costTimer->isActive())
+        m_costTimer->start();
+}
+
+void ComparePage::onProgress(qint64 done, qint64 total)
+{
+    m_progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
+    m_progress->setFormat(
+        QStringLiteral("%1 / %2").arg(QLocale().toString(done), QLocale().toString(total)));
+    if (!m_controller->isRunning())
+        return;
+    const double left = m_controller->secondsLeft();
+    QString text = tr("Running: %1 of %2 cells done")
+                       .arg(m_controller->cellsDone())
+                       .arg(m_controller->settings().cellCount());
+    if (left >= 0)
+        text += QStringLiteral(", ") + tr("about %1 left").arg(durationText(left));
+    m_status->setText(text);
+}
+
+void ComparePage::onFinished(bool cancelled)
+{
+    m_costTimer->stop();
+    m_costModel->setFromMatrix(*m_model);
+    m_costSource->setText(m_costModel->sourceText());
+    m_settings->setRunning(false);
+    m_cancelButton->setEnabled(false);
+    const int done = m_model->finishedCells();
+    const int total = m_model->totalCells();
+    if (cancelled)
+        m_status->setText(
+            tr("Cancelled: %1 of %2 cells finished; they stay usable.").arg(done).arg(total));
+    else
+        m_status->setText(tr("Done: %1 cells, %2 runs.")
+                              .arg(done)
+                              .arg(QLocale().toString(m_controller->runsTotal())));
+    if (m_detailIndex.isValid()) {
+        showDetail(m_detailIndex);
+        return;
+    }
+    // Something to read before the first hover: the first unsafe cell's story.
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        for (int c = 0; c < m_model->columnCount(); ++c) {
+            const CellResult *cell = m_model->cell(r, c);
+            if (cell && cell->verdict() == CellVerdict::Unsafe) {
+                showDetail(m_model->index(r, c));
+                return;
+            }
+        }
+    }
+}
+
+void ComparePage::onLiveFinished(bool cancelled)
+{
+    m_settings->setRunning(false);
+    m_cancelButton->setEnabled(false);
+    if (m_live->rows().isEmpty() && cancelled)
+        m_status->setText(tr("Live measurement stopped."));
+    else
+        m_status->setText(tr("Measured %1 of %2 strategies on %3%4")
+                              .arg(m_live->strategiesDone())
+                              .arg(m_live->strategiesTotal())
+                              .arg(m_live->server(), cancelled ? tr(" (stopped)") : QString()));
+    setView(View::Cost);
+}
+
+bool ComparePage::openCell(const QModelIndex &index)
+{
+    RunRequest request;
+    qint64 atUs = 0;
+    if (!m_model->exampleRun(index, &request, &atUs))
+        return false;
+    emit openRunRequested(request, atUs);
+    return true;
+}
+
+void ComparePage::showDetail(const QModelIndex &index)
+{
+    const CellResult *cell = m_model->cell(index);
+    if (!cell) {
+        if (index.isValid())
+            m_detail->setPlainText(index.data(Qt::ToolTipRole).toString());
+        return;
+    }
+    m_detailIndex = index;
+    const QString key = QStringLiteral("%1/%2/%3")
+                            .arg(cell->row.scenario, cell->row.strategy)
+                            .arg(cell->exampleSeed);
+    if (!m_explanations.contains(key)) {
+        QApplication::setOverrideCursor(Qt::BusyCursor);
+        m_explanations.insert(key, CellExplanation::sentences(m_model->settings(), *cell));
+        QApplication::restoreOverrideCursor();
+    }
+    // The verdict line in bold, the counts under it, then the story.
+    QStringList lines = ComparisonModel::countsText(*cell).split(QLatin1Char('\n'));
+    for (QString &line : lines)
+        line = line.toHtmlEscaped();
+    const QString verdictLine = lines.takeFirst();
+    QString html = QStringLiteral("<p><b>%1</b><br>%2</p>")
+                       .arg(verdictLine, lines.join(QStringLiteral(" &middot; ")));
+    for (const QString &s : m_explanations.value(key))
+        html += QStringLiteral("<p>%1</p>").arg(s.toHtmlEscaped());
+    m_detail->setHtml(html);
+}
+
+QString ComparePage::statusText() const
+{
+    return m_status->text();
+}
+
+QString ComparePage::detailText() const
+{
+    return m_detail->toPlainText();
+}
+
+bool ComparePage::exportTo(ExportKind kind, const QString &path, QString *error)
+{
+    QByteArray bytes;
+    switch (kind) {
+    case ExportKind::MatrixCsv:
+        bytes = CompareExport::matrixCsv(*m_model);
+        break;
+    case ExportKind::MatrixJson:
+        bytes = CompareExport::matrixJson(*m_model);
+        break;
+    case ExportKind::CostCsv:
+        bytes = CompareExport::costCsv(*m_costModel);
+        break;
+    case ExportKind::CostJson:
+        bytes = CompareExport::costJson(*m_costModel);
+        break;
+    case ExportKind::ChartsPng:
+        bytes = CompareExport::chartsPng(m_charts->views());
+        break;
+    case ExportKind::ChartsSvg:
+        if (!CompareExport::hasSvg()) {
+            if (error)
+                *error = tr("This build has no SVG support (Qt SVG was not found).");
+            return false;
+        }
+        bytes = CompareExport::chartsSvg(m_charts->views());
+        break;
+    case ExportKind::Html:
+        QApplication::setOverrideCursor(Qt::BusyCursor);
+        bytes = CompareExport::htmlReport(*m_model, *m_costModel, m_charts->views());
+        QApplication::restoreOverrideCursor();
+        break;
+    }
+    return CompareExport::writeFile(path, bytes, error);
+}
+
+void ComparePage::exportWithDialog(ExportKind kind)
+{
+    static const char *const suffixes[] = {"csv", "json", "csv", "json", "png", "svg", "html"};
+    static const char *const names[] = {"safety-matrix", "safety-matrix", "cost",          "cost",
+                                        "cost-charts",   "cost-charts",   "compare-report"};
+    const QString suffix = QLatin1String(suffixes[int(kind)]);
+    const QString path = QFileDialog::getSaveFileName(
+        this, m_exportActions[int(kind)]->text().remove(QStringLiteral("…")),
+        QLatin1String(names[int(kind)]) + QLatin1Char('.') + suffix,
+        tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportTo(kind, path, &error))
+        showMessage(tr("Export failed"), error);
+}
+
+void ComparePage::setView(View view)
+{
+    m_tabs->setCurrentIndex(view == View::Matrix ? 0 : 1);
+}
+
+void ComparePage::showMessage(const QString &title, const QString &text)
+{
+    if (m_messageHandler)
+        m_messageHandler(title, text);
+    else
+        QMessageBox::warning(this, title, text);
+}
+
+void ComparePage::applyTheme()
+{
+    m_theme = Theme::forPalette(palette());
+    m_model->setTheme(m_theme);
+    m_delegate->setTheme(m_theme);
+    m_charts->setTheme(m_theme);
+    retranslateUi(); // the legend's swatches
+    m_matrixView->viewport()->update();
+}
+
+void ComparePage::retranslateUi()
+{
+    m_cancelButton->setText(tr("Cancel"));
+    m_cancelButton->setToolTip(tr("Stops the runs; the finished cells stay (Esc)."));
+    m_exportButton->setText(tr("Export"));
+    const QStringList exportTexts = {tr("Matrix as CSV…"),     tr("Matrix as JSON…"),
+                                     tr("Cost table as CSV…"), tr("Cost table as JSON…"),
+                                     tr("Charts as PNG…"),     tr("Charts as SVG…"),
+                                     tr("HTML report…")};
+    for (qsizetype i = 0; i < m_exportActions.size(); ++i)
+        m_exportActions[i]->setText(exportTexts[i]);
+    m_tabs->setTabText(0, tr("Safety matrix"));
+    m_tabs->setTabText(1, tr("Cost"));
+    m_matrixHint->setText(tr("Each cell: one strategy under one scenario, over every seed. "
+                             "Hover or select a cell for its counts and story; click it (or "
+                             "press Enter) to open its run in the workspace at its first "
+                             "violation."));
+    const auto swatch = [this](CellVerdict v) {
+        return QStringLiteral("<span style=\"background:%1;color:%2\">&nbsp;%3&nbsp;</span>")
+            .arg(ComparisonModel::verdictColor(v, m_theme).name(),
+                 Theme::textOn(ComparisonModel::verdictColor(v, m_theme)).name(),
+                 ComparisonModel::verdictText(v).toHtmlEscaped());
+    };
+    m_legend->setText(
+        tr("%1 no violation, mistaken deletion, stuck lock or lost update in any run (a fencing "
+           "strategy whose stale writes were all rejected is safe for the resource) &nbsp; %2 "
+           "n/m: n of m runs had a violation or mistaken deletion (STUCK n/m: a lock left "
+           "without a TTL) &nbsp; %3 safe, but a client starved or an acquire gave up")
+            .arg(swatch(CellVerdict::Safe), swatch(CellVerdict::Unsafe),
+                 swatch(CellVerdict::LivenessLoss)));
+    m_costSource->setText(m_costModel->sourceText());
+    m_model->retranslate();
+    m_costModel->retranslate();
+    if (!m_controller->isRunning() && !m_live->isRunning() && m_model->totalCells() == 0)
+        m_status->setText(tr("Choose what to compare, then Run comparison (Ctrl+Enter)."));
+}
+
+void ComparePage::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    else if (event->type() == QEvent::PaletteChange)
+        applyTheme();
 }
 
 } // namespace lockscope::ui

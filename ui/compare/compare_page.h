@@ -1,21 +1,120 @@
-// The comparison page: every strategy under the same workload and faults, side by side.
-// (Placeholder until the page is built; see issue 6.)
+// The comparison page: every strategy under the same workload and faults, side by side. On the
+// left what to compare; on the right the progress of the runs, the safety matrix (scenarios x
+// strategies, a click opens the cell's run in the workspace at its first violation) and the
+// cost of each strategy as a table and charts; everything exports as CSV, JSON, PNG, SVG or a
+// one-page HTML report.
 #pragma once
 
 #include "run_data.h"
+#include "theme.h"
 
+#include <QHash>
+#include <QPersistentModelIndex>
 #include <QWidget>
 
+#include <functional>
+
+class QAction;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+class QTextBrowser;
+class QTimer;
+class QToolButton;
+
 namespace lockscope::ui {
+
+class CompareSettingsWidget;
+class ComparisonController;
+class ComparisonModel;
+class CostCharts;
+class CostModel;
+class LiveComparison;
+class MatrixDelegate;
+struct CellResult;
 
 class ComparePage final : public QWidget {
     Q_OBJECT
 public:
     explicit ComparePage(QWidget *parent = nullptr);
+    ~ComparePage() override;
+
+    enum class View { Matrix, Cost };
+    enum class ExportKind { MatrixCsv, MatrixJson, CostCsv, CostJson, ChartsPng, ChartsSvg, Html };
+
+    // Starts the comparison the settings describe; false with *error (also shown) when it
+    // cannot start.
+    bool runComparison(QString *error = nullptr);
+    void cancel();
+    // Runs the default matrix with `seeds` seeds and waits for it (screenshots).
+    bool runAndWait(int seeds, QString *error = nullptr);
+    // Measures the cost on the live server of the settings.
+    bool runLive(QString *error = nullptr);
+
+    // Emits openRunRequested for the cell's example run; false while the cell is pending.
+    bool openCell(const QModelIndex &index);
+    bool exportTo(ExportKind kind, const QString &path, QString *error = nullptr);
+    void setView(View view);
+
+    // Where error messages go (title, text): a warning box unless a handler is set.
+    using MessageHandler = std::function<void(const QString &title, const QString &text)>;
+    void setMessageHandler(MessageHandler handler) { m_messageHandler = std::move(handler); }
+
+    CompareSettingsWidget *settingsWidget() const { return m_settings; }
+    ComparisonController *controller() const { return m_controller; }
+    LiveComparison *liveComparison() const { return m_live; }
+    ComparisonModel *model() const { return m_model; }
+    CostModel *costModel() const { return m_costModel; }
+    CostCharts *charts() const { return m_charts; }
+    QTableView *matrixView() const { return m_matrixView; }
+    QString statusText() const;
+    QString detailText() const;
 
 signals:
     // A cell of the matrix asks to be opened in the workspace, at the instant atUs.
     void openRunRequested(const lockscope::ui::RunRequest &request, qint64 atUs);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslateUi();
+    void applyTheme();
+    void onCellFinished(const CellResult &cell);
+    void onProgress(qint64 done, qint64 total);
+    void onFinished(bool cancelled);
+    void onLiveFinished(bool cancelled);
+    void showDetail(const QModelIndex &index);
+    void exportWithDialog(ExportKind kind);
+    void showMessage(const QString &title, const QString &text);
+
+    Theme m_theme;
+    MessageHandler m_messageHandler;
+    CompareSettingsWidget *m_settings = nullptr;
+    ComparisonController *m_controller = nullptr;
+    LiveComparison *m_live = nullptr;
+    ComparisonModel *m_model = nullptr;
+    CostModel *m_costModel = nullptr;
+    MatrixDelegate *m_delegate = nullptr;
+
+    QLabel *m_status = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_cancelButton = nullptr;
+    QToolButton *m_exportButton = nullptr;
+    QList<QAction *> m_exportActions; // by ExportKind
+    QTabWidget *m_tabs = nullptr;
+    QLabel *m_matrixHint = nullptr;
+    QTableView *m_matrixView = nullptr;
+    QLabel *m_legend = nullptr;
+    QTextBrowser *m_detail = nullptr;
+    QLabel *m_costSource = nullptr;
+    QTableView *m_costView = nullptr;
+    CostCharts *m_charts = nullptr;
+    QPersistentModelIndex m_detailIndex;
+    QHash<QString, QStringList> m_explanations; // by "scenario/strategy/seed"
+    QTimer *m_costTimer = nullptr;              // gathers finished cells into one cost update
 };
 
 } // namespace lockscope::ui

@@ -1,0 +1,23 @@
+#include "compare_cell.h"
+
+namespace lockscope::ui {
+
+RunRequest CompareSettings::request(const QString &scenarioId, const QString &strategy,
+                                    quint64 seed) const
+{
+    RunRequest r;
+    r.scenarioId = scenarioId;
+    r.strategyId = strategy;
+    r.seed = seed;
+    r.clients = clients;
+    r.ttlMs = ttlMs;
+    r.waitMode = waitMode;
+    return r;
+}
+
+bool isSafetyFinding(const Finding &finding)
+{
+    return finding.kind != Finding::Kind::Starvation;
+}
+
+} // namespace lockscope::ui

@@ -1,0 +1,42 @@
+// What the compare page runs (the settings of one comparison) and what one cell of its safety
+// matrix holds once its runs finished: the summed figures and the run worth opening.
+#pragma once
+
+#include "run_data.h"
+#include "sim/comparison.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace lockscope::ui {
+
+struct CompareSettings {
+    QStringList scenarioIds; // built-in scenario ids, in matrix order
+    QStringList strategies;  // strategy ids, in matrix order
+    int seeds = 100;         // seeds 1..seeds per cell
+    int clients = -1;        // -1: each scenario's own
+    qint64 ttlMs = -1;       // -1: each scenario's own
+    QString waitMode;        // empty: each scenario's own
+
+    // The run of one cell and seed, as the workspace would run it.
+    RunRequest request(const QString &scenarioId, const QString &strategy, quint64 seed) const;
+    int cellCount() const { return int(scenarioIds.size() * strategies.size()); }
+    qint64 runCount() const { return qint64(cellCount()) * seeds; }
+};
+
+struct CellResult {
+    ComparisonRow row; // runComparison's figures for this scenario and strategy
+    // The run a click opens: the first seed with a safety finding (else with any finding, else
+    // the first seed) and the instant of its first such finding.
+    quint64 exampleSeed = 1;
+    qint64 exampleAtUs = 0;
+    bool exampleHasFinding = false;
+
+    CellVerdict verdict() const { return verdictOf(row); }
+};
+
+// The safety findings (violation, mistaken deletion, stuck lock, lost update), as opposed to
+// starvation.
+bool isSafetyFinding(const Finding &finding);
+
+} // namespace lockscope::ui

@@ -1,0 +1,85 @@
+// The left column of the compare page: what to compare (one scenario or all, the strategies,
+// the seeds, the workload) and the live server to measure the cost on.
+#pragma once
+
+#include "compare_cell.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+
+namespace lockscope::ui {
+
+struct LiveSettings {
+    QString url; // as lockscope-cli bench --redis takes it
+    QStringList strategies;
+    int clients = 10;
+    qint64 ttlMs = 10000;
+    qint64 durationMs = 3000;
+};
+
+class CompareSettingsWidget final : public QWidget {
+    Q_OBJECT
+public:
+    explicit CompareSettingsWidget(QWidget *parent = nullptr);
+
+    CompareSettings settings() const;
+    LiveSettings liveSettings() const;
+    void setSeeds(int seeds);
+    // Chooses one built-in scenario ("" for all); false when unknown.
+    bool setScenario(const QString &id);
+    void setStrategies(const QStringList &ids); // the others are unchecked
+    void setLiveUrl(const QString &url);
+    // While a comparison runs, the inputs are locked.
+    void setRunning(bool running);
+
+    QPushButton *runButton() const { return m_runButton; }
+    QPushButton *liveButton() const { return m_liveButton; }
+
+signals:
+    void runRequested();
+    void liveRequested();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslateUi();
+    void updateRunCount();
+
+    QGroupBox *m_whatBox = nullptr;
+    QGroupBox *m_workloadBox = nullptr;
+    QGroupBox *m_liveBox = nullptr;
+    QLabel *m_scenarioLabel = nullptr;
+    QComboBox *m_scenarioBox = nullptr;
+    QLabel *m_strategiesLabel = nullptr;
+    QListWidget *m_strategyList = nullptr;
+    QPushButton *m_allButton = nullptr;
+    QPushButton *m_noneButton = nullptr;
+    QLabel *m_seedsLabel = nullptr;
+    QSpinBox *m_seedsBox = nullptr;
+    QLabel *m_clientsLabel = nullptr;
+    QSpinBox *m_clientsBox = nullptr;
+    QLabel *m_ttlLabel = nullptr;
+    QSpinBox *m_ttlBox = nullptr;
+    QLabel *m_waitLabel = nullptr;
+    QComboBox *m_waitBox = nullptr;
+    QLabel *m_runCount = nullptr;
+    QPushButton *m_runButton = nullptr;
+    QLabel *m_urlLabel = nullptr;
+    QLineEdit *m_urlEdit = nullptr;
+    QLabel *m_liveClientsLabel = nullptr;
+    QSpinBox *m_liveClientsBox = nullptr;
+    QLabel *m_durationLabel = nullptr;
+    QSpinBox *m_durationBox = nullptr;
+    QLabel *m_liveHint = nullptr;
+    QPushButton *m_liveButton = nullptr;
+};
+
+} // namespace lockscope::ui

@@ -1,0 +1,227 @@
+#include "cost_model.h"
+
+#include "comparison_model.h"
+
+#include <QLocale>
+
+namespace lockscope::ui {
+
+CostModel::CostModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{}
+
+CostRow CostModel::fromRows(const QList<ComparisonRow> &rows)
+{
+    CostRow c;
+    if (rows.isEmpty())
+        return c;
+    c.strategy = rows.first().strategy;
+    qint64 commands = 0, endUs = 0;
+    for (const auto &r : rows) {
+        c.runs += r.runs;
+        c.acquisitions += r.sum.acquisitions;
+        commands += r.sum.commands;
+        endUs += r.sum.endUs;
+        c.latency.merge(r.latency);
+    }
+    // Means over runs, weighted by each row's share (exactly the row's figure for one row).
+    for (const auto &r : rows) {
+        const double share = c.runs ? double(r.runs) / double(c.runs) : 0;
+        c.latencyP50Ms += r.sum.latencyP50Ms * share;
+        c.latencyP99Ms += r.sum.latencyP99Ms * share;
+        c.fairness += r.sum.fairness * share;
+    }
+    c.throughput = endUs > 0 ? double(c.acquisitions) * 1e6 / double(endUs) : 0;
+    c.commandsPerAcquisition = c.acquisitions ? double(commands) / double(c.acquisitions) : 0;
+    return c;
+}
+
+void CostModel::setFromMatrix(const ComparisonModel &matrix)
+{
+    const auto &settings = matrix.settings();
+    QList<CostRow> rows;
+    for (int col = 0; col < matrix.columnCount(); ++col) {
+        QList<ComparisonRow> cells;
+        for (int r = 0; r < matrix.rowCount(); ++r) {
+            if (const CellResult *c = matrix.cell(r, col))
+                cells.append(c->row);
+        }
+        if (!cells.isEmpty())
+            rows.append(fromRows(cells));
+    }
+    m_sourceDetail = tr("simulator: %n scenario(s)", nullptr, int(settings.scenarioIds.size())) +
+                     QStringLiteral(", ") + tr("%n seed(s) per cell", nullptr, settings.seeds);
+    setRows(rows, rows.isEmpty() ? Source::None : Source::Simulator);
+}
+
+void CostModel::setLiveRows(const QList<CostRow> &rows, const QString &server)
+{
+    m_sourceDetail = tr("live server %1").arg(server);
+    setRows(rows, Source::Live);
+}
+
+void CostModel::clear()
+{
+    m_sourceDetail.clear();
+    setRows({}, Source::None);
+}
+
+void CostModel::retranslate()
+{
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
+void CostModel::setRows(const QList<CostRow> &rows, Source source)
+{
+    // Same strategies in the same order: only the figures changed, and the charts keep their
+    // bars (a reset would rebuild them at every finished cell).
+    bool sameLayout = rows.size() == m_rows.size() && !rows.isEmpty();
+    for (qsizetype i = 0; sameLayout && i < rows.size(); ++i)
+        sameLayout = rows[i].strategy == m_rows[i].strategy;
+    m_source = source;
+    if (sameLayout) {
+        m_rows = rows;
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        return;
+    }
+    beginResetModel();
+    m_rows = rows;
+    endResetModel();
+}
+
+QString CostModel::sourceText() const
+{
+    switch (m_source) {
+    case Source::None:
+        return tr("No figures yet: run a comparison.");
+    case Source::Simulator:
+        return tr("Figures from the %1; throughput in acquisitions per simulated second.")
+            .arg(m_sourceDetail);
+    case Source::Live:
+        return tr("Figures from the %1; throughput in acquisitions per second of wall time.")
+            .arg(m_sourceDetail);
+    }
+    return {};
+}
+
+double CostModel::value(const CostRow &row, int column)
+{
+    switch (column) {
+    case RunsColumn:
+        return double(row.runs);
+    case AcquisitionsColumn:
+        return double(row.acquisitions);
+    case ThroughputColumn:
+        return row.throughput;
+    case P50Column:
+        return row.latencyP50Ms;
+    case P99Column:
+        return row.latencyP99Ms;
+    case CommandsColumn:
+        return row.commandsPerAcquisition;
+    case FairnessColumn:
+        return row.fairness;
+    default:
+        return 0;
+    }
+}
+
+QString CostModel::formatted(double v, int column)
+{
+    switch (column) {
+    case RunsColumn:
+    case AcquisitionsColumn:
+        return QLocale().toString(qint64(v));
+    case FairnessColumn:
+        return QLocale().toString(v, 'f', 3);
+    case CommandsColumn:
+        return QLocale().toString(v, 'f', 2);
+    default:
+        return QLocale().toString(v, 'f', 1);
+    }
+}
+
+QString CostModel::columnId(int column)
+{
+    static const char *const ids[ColumnCount] = {
+        "runs",           "acquisitions",   "acquisitions_per_s",
+        "latency_p50_ms", "latency_p99_ms", "commands_per_acquisition",
+        "fairness"};
+    return column >= 0 && column < ColumnCount ? QLatin1String(ids[column]) : QString();
+}
+
+int CostModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int CostModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CostModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const CostRow &r = m_rows[index.row()];
+    const double v = value(r, index.column());
+    switch (role) {
+    case Qt::DisplayRole: // a number: the bar mappers read this role; CostDelegate formats it
+        return v;
+    case Qt::ToolTipRole:
+        return formatted(v, index.column());
+    case Qt::EditRole:
+        return v;
+    case Qt::TextAlignmentRole:
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    default:
+        return {};
+    }
+}
+
+QVariant CostModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Vertical) {
+        if (role == Qt::DisplayRole && section >= 0 && section < m_rows.size())
+            return m_rows[section].strategy;
+        return {};
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case ThroughputColumn:
+            return tr("Acquisitions per second: simulated seconds for the simulator, wall "
+                      "seconds for a live server.");
+        case CommandsColumn:
+            return tr("Redis commands sent to the lock's nodes per acquisition (retries "
+                      "included).");
+        case FairnessColumn:
+            return tr("Jain's index over the clients' acquisitions: 1 when every client got "
+                      "the lock equally often.");
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case RunsColumn:
+        return tr("Runs");
+    case AcquisitionsColumn:
+        return tr("Acquisitions");
+    case ThroughputColumn:
+        return tr("Acquisitions/s");
+    case P50Column:
+        return tr("Latency p50 (ms)");
+    case P99Column:
+        return tr("Latency p99 (ms)");
+    case CommandsColumn:
+        return tr("Commands/acq.");
+    case FairnessColumn:
+        return tr("Fairness (Jain)");
+    default:
+        return {};
+    }
+}
+
+} // namespace lockscope::ui
