@@ -1,7 +1,12 @@
 #include "app.h"
 
+#include "compare/compare_page.h"
+
+#include "language.h"
+
 #include "lock/strategy_registry.h"
 #include "main_window.h"
+#include "monitor/monitor_page.h"
 #include "playback.h"
 #include "sim/scenario.h"
 #include "theme.h"
@@ -12,23 +17,16 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QFont>
+#include <QIcon>
 #include <QImageWriter>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QSaveFile>
 #include <QSettings>
-#include <QTranslator>
 
 #include <cstdio>
 
 namespace lockscope::ui {
 
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lockscope", text);
-}
 
 void printLine(FILE *to, const QString &line)
 {
@@ -60,68 +58,125 @@ bool wholeNumber(const QString &text, qint64 min, qint64 *out)
     return true;
 }
 
+// The language to start in: --lang when it names one, else the one chosen in View > Language last
+// time, else the system's. Screenshots are reproducible: --lang or English.
+QString chosenLanguage(const QStringList &arguments)
+{
+    const qsizetype i = arguments.indexOf(QStringLiteral("--lang"));
+    if (i > 0 && i + 1 < arguments.size() && availableLanguages().contains(arguments[i + 1]))
+        return arguments[i + 1];
+    if (arguments.contains(QStringLiteral("--screenshot")))
+        return QStringLiteral("en");
+    return QSettings().value(QStringLiteral("view/language"), systemLanguage()).toString();
+}
+
 } // namespace
 
 bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exitCode)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(
-        tr("LockScope: see, simulate and explain distributed locks on Redis.\n"
-           "Without options it opens the window. With --screenshot it renders the window at an "
-           "instant of a run to a PNG file and exits, without showing anything."));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  tr("Show this help and exit."));
-    const QCommandLineOption version({QStringLiteral("v"), QStringLiteral("version")},
-                                     tr("Show the version and exit."));
+    p.setApplicationDescription(QCoreApplication::translate(
+        "lockscope",
+        "LockScope: see, simulate and explain distributed locks on Redis.\n"
+        "Without options it opens the window. With --screenshot it renders the window at an "
+        "instant of a run to a PNG file and exits, without showing anything."));
+    const QCommandLineOption help(
+        {QStringLiteral("h"), QStringLiteral("help")},
+        QCoreApplication::translate("lockscope", "Show this help and exit."));
+    const QCommandLineOption version(
+        {QStringLiteral("v"), QStringLiteral("version")},
+        QCoreApplication::translate("lockscope", "Show the version and exit."));
     const QCommandLineOption scenario(
         QStringLiteral("scenario"),
-        tr("Scenario id (see lockscope-cli scenarios) or scenario file (a path: it contains a / "
-           "or ends with .json)."),
+        QCoreApplication::translate(
+            "lockscope",
+            "Scenario id (see lockscope-cli scenarios) or scenario file (a path: it contains a / "
+            "or ends with .json)."),
         QStringLiteral("ID|FILE"));
-    const QCommandLineOption strategy(QStringLiteral("strategy"),
-                                      tr("Strategy id (see lockscope-cli strategies)."),
-                                      QStringLiteral("ID"));
-    const QCommandLineOption seed(QStringLiteral("seed"), tr("Random seed (default 1)."),
-                                  QStringLiteral("N"));
-    const QCommandLineOption clients(QStringLiteral("clients"), tr("Number of clients."),
+    const QCommandLineOption strategy(
+        QStringLiteral("strategy"),
+        QCoreApplication::translate("lockscope", "Strategy id (see lockscope-cli strategies)."),
+        QStringLiteral("ID"));
+    const QCommandLineOption seed(
+        QStringLiteral("seed"),
+        QCoreApplication::translate("lockscope", "Random seed (default 1)."), QStringLiteral("N"));
+    const QCommandLineOption clients(QStringLiteral("clients"),
+                                     QCoreApplication::translate("lockscope", "Number of clients."),
                                      QStringLiteral("N"));
-    const QCommandLineOption ttl(QStringLiteral("ttl"), tr("Lock TTL in ms."),
+    const QCommandLineOption ttl(QStringLiteral("ttl"),
+                                 QCoreApplication::translate("lockscope", "Lock TTL in ms."),
                                  QStringLiteral("MS"));
-    const QCommandLineOption wait(QStringLiteral("wait"),
-                                  tr("How to wait for a busy lock: spin, backoff or pubsub."),
-                                  QStringLiteral("MODE"));
-    const QCommandLineOption at(QStringLiteral("at"),
-                                tr("Playback instant in ms of simulated time."),
-                                QStringLiteral("MS"));
-    const QCommandLineOption lang(QStringLiteral("lang"), tr("Language: en or zh_CN."),
-                                  QStringLiteral("LANG"));
+    const QCommandLineOption wait(
+        QStringLiteral("wait"),
+        QCoreApplication::translate("lockscope",
+                                    "How to wait for a busy lock: spin, backoff or pubsub."),
+        QStringLiteral("MODE"));
+    const QCommandLineOption at(
+        QStringLiteral("at"),
+        QCoreApplication::translate("lockscope", "Playback instant in ms of simulated time."),
+        QStringLiteral("MS"));
+    const QCommandLineOption lang(
+        QStringLiteral("lang"),
+        QCoreApplication::translate("lockscope", "Language: en or zh_CN (default: the one chosen "
+                                                 "in View > Language, else the system's)."),
+        QStringLiteral("LANG"));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
-        tr("Render the window to FILE.png and exit (works with QT_QPA_PLATFORM=offscreen)."),
+        QCoreApplication::translate(
+            "lockscope",
+            "Render the window to FILE.png and exit (works with QT_QPA_PLATFORM=offscreen)."),
         QStringLiteral("FILE"));
-    const QCommandLineOption size(QStringLiteral("size"),
-                                  tr("Window size for --screenshot (default 1600x1000)."),
-                                  QStringLiteral("WxH"));
-    const QCommandLineOption dark(QStringLiteral("dark"), tr("Use the dark palette."));
-    const QCommandLineOption light(QStringLiteral("light"), tr("Use the light palette."));
-    const QCommandLineOption tab(QStringLiteral("tab"),
-                                 tr("Details tab to show: commands or source."),
-                                 QStringLiteral("NAME"));
+    const QCommandLineOption size(
+        QStringLiteral("size"),
+        QCoreApplication::translate("lockscope",
+                                    "Window size for --screenshot (default 1600x1000)."),
+        QStringLiteral("WxH"));
+    const QCommandLineOption dark(
+        QStringLiteral("dark"), QCoreApplication::translate("lockscope", "Use the dark palette."));
+    const QCommandLineOption light(
+        QStringLiteral("light"),
+        QCoreApplication::translate("lockscope", "Use the light palette."));
+    const QCommandLineOption tab(
+        QStringLiteral("tab"),
+        QCoreApplication::translate("lockscope", "Details tab to show: commands or source."),
+        QStringLiteral("NAME"));
     const QCommandLineOption view(
-        QStringLiteral("view"), tr("The timeline's visible range in ms (default: the whole run)."),
+        QStringLiteral("view"),
+        QCoreApplication::translate("lockscope",
+                                    "The timeline's visible range in ms (default: the whole run)."),
         QStringLiteral("FROM:TO"));
-    const QCommandLineOption page(QStringLiteral("page"),
-                                  tr("Page to show: workspace, compare or monitor."),
-                                  QStringLiteral("NAME"));
-    p.addOptions({help, version, scenario, strategy, seed, clients, ttl, wait, at, lang, screenshot,
-                  size, dark, light, tab, view, page});
+    const QCommandLineOption monitorUrl(
+        QStringLiteral("monitor-url"),
+        QCoreApplication::translate(
+            "lockscope", "Open the monitor page connected, read-only, to this Redis "
+                         "(redis://host:port); with --screenshot, after its first scan."),
+        QStringLiteral("URL"));
+    const QCommandLineOption page(
+        QStringLiteral("page"),
+        QCoreApplication::translate("lockscope", "Page to show: workspace, compare or monitor."),
+        QStringLiteral("NAME"));
+    // The compare page's screenshot: run its matrix first (a few seeds keep it quick).
+    const QCommandLineOption compareSeeds(
+        QStringLiteral("compare-seeds"),
+        QCoreApplication::translate("lockscope", "With --page compare: run the safety matrix "
+                                                 "with N seeds per cell and wait for it."),
+        QStringLiteral("N"));
+    const QCommandLineOption compareView(
+        QStringLiteral("compare-view"),
+        QCoreApplication::translate("lockscope", "With --page compare: show matrix or cost."),
+        QStringLiteral("NAME"));
+    p.addOptions({help, version, scenario, strategy,   seed,         clients,    ttl,
+                  wait, at,      lang,     screenshot, size,         dark,       light,
+                  tab,  view,    page,     monitorUrl, compareSeeds, compareView});
 
     if (!p.parse(arguments))
         return bad(p.errorText(), exitCode);
     if (p.isSet(help)) {
-        // There is no application object yet to tell the parser the program's name.
+        // The parser names the program by argv[0] (or <executable_name>): say "lockscope".
         QString text = p.helpText();
         text.replace(QStringLiteral("<executable_name>"), QStringLiteral("lockscope"));
+        if (!arguments.isEmpty()) // under the short-lived core application: its argv[0]
+            text.replace(arguments.first(), QStringLiteral("lockscope"));
         std::fputs(qPrintable(text), stdout);
         *exitCode = 0;
         return false;
@@ -132,8 +187,10 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         return false;
     }
     if (!p.positionalArguments().isEmpty())
-        return bad(tr("unexpected argument \"%1\" (see --help)").arg(p.positionalArguments()[0]),
-                   exitCode);
+        return bad(
+            QCoreApplication::translate("lockscope", "unexpected argument \"%1\" (see --help)")
+                .arg(p.positionalArguments()[0]),
+            exitCode);
 
     o->scenario = p.value(scenario);
     if (isScenarioPath(o->scenario)) {
@@ -145,66 +202,82 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         o->scenarioFile = QFileInfo(o->scenario).absoluteFilePath();
         o->scenario.clear();
     } else if (p.isSet(scenario) && !builtinScenarioIds().contains(o->scenario))
-        return bad(tr("unknown scenario \"%1\" (known: %2)")
+        return bad(QCoreApplication::translate("lockscope", "unknown scenario \"%1\" (known: %2)")
                        .arg(o->scenario, builtinScenarioIds().join(QStringLiteral(", "))),
                    exitCode);
     o->strategy = p.value(strategy);
     if (p.isSet(strategy) && !strategyIds().contains(o->strategy))
-        return bad(tr("unknown strategy \"%1\" (known: %2)")
+        return bad(QCoreApplication::translate("lockscope", "unknown strategy \"%1\" (known: %2)")
                        .arg(o->strategy, strategyIds().join(QStringLiteral(", "))),
                    exitCode);
     qint64 n = 0;
     if (p.isSet(seed)) {
         if (!wholeNumber(p.value(seed), 0, &n))
-            return bad(tr("--seed must be a whole number >= 0, got \"%1\"").arg(p.value(seed)),
+            return bad(QCoreApplication::translate("lockscope",
+                                                   "--seed must be a whole number >= 0, got \"%1\"")
+                           .arg(p.value(seed)),
                        exitCode);
         o->seed = quint64(n);
         o->seedSet = true;
     }
     if (p.isSet(clients)) {
         if (!wholeNumber(p.value(clients), 1, &n) || n > 200)
-            return bad(tr("--clients must be a whole number from 1 to 200, got \"%1\"")
-                           .arg(p.value(clients)),
-                       exitCode);
+            return bad(
+                QCoreApplication::translate(
+                    "lockscope", "--clients must be a whole number from 1 to 200, got \"%1\"")
+                    .arg(p.value(clients)),
+                exitCode);
         o->clients = int(n);
     }
     if (p.isSet(ttl)) {
         if (!wholeNumber(p.value(ttl), 1, &n) || n > 3600000)
-            return bad(tr("--ttl must be a whole number of ms from 1 to 3600000, got \"%1\"")
-                           .arg(p.value(ttl)),
-                       exitCode);
+            return bad(
+                QCoreApplication::translate(
+                    "lockscope", "--ttl must be a whole number of ms from 1 to 3600000, got \"%1\"")
+                    .arg(p.value(ttl)),
+                exitCode);
         o->ttlMs = n;
     }
     if (p.isSet(wait)) {
         o->waitMode = p.value(wait);
         if (o->waitMode != QLatin1String("spin") && o->waitMode != QLatin1String("backoff") &&
             o->waitMode != QLatin1String("pubsub"))
-            return bad(tr("--wait must be spin, backoff or pubsub, got \"%1\"").arg(o->waitMode),
+            return bad(QCoreApplication::translate(
+                           "lockscope", "--wait must be spin, backoff or pubsub, got \"%1\"")
+                           .arg(o->waitMode),
                        exitCode);
     }
     if (p.isSet(at)) {
         if (!wholeNumber(p.value(at), 0, &n))
-            return bad(tr("--at must be a whole number of ms >= 0, got \"%1\"").arg(p.value(at)),
+            return bad(QCoreApplication::translate(
+                           "lockscope", "--at must be a whole number of ms >= 0, got \"%1\"")
+                           .arg(p.value(at)),
                        exitCode);
         o->atMs = n;
     }
     if (p.isSet(lang)) {
         o->language = p.value(lang);
         if (o->language != QLatin1String("en") && o->language != QLatin1String("zh_CN"))
-            return bad(tr("--lang must be en or zh_CN, got \"%1\"").arg(o->language), exitCode);
+            return bad(
+                QCoreApplication::translate("lockscope", "--lang must be en or zh_CN, got \"%1\"")
+                    .arg(o->language),
+                exitCode);
     }
     if (p.isSet(size)) {
         const QStringList wh = p.value(size).split(QLatin1Char('x'));
         qint64 w = 0, h = 0;
         if (wh.size() != 2 || !wholeNumber(wh[0], 640, &w) || !wholeNumber(wh[1], 480, &h) ||
             w > 8000 || h > 8000)
-            return bad(
-                tr("--size must be WIDTHxHEIGHT, at least 640x480, got \"%1\"").arg(p.value(size)),
-                exitCode);
+            return bad(QCoreApplication::translate(
+                           "lockscope", "--size must be WIDTHxHEIGHT, at least 640x480, got \"%1\"")
+                           .arg(p.value(size)),
+                       exitCode);
         o->size = QSize(int(w), int(h));
     }
     if (p.isSet(dark) && p.isSet(light))
-        return bad(tr("--dark and --light cannot both be given"), exitCode);
+        return bad(
+            QCoreApplication::translate("lockscope", "--dark and --light cannot both be given"),
+            exitCode);
     if (p.isSet(dark) || p.isSet(light)) {
         o->dark = p.isSet(dark);
         o->darkSet = true;
@@ -212,14 +285,46 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
     if (p.isSet(tab)) {
         o->tab = p.value(tab);
         if (o->tab != QLatin1String("commands") && o->tab != QLatin1String("source"))
-            return bad(tr("--tab must be commands or source, got \"%1\"").arg(o->tab), exitCode);
+            return bad(QCoreApplication::translate("lockscope",
+                                                   "--tab must be commands or source, got \"%1\"")
+                           .arg(o->tab),
+                       exitCode);
     }
     if (p.isSet(page)) {
         o->page = p.value(page);
         if (!QStringList{QStringLiteral("workspace"), QStringLiteral("compare"),
                          QStringLiteral("monitor")}
                  .contains(o->page))
-            return bad(tr("--page must be workspace, compare or monitor, got \"%1\"").arg(o->page),
+            return bad(QCoreApplication::translate(
+                           "lockscope", "--page must be workspace, compare or monitor, got \"%1\"")
+                           .arg(o->page),
+                       exitCode);
+    }
+    if (p.isSet(monitorUrl)) {
+        ConnectionProfile profile;
+        QString error;
+        if (!ConnectionProfile::fromUrl(p.value(monitorUrl), &profile, &error))
+            return bad(QStringLiteral("--monitor-url: ") + error, exitCode);
+        o->monitorUrl = p.value(monitorUrl);
+        if (!p.isSet(page))
+            o->page = QStringLiteral("monitor");
+    }
+    if (p.isSet(compareSeeds)) {
+        qint64 seeds = 0;
+        if (!wholeNumber(p.value(compareSeeds), 1, &seeds) || seeds > 100000)
+            return bad(QCoreApplication::translate(
+                           "lockscope",
+                           "--compare-seeds must be a whole number from 1 to 100000, got \"%1\"")
+                           .arg(p.value(compareSeeds)),
+                       exitCode);
+        o->compareSeeds = int(seeds);
+    }
+    if (p.isSet(compareView)) {
+        o->compareView = p.value(compareView);
+        if (o->compareView != QLatin1String("matrix") && o->compareView != QLatin1String("cost"))
+            return bad(QCoreApplication::translate(
+                           "lockscope", "--compare-view must be matrix or cost, got \"%1\"")
+                           .arg(o->compareView),
                        exitCode);
     }
     if (p.isSet(view)) {
@@ -227,15 +332,17 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         qint64 from = 0, to = 0;
         if (range.size() != 2 || !wholeNumber(range[0], 0, &from) ||
             !wholeNumber(range[1], 0, &to) || to <= from)
-            return bad(
-                tr("--view must be FROM:TO in ms with FROM < TO, got \"%1\"").arg(p.value(view)),
-                exitCode);
+            return bad(QCoreApplication::translate(
+                           "lockscope", "--view must be FROM:TO in ms with FROM < TO, got \"%1\"")
+                           .arg(p.value(view)),
+                       exitCode);
         o->viewFromMs = from;
         o->viewToMs = to;
     }
     o->screenshot = p.value(screenshot);
     if (p.isSet(screenshot) && o->screenshot.isEmpty())
-        return bad(tr("--screenshot needs a file name"), exitCode);
+        return bad(QCoreApplication::translate("lockscope", "--screenshot needs a file name"),
+                   exitCode);
     return true;
 }
 
@@ -244,10 +351,20 @@ int runLockScope(int argc, char **argv)
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
+    QCoreApplication::setOrganizationName(QStringLiteral("LockScope"));
+    QCoreApplication::setApplicationName(QStringLiteral("LockScope"));
     WindowOptions o;
     int exitCode = 0;
-    if (!parseWindowOptions(arguments, &o, &exitCode))
-        return exitCode;
+    {
+        // The options are read before the window's application exists (a screenshot must pick
+        // the offscreen platform first): a short-lived core application carries the translation
+        // of --help and of the messages about bad options.
+        int coreArgc = argc;
+        QCoreApplication core(coreArgc, argv);
+        setLanguage(chosenLanguage(arguments));
+        if (!parseWindowOptions(arguments, &o, &exitCode))
+            return exitCode;
+    }
     // A screenshot needs no screen.
     if (!o.screenshot.isEmpty() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -269,6 +386,10 @@ int runLockScope(int argc, char **argv)
     QCoreApplication::setOrganizationName(QStringLiteral("LockScope"));
     QCoreApplication::setApplicationName(QStringLiteral("LockScope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
+    // The icon of the title bar and task bar; on Wayland the compositor takes it from the
+    // installed desktop entry, which the desktop file name points to.
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/lockscope.svg")));
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.lockscope.LockScope"));
     const bool screenshot = !o.screenshot.isEmpty();
 
     // Readable when projected: a clear sans-serif, a little larger than the desktop default.
@@ -276,18 +397,8 @@ int runLockScope(int argc, char **argv)
     font.setPointSize(10);
     QApplication::setFont(font);
 
-    QTranslator translator, qtTranslator;
-    if (o.language != QLatin1String("en")) {
-        const QString name = QStringLiteral("lockscope_") + o.language;
-        if (translator.load(name, QStringLiteral(":/i18n")) ||
-            translator.load(name, QCoreApplication::applicationDirPath() +
-                                      QStringLiteral("/../share/lockscope/translations")) ||
-            translator.load(name, QCoreApplication::applicationDirPath()))
-            QCoreApplication::installTranslator(&translator);
-        if (qtTranslator.load(QStringLiteral("qtbase_") + o.language,
-                              QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-            QCoreApplication::installTranslator(&qtTranslator);
-    }
+    setLanguage(chosenLanguage(arguments));
+    o.language = currentLanguage();
 
     bool dark = o.dark;
     if (!o.darkSet && !screenshot)
@@ -343,15 +454,29 @@ int runLockScope(int argc, char **argv)
     else if (o.page == QLatin1String("monitor"))
         window.setPage(MainWindow::Page::Monitor);
 
+    if (!o.monitorUrl.isEmpty() &&
+        !window.monitorPage()->connectUrl(o.monitorUrl, screenshot, &error)) {
+        printLine(stderr, QStringLiteral("lockscope: ") + error);
+        return 1;
+    }
+
+    if (o.compareView == QLatin1String("cost"))
+        window.comparePage()->setView(ComparePage::View::Cost);
+    if (o.compareSeeds > 0 && !window.comparePage()->runAndWait(o.compareSeeds, &error)) {
+        printLine(stderr, QStringLiteral("lockscope: ") + error);
+        return 1;
+    }
+
     if (screenshot) {
         for (int i = 0; i < 3; ++i)
             QCoreApplication::processEvents();
         const QImage image = window.grab().toImage();
         QSaveFile file(o.screenshot);
         if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-            printLine(stderr,
-                      QStringLiteral("lockscope: ") + tr("cannot write the screenshot to %1: %2")
-                                                          .arg(o.screenshot, file.errorString()));
+            printLine(stderr, QStringLiteral("lockscope: ") +
+                                  QCoreApplication::translate(
+                                      "lockscope", "cannot write the screenshot to %1: %2")
+                                      .arg(o.screenshot, file.errorString()));
             return 1;
         }
         return 0;

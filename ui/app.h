@@ -18,15 +18,18 @@ struct WindowOptions {
     qint64 ttlMs = -1;
     QString waitMode;
     qint64 atMs = -1;
-    QString language = QStringLiteral("en");
+    QString language;   // --lang: "en" or "zh_CN"; empty: the saved choice, else the system's
     QString screenshot; // render the window to this file and exit
     QSize size{1600, 1000};
     bool dark = false;
     bool darkSet = false;
     QString page;           // "workspace" (default), "compare" or "monitor"
+    int compareSeeds = 0;   // > 0: run the compare page's matrix with this many seeds first
+    QString compareView;    // the compare page's tab: "matrix" (default) or "cost"
     QString tab;            // "commands" or "source"
     qint64 viewFromMs = -1; // the timeline's visible range, when given
     qint64 viewToMs = -1;
+    QString monitorUrl; // the monitor page connects here (redis://host:port) at start
 };
 
 // Parses the arguments (argv[0] first). Returns true to go on; false when the program should

@@ -1,5 +1,6 @@
 #include "lock_format.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QRegularExpression>
 
@@ -110,8 +111,10 @@ LockInfo recognizeString(const KeySnapshot &s)
     qint64 number = 0;
 
     if (key.startsWith(kRedissonToken) && whole && isInteger(v, &number)) {
-        LockInfo info = make("redisson-fence-token", QStringLiteral("Redisson RFencedLock token"),
-                             LockRole::Auxiliary);
+        LockInfo info =
+            make("redisson-fence-token",
+                 QCoreApplication::translate("LockFormat", "Redisson RFencedLock token"),
+                 LockRole::Auxiliary);
         info.lockKey = redissonBaseName(key, kRedissonToken);
         info.counter = number;
         return info;
@@ -120,8 +123,10 @@ LockInfo recognizeString(const KeySnapshot &s)
         // "{name}:<uuid>:<threadId>:rwlock_timeout:<n>": one per read hold, with the lease.
         const qsizetype close = key.indexOf("}:");
         if (close > 0) {
-            LockInfo info = make("redisson-rwlock-timeout",
-                                 QStringLiteral("Redisson read lock lease"), LockRole::Auxiliary);
+            LockInfo info =
+                make("redisson-rwlock-timeout",
+                     QCoreApplication::translate("LockFormat", "Redisson read lock lease"),
+                     LockRole::Auxiliary);
             info.lockKey = key.mid(1, close - 1);
             const qsizetype from = close + 2;
             info.owner = key.mid(from, key.indexOf(kRwlockTimeout) - from);
@@ -129,17 +134,19 @@ LockInfo recognizeString(const KeySnapshot &s)
         }
     }
     if (key.endsWith(kFence) && key.size() > kFence.size() && whole && isInteger(v, &number)) {
-        LockInfo info = make("lockscope-fence", QStringLiteral("LockScope fencing counter"),
+        LockInfo info = make("lockscope-fence",
+                             QCoreApplication::translate("LockFormat", "LockScope fencing counter"),
                              LockRole::Auxiliary);
         info.lockKey = key.left(key.size() - kFence.size());
         info.counter = number;
         return info;
     }
     if (!whole) {
-        LockInfo info = make("unknown",
-                             QStringLiteral("unknown (value longer than the read "
-                                            "limit)"),
-                             LockRole::Lock);
+        LockInfo info =
+            make("unknown",
+                 QCoreApplication::translate("LockFormat", "unknown (value longer than the read "
+                                                           "limit)"),
+                 LockRole::Lock);
         info.owner = displayBytes(v, 64);
         info.holdCount = 1;
         return info;
@@ -147,38 +154,49 @@ LockInfo recognizeString(const KeySnapshot &s)
 
     qint64 madeAt = 0;
     if (isPlausibleUuid1Hex(v, &madeAt) && !key.contains("redlock")) {
-        LockInfo info = make("redis-py", QStringLiteral("redis-py Lock"), LockRole::Lock);
+        LockInfo info = make("redis-py", QCoreApplication::translate("LockFormat", "redis-py Lock"),
+                             LockRole::Lock);
         setSingleOwner(info, v);
-        info.note = QStringLiteral("a version-1 UUID made %1 (uuid1().hex, as redis-py "
-                                   "writes; node-redlock's 16 random bytes look like this by "
-                                   "chance about once in 10^5)")
+        info.note = QCoreApplication::translate(
+                        "LockFormat", "a version-1 UUID made %1 (uuid1().hex, as redis-py "
+                                      "writes; node-redlock's 16 random bytes look like this by "
+                                      "chance about once in 10^5)")
                         .arg(utcText(madeAt));
         return info;
     }
     if (isLowerHex(v, 32)) {
-        LockInfo info = make("node-redlock", QStringLiteral("node-redlock lock"), LockRole::Lock);
+        LockInfo info =
+            make("node-redlock", QCoreApplication::translate("LockFormat", "node-redlock lock"),
+                 LockRole::Lock);
         setSingleOwner(info, v);
-        info.note = QStringLiteral("16 random bytes in hex (not a version-1 UUID, so not "
-                                   "redis-py's uuid1().hex)");
+        info.note = QCoreApplication::translate(
+            "LockFormat", "16 random bytes in hex (not a version-1 UUID, so not "
+                          "redis-py's uuid1().hex)");
         return info;
     }
     if (key.startsWith(kPythonLock) && isBase64(v, 24) && !v.endsWith('=')) {
-        LockInfo info =
-            make("python-redis-lock", QStringLiteral("python-redis-lock Lock"), LockRole::Lock);
+        LockInfo info = make("python-redis-lock",
+                             QCoreApplication::translate("LockFormat", "python-redis-lock Lock"),
+                             LockRole::Lock);
         setSingleOwner(info, v);
-        info.note = QStringLiteral("18 random bytes in base64; waiters listen on lock-signal:%1")
+        info.note = QCoreApplication::translate(
+                        "LockFormat", "18 random bytes in base64; waiters listen on lock-signal:%1")
                         .arg(QString::fromUtf8(key.mid(kPythonLock.size())));
         return info;
     }
     if (isBase64(v, 24) && v.endsWith("==")) {
-        LockInfo info = make("go-redsync", QStringLiteral("go-redsync Mutex"), LockRole::Lock);
+        LockInfo info =
+            make("go-redsync", QCoreApplication::translate("LockFormat", "go-redsync Mutex"),
+                 LockRole::Lock);
         setSingleOwner(info, v);
-        info.note = QStringLiteral("16 random bytes in base64");
+        info.note = QCoreApplication::translate("LockFormat", "16 random bytes in base64");
         return info;
     }
     QByteArray client;
     if (lockScopeToken(v, &client)) {
-        LockInfo info = make("lockscope", QStringLiteral("LockScope lock"), LockRole::Lock);
+        LockInfo info =
+            make("lockscope", QCoreApplication::translate("LockFormat", "LockScope lock"),
+                 LockRole::Lock);
         setSingleOwner(info, v);
         info.process = client;
         return info;
@@ -186,17 +204,21 @@ LockInfo recognizeString(const KeySnapshot &s)
     if (v.size() == 13 && isDigits(v)) {
         const qint64 ms = v.toLongLong();
         if (ms > 1104537600000LL && ms < 4102444800000LL) { // 2005 .. 2100
-            LockInfo info =
-                make("expiry-timestamp", QStringLiteral("SETNX lock holding its expiry time"),
-                     LockRole::Lock);
+            LockInfo info = make(
+                "expiry-timestamp",
+                QCoreApplication::translate("LockFormat", "SETNX lock holding its expiry time"),
+                LockRole::Lock);
             info.holdCount = 1;
-            info.note = QStringLiteral("the value is an expiry time by the writer's clock: %1 "
-                                       "(SETNX/GETSET locks, seed 004 wrongLock2)")
+            info.note = QCoreApplication::translate(
+                            "LockFormat", "the value is an expiry time by the writer's clock: %1 "
+                                          "(SETNX/GETSET locks, seed 004 wrongLock2)")
                             .arg(utcText(ms));
             return info;
         }
     }
-    LockInfo info = make("unknown", QStringLiteral("unknown string lock"), LockRole::Lock);
+    LockInfo info =
+        make("unknown", QCoreApplication::translate("LockFormat", "unknown string lock"),
+             LockRole::Lock);
     if (!v.isEmpty())
         setSingleOwner(info, displayBytes(v, 64));
     return info;
@@ -214,8 +236,9 @@ LockInfo recognizeHash(const KeySnapshot &s)
         }
     }
     if (hasMode) {
-        LockInfo info =
-            make("redisson-rwlock", QStringLiteral("Redisson RReadWriteLock"), LockRole::Lock);
+        LockInfo info = make("redisson-rwlock",
+                             QCoreApplication::translate("LockFormat", "Redisson RReadWriteLock"),
+                             LockRole::Lock);
         info.mode = mode;
         QByteArray writer;
         for (const auto &[f, v] : fields) {
@@ -253,12 +276,15 @@ LockInfo recognizeHash(const KeySnapshot &s)
     }
     LockInfo info;
     if (allRedisson)
-        info = make("redisson-lock", QStringLiteral("Redisson RLock"), LockRole::Lock);
+        info = make("redisson-lock", QCoreApplication::translate("LockFormat", "Redisson RLock"),
+                    LockRole::Lock);
     else if (allLockScope)
-        info = make("lockscope-reentrant", QStringLiteral("LockScope reentrant hash lock"),
+        info = make("lockscope-reentrant",
+                    QCoreApplication::translate("LockFormat", "LockScope reentrant hash lock"),
                     LockRole::Lock);
     else
-        info = make("unknown", QStringLiteral("unknown hash"), LockRole::Lock);
+        info = make("unknown", QCoreApplication::translate("LockFormat", "unknown hash"),
+                    LockRole::Lock);
     for (const auto &[f, v] : fields) {
         qint64 count = 0;
         isInteger(v, &count);
@@ -268,7 +294,9 @@ LockInfo recognizeHash(const KeySnapshot &s)
     if (s.truncated()) {
         // More fields than the read limit: no lock writes that many; show it as it is.
         info = make("unknown",
-                    QStringLiteral("hash with %1 fields (more than the read limit)").arg(s.length),
+                    QCoreApplication::translate("LockFormat",
+                                                "hash with %1 fields (more than the read limit)")
+                        .arg(s.length),
                     LockRole::Other);
         for (const auto &[f, v] : fields)
             info.holders.append({f, 0});
@@ -283,8 +311,9 @@ LockInfo recognizeHash(const KeySnapshot &s)
         }
     } else if (fields.size() > 1) {
         info.owner = QByteArray::number(fields.size()) + " holders";
-        info.note = QStringLiteral("more than one holder field: not what a reentrant lock "
-                                   "writes");
+        info.note = QCoreApplication::translate(
+            "LockFormat", "more than one holder field: not what a reentrant lock "
+                          "writes");
     }
     return info;
 }
@@ -292,7 +321,8 @@ LockInfo recognizeHash(const KeySnapshot &s)
 LockInfo recognizeList(const KeySnapshot &s)
 {
     if (s.key.startsWith(kRedissonQueue)) {
-        LockInfo info = make("redisson-fair-queue", QStringLiteral("Redisson fair lock queue"),
+        LockInfo info = make("redisson-fair-queue",
+                             QCoreApplication::translate("LockFormat", "Redisson fair lock queue"),
                              LockRole::Auxiliary);
         info.lockKey = redissonBaseName(s.key, kRedissonQueue);
         info.waiters = s.length;
@@ -302,19 +332,21 @@ LockInfo recognizeList(const KeySnapshot &s)
     }
     if (s.key.startsWith(kPythonSignal)) {
         LockInfo info =
-            make("python-redis-lock-signal", QStringLiteral("python-redis-lock release signal"),
+            make("python-redis-lock-signal",
+                 QCoreApplication::translate("LockFormat", "python-redis-lock release signal"),
                  LockRole::Auxiliary);
         info.lockKey = kPythonLock + s.key.mid(kPythonSignal.size());
         return info;
     }
-    return make("unknown", QStringLiteral("list"), LockRole::Other);
+    return make("unknown", QCoreApplication::translate("LockFormat", "list"), LockRole::Other);
 }
 
 LockInfo recognizeZSet(const KeySnapshot &s)
 {
     if (s.key.startsWith(kRedissonTimeout)) {
         LockInfo info =
-            make("redisson-fair-timeouts", QStringLiteral("Redisson fair lock waiter deadlines"),
+            make("redisson-fair-timeouts",
+                 QCoreApplication::translate("LockFormat", "Redisson fair lock waiter deadlines"),
                  LockRole::Auxiliary);
         info.lockKey = redissonBaseName(s.key, kRedissonTimeout);
         info.waiters = s.length;
@@ -322,7 +354,8 @@ LockInfo recognizeZSet(const KeySnapshot &s)
             info.queueHead = s.members.first().first;
         return info;
     }
-    return make("unknown", QStringLiteral("sorted set"), LockRole::Other);
+    return make("unknown", QCoreApplication::translate("LockFormat", "sorted set"),
+                LockRole::Other);
 }
 
 } // namespace
@@ -392,7 +425,7 @@ bool isPlausibleUuid1Hex(const QByteArray &value, qint64 *madeAtMs)
 LockInfo recognizeLock(const KeySnapshot &s)
 {
     if (!s.exists())
-        return make("unknown", QStringLiteral("gone"), LockRole::Other);
+        return make("unknown", QCoreApplication::translate("LockFormat", "gone"), LockRole::Other);
     switch (s.type) {
     case KeyType::String:
         return recognizeString(s);

@@ -39,6 +39,10 @@
 
 namespace lockscope {
 
+// connection_errors.cpp: the texts below stay English in replies (classify() reads them) and are
+// translated only where they are shown.
+QString localizedNoReplyText(const QString &english);
+
 namespace {
 
 constexpr qint64 kNoDeadline = std::numeric_limits<qint64>::max();
@@ -995,7 +999,7 @@ void Connection::Private::connectionFailed(RedisErrorKind kind, const QString &m
         armTimeouts();
     }
 
-    emit q->connectionError(kind, signalMessage);
+    emit q->connectionError(kind, localizedNoReplyText(signalMessage));
     announceState();
     runAll(failures);
 }

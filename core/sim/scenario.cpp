@@ -2,6 +2,7 @@
 
 #include "events/event.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,7 +38,7 @@ public:
         if (v.isUndefined())
             return true;
         if (!v.isString())
-            return fail(name, QStringLiteral("must be a string"));
+            return fail(name, QCoreApplication::translate("Scenario", "must be a string"));
         *out = v.toString();
         return true;
     }
@@ -48,12 +49,13 @@ public:
         if (v.isUndefined())
             return true;
         if (!v.isDouble() || v.toDouble() != double(v.toInteger()))
-            return fail(name, QStringLiteral("must be a whole number"));
+            return fail(name, QCoreApplication::translate("Scenario", "must be a whole number"));
         if (v.toInteger() < min)
-            return fail(name, QStringLiteral("must be at least %1").arg(min));
-        if (v.toInteger() > qint64(std::numeric_limits<Int>::max()))
             return fail(name,
-                        QStringLiteral("must be at most %1").arg(std::numeric_limits<Int>::max()));
+                        QCoreApplication::translate("Scenario", "must be at least %1").arg(min));
+        if (v.toInteger() > qint64(std::numeric_limits<Int>::max()))
+            return fail(name, QCoreApplication::translate("Scenario", "must be at most %1")
+                                  .arg(std::numeric_limits<Int>::max()));
         *out = Int(v.toInteger());
         return true;
     }
@@ -64,7 +66,7 @@ public:
         if (v.isUndefined())
             return true;
         if (!v.isDouble() || v.toDouble() < 0)
-            return fail(name, QStringLiteral("must be a number >= 0"));
+            return fail(name, QCoreApplication::translate("Scenario", "must be a number >= 0"));
         *out = v.toDouble();
         return true;
     }
@@ -75,7 +77,7 @@ public:
         if (v.isUndefined())
             return true;
         if (!v.isBool())
-            return fail(name, QStringLiteral("must be true or false"));
+            return fail(name, QCoreApplication::translate("Scenario", "must be true or false"));
         *out = v.toBool();
         return true;
     }
@@ -103,7 +105,8 @@ public:
             return true;
         }
         if (!v.isObject())
-            return fail(name, QStringLiteral("must be a string or {\"en\": ..., \"zh_CN\": ...}"));
+            return fail(name, QCoreApplication::translate(
+                                  "Scenario", "must be a string or {\"en\": ..., \"zh_CN\": ...}"));
         const auto o = v.toObject();
         for (auto it = o.begin(); it != o.end(); ++it)
             all->insert(it.key(), it.value().toString());
@@ -116,7 +119,8 @@ public:
     {
         for (auto it = m_o.begin(); it != m_o.end(); ++it) {
             if (!m_seen.contains(it.key())) {
-                m_error = QStringLiteral("%1: unknown field \"%2\"").arg(m_where, it.key());
+                m_error = QCoreApplication::translate("Scenario", "%1: unknown field \"%2\"")
+                              .arg(m_where, it.key());
                 return false;
             }
         }
@@ -169,7 +173,7 @@ bool parseTrigger(const QJsonValue &v, const QString &where, FaultTrigger *t, QS
 {
     FieldReader r(v.toObject(), where);
     if (!v.isObject()) {
-        *error = where + QStringLiteral(": must be an object");
+        *error = where + QCoreApplication::translate("Scenario", ": must be an object");
         return false;
     }
     const auto steps = r.take("step");
@@ -179,7 +183,8 @@ bool parseTrigger(const QJsonValue &v, const QString &where, FaultTrigger *t, QS
         for (const auto &s : steps.toArray())
             t->steps.append(s.toString());
     } else if (!steps.isUndefined()) {
-        *error = where + QStringLiteral(".step: must be a step name or a list of alternatives");
+        *error = where + QCoreApplication::translate(
+                             "Scenario", ".step: must be a step name or a list of alternatives");
         return false;
     }
     bool ok = r.integer("at_ms", &t->atMs, 0) && r.string("client", &t->client) &&
@@ -187,11 +192,13 @@ bool parseTrigger(const QJsonValue &v, const QString &where, FaultTrigger *t, QS
               r.integer("delay_ms", &t->delayMs, 0) && r.finish();
     if (ok && t->phase != QLatin1String("before") && t->phase != QLatin1String("sent") &&
         t->phase != QLatin1String("after"))
-        ok = r.fail("phase", QStringLiteral("must be before, sent or after"));
+        ok = r.fail("phase",
+                    QCoreApplication::translate("Scenario", "must be before, sent or after"));
     if (ok && t->steps.isEmpty() && t->atMs < 0)
-        ok = r.failWith(QStringLiteral("needs at_ms or step"));
+        ok = r.failWith(QCoreApplication::translate("Scenario", "needs at_ms or step"));
     if (ok && !t->steps.isEmpty() && t->client.isEmpty())
-        ok = r.failWith(QStringLiteral("a step trigger needs the client whose step it is"));
+        ok = r.failWith(QCoreApplication::translate(
+            "Scenario", "a step trigger needs the client whose step it is"));
     if (!ok)
         *error = r.error();
     return ok;
@@ -200,7 +207,7 @@ bool parseTrigger(const QJsonValue &v, const QString &where, FaultTrigger *t, QS
 bool parseFault(const QJsonValue &v, const QString &where, FaultSpec *f, QString *error)
 {
     if (!v.isObject()) {
-        *error = where + QStringLiteral(": must be an object");
+        *error = where + QCoreApplication::translate("Scenario", ": must be an object");
         return false;
     }
     FieldReader r(v.toObject(), where);
@@ -208,28 +215,31 @@ bool parseFault(const QJsonValue &v, const QString &where, FaultSpec *f, QString
     if (!r.string("action", &action))
         return *error = r.error(), false;
     if (!parseAction(action, &f->action)) {
-        *error = QStringLiteral("%1.action: unknown fault \"%2\" (pause, crash, lose_reply, "
-                                "delay_reply, partition, node_crash, node_restart, failover, "
-                                "clock_jump)")
+        *error = QCoreApplication::translate(
+                     "Scenario", "%1.action: unknown fault \"%2\" (pause, crash, lose_reply, "
+                                 "delay_reply, partition, node_crash, node_restart, failover, "
+                                 "clock_jump)")
                      .arg(where, action);
         return false;
     }
     const auto trig = r.take("trigger");
     if (trig.isUndefined()) {
-        *error = where + QStringLiteral(": needs a trigger");
+        *error = where + QCoreApplication::translate("Scenario", ": needs a trigger");
         return false;
     }
     if (!parseTrigger(trig, where + QStringLiteral(".trigger"), &f->trigger, error))
         return false;
     const auto nodes = r.take("nodes");
     if (!nodes.isUndefined() && !nodes.isArray()) {
-        *error = where + QStringLiteral(".nodes: must be a list of node indexes");
+        *error = where +
+                 QCoreApplication::translate("Scenario", ".nodes: must be a list of node indexes");
         return false;
     }
     for (const auto &n : nodes.toArray()) {
         if (!n.isDouble() || n.toDouble() != double(n.toInteger()) || n.toInteger() < 0 ||
             n.toInteger() > INT_MAX) {
-            *error = where + QStringLiteral(".nodes: must be a list of node indexes");
+            *error = where + QCoreApplication::translate("Scenario",
+                                                         ".nodes: must be a list of node indexes");
             return false;
         }
         f->nodes.append(int(n.toInteger()));
@@ -240,7 +250,8 @@ bool parseFault(const QJsonValue &v, const QString &where, FaultSpec *f, QString
               r.boolean("persistence", &f->persistence) && r.finish();
     const bool clientFault = f->action <= FaultSpec::Action::Partition;
     if (ok && clientFault && f->client.isEmpty())
-        ok = r.failWith(QStringLiteral("a %1 fault needs a client").arg(action));
+        ok = r.failWith(
+            QCoreApplication::translate("Scenario", "a %1 fault needs a client").arg(action));
     if (!ok)
         *error = r.error();
     return ok;
@@ -278,7 +289,8 @@ bool parseScenario(const QByteArray &json, const QString &origin, Scenario *out,
         return false;
     }
     if (!doc.isObject()) {
-        *error = origin + QStringLiteral(": a scenario must be a JSON object");
+        *error =
+            origin + QCoreApplication::translate("Scenario", ": a scenario must be a JSON object");
         return false;
     }
     Scenario s;
@@ -302,19 +314,20 @@ bool parseScenario(const QByteArray &json, const QString &origin, Scenario *out,
     if (!ok)
         return *error = r.error(), false;
     if (s.id.isEmpty())
-        return *error = origin + QStringLiteral(": missing \"id\""), false;
+        return *error = origin + QCoreApplication::translate("Scenario", ": missing \"id\""), false;
     if (s.waitMode != QLatin1String("spin") && s.waitMode != QLatin1String("backoff") &&
         s.waitMode != QLatin1String("pubsub"))
         return *error =
-                   origin + QStringLiteral(".wait: must be spin, backoff or pubsub, got \"%1\"")
+                   origin + QCoreApplication::translate(
+                                "Scenario", ".wait: must be spin, backoff or pubsub, got \"%1\"")
                                 .arg(s.waitMode),
                false;
 
     // A list field that is not a list would otherwise be silently ignored.
     for (const char *list : {"client_list", "faults", "captions"}) {
         if (r.has(list) && !r.take(list).isArray())
-            return *error =
-                       QStringLiteral("%1.%2: must be a list").arg(origin, QLatin1String(list)),
+            return *error = QCoreApplication::translate("Scenario", "%1.%2: must be a list")
+                                .arg(origin, QLatin1String(list)),
                    false;
     }
 
@@ -336,10 +349,13 @@ bool parseScenario(const QByteArray &json, const QString &origin, Scenario *out,
               c.integer("acquire_timeout_ms", &spec.acquireTimeoutMs, -1) && c.finish()))
             return *error = c.error(), false;
         if (spec.name.isEmpty())
-            return *error = where + QStringLiteral(": a client needs a name"), false;
+            return *error =
+                       where + QCoreApplication::translate("Scenario", ": a client needs a name"),
+                   false;
         for (const auto &other : std::as_const(s.clients)) {
             if (other.name == spec.name)
-                return *error = where + QStringLiteral(".name: \"%1\" is taken by another client")
+                return *error = where + QCoreApplication::translate(
+                                            "Scenario", ".name: \"%1\" is taken by another client")
                                             .arg(spec.name),
                        false;
         }
@@ -365,11 +381,14 @@ bool parseScenario(const QByteArray &json, const QString &origin, Scenario *out,
               c.translated("text", &english, &cap.text) && c.finish()))
             return *error = c.error(), false;
         if (cap.eventKind.isEmpty() || english.isEmpty())
-            return *error = where + QStringLiteral(": a caption needs \"on\" and \"text\""), false;
+            return *error = where + QCoreApplication::translate(
+                                        "Scenario", ": a caption needs \"on\" and \"text\""),
+                   false;
         EventKind kind;
         if (!parseEventKind(cap.eventKind.toUtf8().constData(), &kind))
-            return *error =
-                       where + QStringLiteral(".on: unknown event kind \"%1\"").arg(cap.eventKind),
+            return *error = where + QCoreApplication::translate("Scenario",
+                                                                ".on: unknown event kind \"%1\"")
+                                        .arg(cap.eventKind),
                    false;
         s.captions.append(cap);
     }
@@ -385,27 +404,34 @@ bool parseScenario(const QByteArray &json, const QString &origin, Scenario *out,
         const auto &f = s.faults[i];
         const QString where = QStringLiteral("%1.faults[%2]").arg(origin).arg(i);
         if (!f.client.isEmpty() && !names.contains(f.client))
-            return *error = where + QStringLiteral(": no client named \"%1\"").arg(f.client), false;
-        if (!f.trigger.client.isEmpty() && !names.contains(f.trigger.client))
             return *error =
-                       where +
-                       QStringLiteral(".trigger: no client named \"%1\"").arg(f.trigger.client),
+                       where + QCoreApplication::translate("Scenario", ": no client named \"%1\"")
+                                   .arg(f.client),
+                   false;
+        if (!f.trigger.client.isEmpty() && !names.contains(f.trigger.client))
+            return *error = where + QCoreApplication::translate("Scenario",
+                                                                ".trigger: no client named \"%1\"")
+                                        .arg(f.trigger.client),
                    false;
         const int maxNodes = qMax(s.nodes, s.redlockNodes);
         if (f.node >= maxNodes)
-            return *error = where + QStringLiteral(".node: %1 is out of range (0..%2)")
+            return *error = where + QCoreApplication::translate("Scenario",
+                                                                ".node: %1 is out of range (0..%2)")
                                         .arg(f.node)
                                         .arg(maxNodes - 1),
                    false;
         for (int n : f.nodes) {
             if (n >= maxNodes)
-                return *error = where + QStringLiteral(".nodes: %1 is out of range (0..%2)")
+                return *error = where + QCoreApplication::translate(
+                                            "Scenario", ".nodes: %1 is out of range (0..%2)")
                                             .arg(n)
                                             .arg(maxNodes - 1),
                        false;
         }
         if (f.action == FaultSpec::Action::Failover && s.replicas < 1)
-            return *error = where + QStringLiteral(": a failover needs \"replicas\" >= 1"), false;
+            return *error = where + QCoreApplication::translate(
+                                        "Scenario", ": a failover needs \"replicas\" >= 1"),
+                   false;
     }
     *out = s;
     return true;
@@ -415,8 +441,8 @@ bool loadScenarioFile(const QString &path, Scenario *out, QString *error)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        *error =
-            QStringLiteral("%1: cannot read the scenario file (%2)").arg(path, f.errorString());
+        *error = QCoreApplication::translate("Scenario", "%1: cannot read the scenario file (%2)")
+                     .arg(path, f.errorString());
         return false;
     }
     return parseScenario(f.readAll(), path, out, error);
@@ -446,7 +472,7 @@ bool loadBuiltinScenario(const QString &id, Scenario *out, QString *error)
     QString ignored;
     if (!builtinScenarioIds().contains(id)) {
         if (error)
-            *error = QStringLiteral("unknown scenario \"%1\" (known: %2)")
+            *error = QCoreApplication::translate("Scenario", "unknown scenario \"%1\" (known: %2)")
                          .arg(id, builtinScenarioIds().join(QStringLiteral(", ")));
         return false;
     }
