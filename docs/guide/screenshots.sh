@@ -70,4 +70,21 @@ for lang in en zh_CN; do
     # 100 clients, 1000 increments, no faults.
     shot "$lang" contention --light --scenario contention --strategy set-nx-px-lua --at 2000 \
         --view 1500:2500 --tab commands
+
+    # choosing-a-strategy.md: the Compare page's safety matrix and cost charts (3 seeds a cell).
+    shot "$lang" compare-matrix --light --page compare --compare-seeds 3
+    shot "$lang" compare-cost --light --page compare --compare-seeds 3 --compare-view cost
 done
+
+# debugging-production-locks.md: the Monitor page against a throwaway server with lock keys in
+# several formats (../screenshots/demo_redis.sh).
+if command -v redis-server >/dev/null && command -v redis-cli >/dev/null; then
+    . "$here/../screenshots/demo_redis.sh"
+    start_demo_redis
+    for lang in en zh_CN; do
+        shot "$lang" monitor --light --page monitor --monitor-url "redis://127.0.0.1:$demo_port"
+    done
+    stop_demo_redis
+else
+    echo "  (no redis-server: the monitor pictures were not made)"
+fi

@@ -35,51 +35,13 @@ shot pause-before-delete --scenario pause-before-delete --strategy set-nx-px-get
 shot failover --scenario failover --strategy set-nx-px-lua --at 1000 --view 0:1600 \
     --tab commands
 
-# The monitor page: a throwaway redis-server on a free port with lock keys in several formats
-# (redis-py, Redisson reentrant and fair locks, node-redlock, go-redsync, LockScope, one without
-# TTL), a lock changing hands while the page watches; keyspace notifications off, so the page
-# shows the CONFIG SET that would turn them on. Wall-clock times: these two pictures differ a
-# little from run to run.
+# The monitor page against a throwaway server (demo_redis.sh). Wall-clock times: these two
+# pictures differ a little from run to run.
 if command -v redis-server >/dev/null && command -v redis-cli >/dev/null; then
-    port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-    redis_dir="$(mktemp -d)"
-    redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$redis_dir" \
-        --logfile "$redis_dir/redis.log" --daemonize no &
-    redis_pid=$!
-    churn_pid=""
-    stop_redis() {
-        [ -n "$churn_pid" ] && kill "$churn_pid" 2>/dev/null || true
-        kill "$redis_pid" 2>/dev/null || true
-        wait 2>/dev/null || true
-        rm -rf "$redis_dir"
-    }
-    trap stop_redis EXIT
-    r() { redis-cli -p "$port" "$@" >/dev/null; }
-    for _ in $(seq 100); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.05; done
-    r SET lock:invoice:42 55fd200007b211ef92340242ac110002 PX 30000
-    r HSET orders-lock 8c5f0e6a-1b2c-4d3e-9f40-5a6b7c8d9e0f:1 2
-    r PEXPIRE orders-lock 45000
-    r HSET fair-lock d1e2f3a4-b5c6-47d8-99aa-bbccddeeff00:5 1
-    r PEXPIRE fair-lock 28000
-    r RPUSH 'redisson_lock_queue:{fair-lock}' 8c5f0e6a-1b2c-4d3e-9f40-5a6b7c8d9e0f:7 \
-        8c5f0e6a-1b2c-4d3e-9f40-5a6b7c8d9e0f:8
-    r SET locks:payments 3f5a9c0e7b2d4e8f9a1b6c3d5e7f8091 PX 20000
-    r SET lock:redsync:report AAECAwQFBgcICQoLDA0ODw== PX 12000
-    r SET lock:stock A:3:0badc0de PX 25000
-    r SET lock:stock:fence 7
-    r SET lock:legacy-cron host-7/pid-4411
-    r SET session:1 'not a lock'
-    (for i in $(seq 40); do
-        r SET lock:jobs:nightly "w$((i % 3)):1:$(printf '%08x' "$i")" PX 3000
-        sleep 0.3
-        r DEL lock:jobs:nightly
-        sleep 0.1
-    done) &
-    churn_pid=$!
-    sleep 1
-    shot monitor-page --page monitor --monitor-url "redis://127.0.0.1:$port"
-    stop_redis
-    trap - EXIT
+    . "$here/demo_redis.sh"
+    start_demo_redis
+    shot monitor-page --page monitor --monitor-url "redis://127.0.0.1:$demo_port"
+    stop_demo_redis
 else
     echo "  (no redis-server: monitor screenshots skipped)"
 fi
