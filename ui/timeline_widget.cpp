@@ -1420,6 +1420,17 @@ int TimelineWidget::rowOfEvent(qint64 event) const
 QString TimelineWidget::clientStatusAt(int client, qint64 t) const
 {
     const ClientLane &lane = m_run->clientLanes()[std::size_t(client)];
+    // A monitor's "clients" are the owners it saw in the keys' values: it knows what they held,
+    // not what they were doing (waiting, working), so only that is said.
+    if (m_run->log().info().source == QLatin1String("monitor")) {
+        int held = 0;
+        for (const KeyLane &key : m_run->keyLanes()) {
+            const KeySpan *span = spanAt(key.spans, t);
+            if (span && span->owner == client && t < span->endUs)
+                ++held;
+        }
+        return held == 0 ? tr("holds nothing") : tr("holds %n lock(s)", nullptr, held);
+    }
     if (lane.crashedAtUs >= 0 && t >= lane.crashedAtUs)
         return tr("crashed");
     QStringList parts;
