@@ -1,23 +1,11 @@
 #include "engine_keyspace.h"
-
-#include <QtEndian>
-
-#include <cstring>
+#include "util/byte_words.h"
 
 #include <algorithm>
 
 namespace lockscope::redis {
 
 namespace {
-
-// Reads up to 8 bytes as a little-endian word: one load instead of a byte loop, and the same
-// value on any machine.
-quint64 loadLittleEndian(const unsigned char *p, int n)
-{
-    quint64 v = 0;
-    std::memcpy(&v, p, std::size_t(n));
-    return qFromLittleEndian(v);
-}
 
 quint64 mix(quint64 h)
 {
@@ -37,8 +25,8 @@ quint64 keyHash64(const QByteArray &bytes)
     qsizetype n = bytes.size();
     quint64 h = 0x9e3779b97f4a7c15ULL ^ static_cast<quint64>(n);
     for (; n >= 8; n -= 8, p += 8)
-        h = (h ^ loadLittleEndian(p, 8)) * 0x100000001b3ULL + 0x632be59bd9b4e019ULL;
-    h ^= loadLittleEndian(p, static_cast<int>(n));
+        h = (h ^ loadWord(p)) * 0x100000001b3ULL + 0x632be59bd9b4e019ULL;
+    h ^= loadPartialWord(p, static_cast<int>(n));
     return mix(h);
 }
 

@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 
+#include <cstring>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -18,10 +19,23 @@ namespace lockscope::redis {
 // versions, and cheap on the short keys locks use.
 quint64 keyHash64(const QByteArray &bytes);
 
+// Deliberately not noexcept: libstdc++ then stores each node's hash, so a lookup compares stored
+// hashes instead of rehashing every key in the bucket it walks. (Iteration order is the same.)
 struct KeyHash {
-    size_t operator()(const QByteArray &key) const noexcept
+    size_t operator()(const QByteArray &key) const { return static_cast<size_t>(keyHash64(key)); }
+};
+
+// Key equality with a shortcut: a key usually shares its bytes with the command that named it
+// (implicit sharing), so equal data pointers settle most comparisons without reading the bytes.
+struct KeyEqual {
+    bool operator()(const QByteArray &a, const QByteArray &b) const noexcept
     {
-        return static_cast<size_t>(keyHash64(key));
+        const qsizetype n = a.size();
+        if (n != b.size())
+            return false;
+        const char *pa = a.constData();
+        const char *pb = b.constData();
+        return pa == pb || std::memcmp(pa, pb, std::size_t(n)) == 0;
     }
 };
 
@@ -81,7 +95,7 @@ private:
     void dropStaleTop() const;
     void compactIfBloated();
 
-    std::unordered_map<QByteArray, KeyValue, KeyHash> m_map;
+    std::unordered_map<QByteArray, KeyValue, KeyHash, KeyEqual> m_map;
     // Deadlines are pushed on every TTL change and never updated in place: entries whose key is
     // gone or carries another deadline are stale and skipped when they reach the top. That is
     // cheaper than an ordered set on the SET ... PX hot path; compaction bounds the garbage.

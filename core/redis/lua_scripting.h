@@ -115,8 +115,8 @@ private:
     std::unique_ptr<Allocator> m_alloc;
     ScriptHost &m_host;
     lua_State *m_L = nullptr;
-    std::unordered_map<QByteArray, Script, KeyHash> m_scripts; // sha -> script
-    Run m_run;                                                 // the script running now, if active
+    std::unordered_map<QByteArray, Script, KeyHash, KeyEqual> m_scripts; // sha -> script
+    Run m_run; // the script running now, if active
     qint64 m_instructionLimit = 100'000'000;
     quint64 m_randState = 0;
     // Registry references to what every run pushes (the error handler, the interned names

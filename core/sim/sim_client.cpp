@@ -443,10 +443,10 @@ Task<void> SimClient::workload()
     for (int cycle = 0; m_spec.cycles < 0 || cycle < m_spec.cycles; ++cycle) {
         const int pick = sc.keyCount == 1 ? 0 : int(m_rng.between(0, sc.keyCount - 1));
         LockHandle lock;
-        lock.request.key = "lock:" + QByteArray::number(pick);
+        const quint32 key = m_world.lockKeyId(pick);
+        lock.request.key = m_world.strings().at(key); // "lock:<pick>", shared rather than rebuilt
         lock.request.ttlMs = sc.ttlMs;
         lock.request.nodeTimeoutMs = sc.nodeTimeoutMs;
-        const quint32 key = m_world.lockKeyId(pick);
 
         m_world.record(EventKind::AcquireStarted, qint16(m_index), kNoNode, key, 0, 1);
         const qint64 t0 = m_world.kernel().now();

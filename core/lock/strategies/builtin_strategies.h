@@ -7,6 +7,10 @@
 #include <memory>
 #include <utility>
 
+namespace lockscope {
+struct LuaScript;
+}
+
 namespace lockscope::strategies {
 
 std::unique_ptr<Strategy> createSetnxExpire();
@@ -27,9 +31,11 @@ std::unique_ptr<Strategy> createFenced();
 // co_await expression with "array used as initializer".)
 template <typename... Args> Command command(Args &&...args)
 {
-    Command argv;
-    argv.reserve(qsizetype(sizeof...(Args)));
-    (argv.append(QByteArray(std::forward<Args>(args))), ...);
+    // Sized up front and filled in place: append() takes QList's general insertion path, which
+    // costs more than the arguments themselves on the simulator's hot path.
+    Command argv(qsizetype(sizeof...(Args)));
+    [[maybe_unused]] QByteArray *out = argv.data();
+    ((*out++ = QByteArray(std::forward<Args>(args))), ...);
     return argv;
 }
 
@@ -42,6 +48,8 @@ QByteArray ttlArg(const LockHandle &lock);
 
 // `SET k token NX PX ttl` on node 0: OK acquires, nil is busy, anything else is an error.
 Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step);
+// The built-in compare-and-delete script, looked up once.
+const LuaScript &compareAndDeleteScript();
 // The compare-and-delete script (seed 001 §3.6) on node 0, step "release.script".
 Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock);
 // Maps a compare-and-delete style reply: 1 released, 0 (or nil) not held, failure error.

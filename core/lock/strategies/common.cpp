@@ -21,7 +21,17 @@ void markAcquired(LockContext &ctx, LockHandle &lock)
 
 QByteArray ttlArg(const LockHandle &lock)
 {
-    return decimal(lock.request.ttlMs);
+    // A run uses one TTL for every acquisition: keep its text (per thread) rather than format
+    // and allocate it again for each command.
+    thread_local bool cached = false;
+    thread_local qint64 lastTtlMs = 0;
+    thread_local QByteArray lastText;
+    if (!cached || lock.request.ttlMs != lastTtlMs) {
+        lastText = decimal(lock.request.ttlMs);
+        lastTtlMs = lock.request.ttlMs;
+        cached = true;
+    }
+    return lastText;
 }
 
 Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step)
@@ -50,11 +60,18 @@ ReleaseOutcome releaseOutcomeOf(const Reply &reply)
     return ReleaseOutcome::NotHeld;
 }
 
+const LuaScript &compareAndDeleteScript()
+{
+    // Looked up once: builtinScript() takes a lock and searches by name on every call.
+    static const LuaScript &script = builtinScript(QStringLiteral("compare_and_delete"));
+    return script;
+}
+
 Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock)
 {
     const Reply reply =
-        co_await evalScript(ctx, 0, builtinScript(QStringLiteral("compare_and_delete")),
-                            command(lock.request.key), command(lock.token), "release.script");
+        co_await evalScript(ctx, 0, compareAndDeleteScript(), command(lock.request.key),
+                            command(lock.token), "release.script");
     co_return releaseOutcomeOf(reply);
 }
 

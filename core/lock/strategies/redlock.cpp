@@ -97,9 +97,8 @@ public:
         // Failed: undo on every node, including those that said no or did not answer (the
         // SET may have landed even though its reply was lost).
         lock.nodesHeld = 0;
-        co_await evalScriptOnNodes(
-            ctx, allNodes(ctx), builtinScript(QStringLiteral("compare_and_delete")), command(key),
-            command(token), "acquire.release", lock.request.nodeTimeoutMs);
+        co_await evalScriptOnNodes(ctx, allNodes(ctx), compareAndDeleteScript(), command(key),
+                                   command(token), "acquire.release", lock.request.nodeTimeoutMs);
         // A random delay before the next attempt is part of the algorithm: it desynchronises
         // clients that split the vote. 0..ttl/10, at most 200 ms.
         const qint64 jitter = ctx.randomBelow(std::min<qint64>(ttl / 10, 200) + 1);
@@ -111,9 +110,8 @@ public:
     Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const override
     {
         const QList<Reply> replies = co_await evalScriptOnNodes(
-            ctx, allNodes(ctx), builtinScript(QStringLiteral("compare_and_delete")),
-            command(lock.request.key), command(lock.token), "release.script",
-            lock.request.nodeTimeoutMs);
+            ctx, allNodes(ctx), compareAndDeleteScript(), command(lock.request.key),
+            command(lock.token), "release.script", lock.request.nodeTimeoutMs);
         lock.nodesHeld = 0;
         bool anyAnswer = false;
         bool deleted = false;
