@@ -133,6 +133,31 @@ void KeyTableModel::setRowTypeText(int row, const QString &text)
     Q_EMIT dataChanged(index(row, TypeColumn), index(row, TypeColumn));
 }
 
+void KeyTableModel::updateRows(const std::vector<RowUpdate> &updates)
+{
+    int first = int(m_rows.size()), last = -1;
+    for (const RowUpdate &u : updates) {
+        if (u.row < 0 || u.row >= int(m_rows.size()))
+            continue;
+        const auto r = std::size_t(u.row);
+        bool changed = false;
+        if (!sameState(m_states[r], u.state)) {
+            m_states[r] = u.state;
+            changed = true;
+        }
+        if (u.setTypeText && m_rows[r].typeText != u.typeText) {
+            m_rows[r].typeText = u.typeText;
+            changed = true;
+        }
+        if (changed) {
+            first = qMin(first, u.row);
+            last = qMax(last, u.row);
+        }
+    }
+    if (last >= first)
+        Q_EMIT dataChanged(index(first, 0), index(last, ColumnCount - 1));
+}
+
 void KeyTableModel::setClientNames(const QStringList &clientNames)
 {
     m_clientNames = clientNames;

@@ -67,6 +67,15 @@ public:
     void appendRows(std::vector<Row> rows);
     void setRowState(int row, const KeyState &state);
     void setRowTypeText(int row, const QString &text);
+    // Many rows at once (a monitor's batch of a thousand keys): one dataChanged over the rows
+    // that changed instead of two signals per row.
+    struct RowUpdate {
+        int row = -1;
+        KeyState state;
+        QString typeText{};
+        bool setTypeText = false;
+    };
+    void updateRows(const std::vector<RowUpdate> &updates);
     void setClientNames(const QStringList &clientNames); // owners seen so far
     void setTtlMax(qint64 ttlMaxMs);
     const Row &rowAt(int row) const { return m_rows[std::size_t(row)]; }

@@ -21,16 +21,20 @@ QString text(const QByteArray &bytes)
     return QString::fromUtf8(displayBytes(bytes, 80));
 }
 
-Anomaly make(const char *rule, const QByteArray &key, const QByteArray &owner, QString sentence,
-             qint64 sinceUs)
+// The sentence is a callable: AnomalyRules::rulesForKey() judges without writing any.
+template <typename Sentence>
+Anomaly make(const char *rule, const QByteArray &key, const QByteArray &owner, bool sentences,
+             Sentence &&sentence, qint64 sinceUs)
 {
     Anomaly a;
     a.rule = QString::fromLatin1(rule);
-    a.id = a.rule + QLatin1Char(':') + QString::fromUtf8(key);
     a.key = key;
     a.owner = owner;
-    a.sentence = std::move(sentence);
     a.sinceUs = sinceUs;
+    if (sentences) {
+        a.id = a.rule + QLatin1Char(':') + QString::fromUtf8(key);
+        a.sentence = sentence();
+    }
     return a;
 }
 
@@ -45,6 +49,20 @@ QStringList AnomalyRules::ruleIds()
 
 QList<Anomaly> AnomalyRules::forKey(const KeyEntry &e, qint64 nowUs, const AnomalyThresholds &t)
 {
+    return judge(e, nowUs, t, true);
+}
+
+QStringList AnomalyRules::rulesForKey(const KeyEntry &e, qint64 nowUs, const AnomalyThresholds &t)
+{
+    QStringList rules;
+    for (const Anomaly &a : judge(e, nowUs, t, false))
+        rules << a.rule;
+    return rules;
+}
+
+QList<Anomaly> AnomalyRules::judge(const KeyEntry &e, qint64 nowUs, const AnomalyThresholds &t,
+                                   bool sentences)
+{
     QList<Anomaly> out;
     const QByteArray &owner = e.lock.owner;
     // Sentences are made only for what is found: most keys have nothing to say.
@@ -55,29 +73,37 @@ QList<Anomaly> AnomalyRules::forKey(const KeyEntry &e, qint64 nowUs, const Anoma
     if (e.lock.role == LockRole::Lock) {
         if (e.pttlMs == -1) {
             out.append(make(
-                "no-ttl", e.key, owner,
-                QCoreApplication::translate("AnomalyRules",
-                                            "%1 has no TTL: if %2 dies, nobody can ever take it "
-                                            "(a stuck lock).")
-                    .arg(text(e.key), ownerText()),
+                "no-ttl", e.key, owner, sentences,
+                [&] {
+                    return QCoreApplication::translate(
+                               "AnomalyRules", "%1 has no TTL: if %2 dies, nobody can ever take it "
+                                               "(a stuck lock).")
+                        .arg(text(e.key), ownerText());
+                },
                 e.lastChangeUs));
         } else if (t.maxTtlMs > 0 && e.remainingTtlMs(nowUs) > t.maxTtlMs) {
             out.append(make(
-                "ttl-too-long", e.key, owner,
-                QCoreApplication::translate("AnomalyRules",
-                                            "%1 has a TTL of %2 (above %3): if %4 dies, everyone "
-                                            "else waits that long.")
-                    .arg(text(e.key), seconds(e.remainingTtlMs(nowUs)), seconds(t.maxTtlMs),
-                         ownerText()),
+                "ttl-too-long", e.key, owner, sentences,
+                [&] {
+                    return QCoreApplication::translate(
+                               "AnomalyRules",
+                               "%1 has a TTL of %2 (above %3): if %4 dies, everyone "
+                               "else waits that long.")
+                        .arg(text(e.key), seconds(e.remainingTtlMs(nowUs)), seconds(t.maxTtlMs),
+                             ownerText());
+                },
                 e.lastChangeUs));
         }
         if (!owner.isEmpty() && t.maxHeldMs > 0 && e.ownerSinceUs > 0 &&
             (nowUs - e.ownerSinceUs) / 1000 > t.maxHeldMs) {
             out.append(make(
-                "held-too-long", e.key, owner,
-                QCoreApplication::translate("AnomalyRules", "%1 has held %2 for %3 (above %4).")
-                    .arg(ownerText(), text(e.key), seconds((nowUs - e.ownerSinceUs) / 1000),
-                         seconds(t.maxHeldMs)),
+                "held-too-long", e.key, owner, sentences,
+                [&] {
+                    return QCoreApplication::translate("AnomalyRules",
+                                                       "%1 has held %2 for %3 (above %4).")
+                        .arg(ownerText(), text(e.key), seconds((nowUs - e.ownerSinceUs) / 1000),
+                             seconds(t.maxHeldMs));
+                },
                 e.ownerSinceUs + t.maxHeldMs * 1000));
         }
         const qint64 minuteAgo = nowUs - 60 * 1000 * 1000LL;
@@ -85,43 +111,94 @@ QList<Anomaly> AnomalyRules::forKey(const KeyEntry &e, qint64 nowUs, const Anoma
                                            [&](qint64 at) { return at >= minuteAgo; });
         if (t.maxOwnerChangesPerMinute > 0 && changes > t.maxOwnerChangesPerMinute) {
             out.append(make(
-                "owner-churn", e.key, owner,
-                QCoreApplication::translate("AnomalyRules",
-                                            "%1 changed owner %2 times in the last minute (above "
-                                            "%3): heavy contention, or leases shorter than the "
-                                            "work.")
-                    .arg(text(e.key))
-                    .arg(changes)
-                    .arg(t.maxOwnerChangesPerMinute),
+                "owner-churn", e.key, owner, sentences,
+                [&] {
+                    return QCoreApplication::translate(
+                               "AnomalyRules",
+                               "%1 changed owner %2 times in the last minute (above "
+                               "%3): heavy contention, or leases shorter than the "
+                               "work.")
+                        .arg(text(e.key))
+                        .arg(changes)
+                        .arg(t.maxOwnerChangesPerMinute);
+                },
                 nowUs));
         }
     }
     if (!e.queueHead.isEmpty() && e.waiters > 0 && t.queueStuckMs > 0 && e.queueHeadSinceUs > 0 &&
         (nowUs - e.queueHeadSinceUs) / 1000 > t.queueStuckMs) {
-        out.append(
-            make("queue-stuck", e.key, e.queueHead,
-                 QCoreApplication::translate("AnomalyRules",
-                                             "the queue %1 has had %2 first for %3 (above %4): the "
-                                             "waiter may be gone, and everyone behind it waits.")
-                     .arg(text(e.key), text(e.queueHead),
-                          seconds((nowUs - e.queueHeadSinceUs) / 1000), seconds(t.queueStuckMs)),
-                 e.queueHeadSinceUs + t.queueStuckMs * 1000));
+        out.append(make(
+            "queue-stuck", e.key, e.queueHead, sentences,
+            [&] {
+                return QCoreApplication::translate(
+                           "AnomalyRules", "the queue %1 has had %2 first for %3 (above %4): the "
+                                           "waiter may be gone, and everyone behind it waits.")
+                    .arg(text(e.key), text(e.queueHead),
+                         seconds((nowUs - e.queueHeadSinceUs) / 1000), seconds(t.queueStuckMs));
+            },
+            e.queueHeadSinceUs + t.queueStuckMs * 1000));
     }
     return out;
+}
+
+qint64 AnomalyRules::nextChangeUs(const KeyEntry &e, qint64 nowUs, const AnomalyThresholds &t)
+{
+    // Each instant is the first one at which forKey()'s own test flips (integer divisions
+    // included), so a key re-judged then answers exactly as a full evaluation would.
+    qint64 next = -1;
+    auto consider = [&](qint64 at) {
+        if (at > nowUs && (next < 0 || at < next))
+            next = at;
+    };
+    const bool isLock = e.lock.role == LockRole::Lock;
+    if (isLock && e.pttlMs >= 0 && t.maxTtlMs > 0 && e.remainingTtlMs(nowUs) > t.maxTtlMs)
+        consider(e.pttlReadUs + (e.pttlMs - t.maxTtlMs) * 1000); // ttl-too-long ends
+    if (isLock && !e.lock.owner.isEmpty() && t.maxHeldMs > 0 && e.ownerSinceUs > 0)
+        consider(e.ownerSinceUs + (t.maxHeldMs + 1) * 1000); // held-too-long starts
+    if (isLock && t.maxOwnerChangesPerMinute > 0 &&
+        qsizetype(e.ownerChangesUs.size()) > t.maxOwnerChangesPerMinute) {
+        const qint64 minuteAgo = nowUs - 60 * 1000 * 1000LL;
+        for (qint64 at : e.ownerChangesUs) {
+            if (at >= minuteAgo)
+                consider(at + 60 * 1000 * 1000LL + 1); // a change leaves the last minute
+        }
+    }
+    if (!e.queueHead.isEmpty() && e.waiters > 0 && t.queueStuckMs > 0 && e.queueHeadSinceUs > 0)
+        consider(e.queueHeadSinceUs + (t.queueStuckMs + 1) * 1000); // queue-stuck starts
+    return next;
+}
+
+bool AnomalyRules::countsForOwner(const KeyEntry &e)
+{
+    return e.lock.role == LockRole::Lock && !e.lock.owner.isEmpty() && e.lock.holders.size() <= 1;
+}
+
+Anomaly AnomalyRules::ownerHoldsMany(const QByteArray &owner, const QByteArray &firstKey, int locks,
+                                     const AnomalyThresholds &t)
+{
+    Anomaly a = make(
+        "owner-holds-many", firstKey, owner, true,
+        [&] {
+            return QCoreApplication::translate(
+                       "AnomalyRules", "%1 holds %2 locks at once (above %3), %4 among them.")
+                .arg(text(owner))
+                .arg(locks)
+                .arg(t.maxLocksPerOwner)
+                .arg(text(firstKey));
+        },
+        0);
+    a.id = a.rule + QLatin1Char(':') + QString::fromUtf8(owner);
+    return a;
 }
 
 QList<Anomaly> AnomalyRules::evaluate(const std::vector<const KeyEntry *> &entries, qint64 nowUs,
                                       const AnomalyThresholds &t)
 {
     QList<Anomaly> out;
-    auto countsForOwner = [](const KeyEntry *e) {
-        return e->lock.role == LockRole::Lock && !e->lock.owner.isEmpty() &&
-               e->lock.holders.size() <= 1;
-    };
     QHash<QByteArray, int> locksOf; // owner -> locks held
     for (const KeyEntry *e : entries) {
         out += forKey(*e, nowUs, t);
-        if (t.maxLocksPerOwner > 0 && countsForOwner(e))
+        if (t.maxLocksPerOwner > 0 && countsForOwner(*e))
             ++locksOf[e->lock.owner];
     }
     if (t.maxLocksPerOwner <= 0)
@@ -129,23 +206,14 @@ QList<Anomaly> AnomalyRules::evaluate(const std::vector<const KeyEntry *> &entri
     // In the order of each owner's first key, so the list is stable.
     QSet<QByteArray> reported;
     for (const KeyEntry *e : entries) {
-        if (!countsForOwner(e))
+        if (!countsForOwner(*e))
             continue;
         const QByteArray &owner = e->lock.owner;
         const int n = locksOf.value(owner);
         if (n <= t.maxLocksPerOwner || reported.contains(owner))
             continue;
         reported.insert(owner);
-        Anomaly a = make("owner-holds-many", e->key, owner,
-                         QCoreApplication::translate(
-                             "AnomalyRules", "%1 holds %2 locks at once (above %3), %4 among them.")
-                             .arg(text(owner))
-                             .arg(n)
-                             .arg(t.maxLocksPerOwner)
-                             .arg(text(e->key)),
-                         0);
-        a.id = a.rule + QLatin1Char(':') + QString::fromUtf8(owner);
-        out.append(a);
+        out.append(ownerHoldsMany(owner, e->key, n, t));
     }
     return out;
 }

@@ -38,9 +38,28 @@ public:
     // Anomalies of one key at nowUs.
     static QList<Anomaly> forKey(const KeyEntry &entry, qint64 nowUs,
                                  const AnomalyThresholds &thresholds);
+    // The rule ids of forKey(), without writing the sentences (AnomalyIndex judges every key
+    // of a big table with it).
+    static QStringList rulesForKey(const KeyEntry &entry, qint64 nowUs,
+                                   const AnomalyThresholds &thresholds);
+    // The first instant after nowUs at which forKey() can answer differently although the
+    // entry did not change (a lock becomes held too long, a TTL falls below maxTtlMs, an owner
+    // change leaves the last minute, ...), or -1 when time alone changes nothing.
+    static qint64 nextChangeUs(const KeyEntry &entry, qint64 nowUs,
+                               const AnomalyThresholds &thresholds);
+    // Whether the key counts among its owner's locks for owner-holds-many.
+    static bool countsForOwner(const KeyEntry &entry);
     // Every anomaly of the table, key rules first (in the table's order), then owner rules.
     static QList<Anomaly> evaluate(const std::vector<const KeyEntry *> &entries, qint64 nowUs,
                                    const AnomalyThresholds &thresholds);
+    // The owner-holds-many anomaly of an owner holding `locks` locks, firstKey the first of
+    // them in key order.
+    static Anomaly ownerHoldsMany(const QByteArray &owner, const QByteArray &firstKey, int locks,
+                                  const AnomalyThresholds &thresholds);
+
+private:
+    static QList<Anomaly> judge(const KeyEntry &entry, qint64 nowUs,
+                                const AnomalyThresholds &thresholds, bool sentences);
 };
 
 } // namespace lockscope

@@ -48,6 +48,8 @@ QString clockText(qint64 us)
 
 constexpr qint64 kExpiryToleranceUs = 250 * 1000; // an inferred expiry may run this late
 constexpr qint64 kApplyDelayMs = 1; // replies wait this long for notifications sent before them
+// Keys judged for anomalies in one event-loop turn (a few ms; sentences and notes included).
+constexpr qsizetype kAnomalySliceKeys = 300;
 
 // A read answered with a cluster redirect ("PTTL: MOVED 3999 127.0.0.1:7001"): the key's slot
 // is served by another master now.
@@ -115,6 +117,12 @@ public:
     qint16 ownerIndex(const KeyEntry &e);
 
     void evaluateAnomalies();
+    void anomalyTick();
+    void judgeAnomalies(qsizetype maxKeys);
+    void evaluateAllAnomalies();
+    // A row changed: the table's listeners and the anomalies hear of it.
+    void markChanged(const QByteArray &key);
+    const KeyEntry *lookup(const QByteArray &key) const;
     void setHealth(Health h);
     void updateStatus();
     QString buildStatus() const;
@@ -191,7 +199,13 @@ public:
     quint64 pollCycle = 0;
     bool pollRunning = false;
     QList<QByteArray> pollQueue;
+    QList<QByteArray> pollOrder; // the table's keys sorted, kept while no key comes or goes
+    bool pollOrderStale = true;
 
+    // Anomalies: judged incrementally (one master), or all at once across a cluster's masters.
+    AnomalyIndex anomalyIndex;
+    bool anomalyIdsChanged = false; // since anomaliesChanged() was last emitted
+    bool anomalySliceArmed = false;
     QList<Anomaly> anomalies;
     QSet<QString> anomalyIds;
 };
@@ -206,11 +220,12 @@ KeyMonitor::Private::Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *
     , pollTimer(new QTimer(qq))
     , rescanTimer(new QTimer(qq))
     , anomalyTimer(new QTimer(qq))
+    , anomalyIndex(options.thresholds)
 {
     rescanTimer->setSingleShot(true);
     QObject::connect(pollTimer, &QTimer::timeout, q, [this] { pollTick(); });
     QObject::connect(rescanTimer, &QTimer::timeout, q, [this] { startScan(false); });
-    QObject::connect(anomalyTimer, &QTimer::timeout, q, [this] { evaluateAnomalies(); });
+    QObject::connect(anomalyTimer, &QTimer::timeout, q, [this] { anomalyTick(); });
     channelPrefix = "__keyspace@" + QByteArray::number(options.connection.db) + "__:";
 }
 
@@ -1018,6 +1033,7 @@ void KeyMonitor::Private::applyArrived()
         tracker.readDone(s.key, s.ticket, s);
     for (const KeyObservation &o : tracker.take())
         apply(o);
+    judgeAnomalies(kAnomalySliceKeys); // the keys of this batch, while they are fresh
     if (!changedKeys.isEmpty()) {
         QList<QByteArray> keys = changedKeys.values();
         std::sort(keys.begin(), keys.end());
@@ -1028,11 +1044,17 @@ void KeyMonitor::Private::applyArrived()
 
 void KeyMonitor::Private::pollTick()
 {
-    if (pollRunning || !data || !data->isReady() || table.isEmpty())
+    // The first scan reads every key it finds: re-reading them while it runs would only
+    // double its work on a big server (and the window's, which shows each read).
+    if (pollRunning || !data || !data->isReady() || table.isEmpty() || !initialScanDone)
         return;
     pollRunning = true;
-    pollQueue = table.keys();
-    std::sort(pollQueue.begin(), pollQueue.end());
+    if (pollOrderStale) { // sorting 100,000 keys every second would stall a window
+        pollOrder = table.keys();
+        std::sort(pollOrder.begin(), pollOrder.end());
+        pollOrderStale = false;
+    }
+    pollQueue = pollOrder;
     pollNextBatch(++pollCycle);
 }
 
@@ -1067,8 +1089,9 @@ void KeyMonitor::Private::dropMovedKey(const QByteArray &key)
         return;
     const KeyEntry gone = it.value();
     table.erase(it);
+    pollOrderStale = true;
     unlink(gone);
-    changedKeys.insert(key);
+    markChanged(key);
     if (keyMovedAway)
         keyMovedAway(key);
 }
@@ -1188,8 +1211,9 @@ void KeyMonitor::Private::applySnapshot(qint64 t, const KeySnapshot &s, const QB
         }
         const QByteArray key = e.key;
         it = table.emplace(key, std::move(e));
+        pollOrderStale = true;
         link(*it);
-        changedKeys.insert(s.key);
+        markChanged(s.key);
         return;
     }
 
@@ -1254,7 +1278,7 @@ void KeyMonitor::Private::applySnapshot(qint64 t, const KeySnapshot &s, const QB
     const qint64 minuteAgo = t - 60 * 1000 * 1000LL;
     std::erase_if(e.ownerChangesUs, [&](qint64 at) { return at < minuteAgo; });
     link(e);
-    changedKeys.insert(s.key);
+    markChanged(s.key);
 }
 
 void KeyMonitor::Private::applyGone(qint64 t, const QByteArray &key, bool expired)
@@ -1271,8 +1295,9 @@ void KeyMonitor::Private::applyGone(qint64 t, const QByteArray &key, bool expire
     }
     const KeyEntry gone = it.value();
     table.erase(it);
+    pollOrderStale = true;
     unlink(gone);
-    changedKeys.insert(key);
+    markChanged(key);
 }
 
 void KeyMonitor::Private::applyUnread(qint64 t, const QByteArray &key)
@@ -1285,18 +1310,19 @@ void KeyMonitor::Private::applyUnread(qint64 t, const QByteArray &key)
         e.firstSeenUs = t;
         e.ownerSinceUs = t;
         it = table.insert(key, e);
+        pollOrderStale = true;
     }
     KeyEntry &e = it.value();
     e.lock = LockInfo();
     e.lock.role = LockRole::Lock;
-    e.lock.label = QCoreApplication::translate("LockFormat", "not read yet");
+    e.lock.label = QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "not read yet"));
     e.format = e.lock.format;
     e.valueSeen = false;
     e.valueText = QByteArrayLiteral("(changed again before it could be read)");
     e.lastChangeUs = t;
     if (recording)
         recorder.written(t, node, key, kNoClient, e.valueText, -1);
-    changedKeys.insert(key);
+    markChanged(key);
 }
 
 void KeyMonitor::Private::link(const KeyEntry &e)
@@ -1350,22 +1376,107 @@ void KeyMonitor::Private::refreshLinks(const QByteArray &lockKey)
         }
     }
     if (lock.waiters != waiters || lock.fencingCounter != counter || lock.format != format)
-        changedKeys.insert(lockKey);
+        markChanged(lockKey);
     lock.waiters = waiters;
     lock.fencingCounter = counter;
     lock.format = format;
     if (format == "redisson-fair-lock")
         lock.lock.label =
-            QCoreApplication::translate("LockFormat", "Redisson fair lock (RFairLock)");
+            QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "Redisson fair lock (RFairLock)"));
     else if (format == "redisson-fenced-lock")
         lock.lock.label =
-            QCoreApplication::translate("LockFormat", "Redisson fenced lock (RFencedLock)");
+            QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "Redisson fenced lock (RFencedLock)"));
+}
+
+void KeyMonitor::Private::markChanged(const QByteArray &key)
+{
+    changedKeys.insert(key);
+    if (!isShard) // a cluster's inner monitors are judged all together by the outer one
+        anomalyIndex.touch(key);
+}
+
+const KeyEntry *KeyMonitor::Private::lookup(const QByteArray &key) const
+{
+    const auto it = table.constFind(key);
+    return it == table.cend() ? nullptr : &it.value();
 }
 
 void KeyMonitor::Private::evaluateAnomalies()
 {
     if (isShard)
         return; // the cluster monitor judges all masters together (one owner, many masters)
+    if (cluster) {
+        evaluateAllAnomalies();
+        return;
+    }
+    judgeAnomalies(-1);
+    if (anomalyIdsChanged) {
+        anomalyIdsChanged = false;
+        emit q->anomaliesChanged();
+    }
+}
+
+void KeyMonitor::Private::anomalyTick()
+{
+    if (isShard || cluster) {
+        evaluateAnomalies();
+        return;
+    }
+    // Time alone: the keys whose deadline passed (held too long from now on, ...), in slices.
+    judgeAnomalies(kAnomalySliceKeys);
+    emitChangedKeys();
+    if (anomalyIdsChanged) {
+        anomalyIdsChanged = false;
+        emit q->anomaliesChanged();
+    }
+}
+
+// One master: only the keys that changed, and those whose deadline passed (anomaly_index.h).
+// With maxKeys >= 0 at most that many now, the rest in further slices, each its own event-loop
+// turn: a scan of 100,000 lock keys is judged as it goes, without freezing a window.
+void KeyMonitor::Private::judgeAnomalies(qsizetype maxKeys)
+{
+    if (isShard || cluster)
+        return;
+    const qint64 now = monitorNowUs();
+    const AnomalyIndex::Update update = anomalyIndex.evaluate(
+        now, [this](const QByteArray &key) { return lookup(key); }, maxKeys);
+    if (recording) {
+        for (const Anomaly &a : update.appeared) {
+            qint16 owner = kNoClient;
+            if (!a.owner.isEmpty()) {
+                const KeyEntry *e = lookup(a.key);
+                if (e && e->lock.role == LockRole::Lock)
+                    owner = recorder.owner(a.owner);
+            }
+            recorder.note(now, owner, a.key,
+                          "anomaly " + a.id.toUtf8() + ": " + a.sentence.toUtf8());
+        }
+    }
+    for (const QByteArray &key : update.keys) {
+        const auto it = table.find(key);
+        if (it == table.end())
+            continue;
+        QStringList rules = anomalyIndex.rules(key);
+        if (rules != it->anomalies) {
+            it->anomalies = std::move(rules);
+            changedKeys.insert(key);
+        }
+    }
+    anomalyIdsChanged = anomalyIdsChanged || update.idsChanged;
+    if (maxKeys >= 0 && anomalyIndex.hasWaiting() && !anomalySliceArmed) {
+        anomalySliceArmed = true;
+        QTimer::singleShot(0, q, [this] {
+            anomalySliceArmed = false;
+            judgeAnomalies(kAnomalySliceKeys);
+            emitChangedKeys();
+        });
+    }
+}
+
+// A cluster: every master's table at once (a key whose slot just moved is in two of them).
+void KeyMonitor::Private::evaluateAllAnomalies()
+{
     const qint64 now = monitorNowUs();
     const std::vector<Private *> tables = parts();
     std::vector<const KeyEntry *> list;
@@ -1753,7 +1864,33 @@ int KeyMonitor::keyCount() const
 
 QList<Anomaly> KeyMonitor::anomalies() const
 {
-    return d->anomalies;
+    return anomalies(-1);
+}
+
+QList<Anomaly> KeyMonitor::anomalies(qsizetype limit) const
+{
+    if (d->cluster)
+        return limit >= 0 ? d->anomalies.first(qMin(limit, d->anomalies.size())) : d->anomalies;
+    return d->anomalyIndex.anomalies([this](const QByteArray &key) { return d->lookup(key); },
+                                     limit);
+}
+
+qsizetype KeyMonitor::anomalyCount() const
+{
+    return d->cluster ? d->anomalies.size() : d->anomalyIndex.count();
+}
+
+QList<Anomaly> KeyMonitor::anomaliesOf(const QByteArray &key) const
+{
+    if (!d->cluster)
+        return d->anomalyIndex.anomaliesOf(key,
+                                           [this](const QByteArray &k) { return d->lookup(k); });
+    QList<Anomaly> out;
+    for (const Anomaly &a : d->anomalies) {
+        if (a.key == key)
+            out.append(a);
+    }
+    return out;
 }
 
 void KeyMonitor::evaluateAnomalies()

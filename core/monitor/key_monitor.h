@@ -31,7 +31,7 @@
 //    master's lane as present: a move is neither a release nor an acquisition.
 #pragma once
 
-#include "anomaly_rules.h"
+#include "anomaly_index.h"
 #include "events/event_log.h"
 #include "key_change_tracker.h"
 #include "key_entry.h"
@@ -99,7 +99,12 @@ public:
     std::vector<const KeyEntry *> entries() const; // sorted by key
     const KeyEntry *entry(const QByteArray &key) const;
     int keyCount() const;
+    // As of the last evaluateAnomalies(), in AnomalyRules::evaluate()'s order. A big server
+    // can have a hundred thousand: anomalies(limit) writes only the first ones.
     QList<Anomaly> anomalies() const;
+    QList<Anomaly> anomalies(qsizetype limit) const;
+    qsizetype anomalyCount() const;
+    QList<Anomaly> anomaliesOf(const QByteArray &key) const; // those whose key is `key`
     void evaluateAnomalies(); // the timer does this every anomalyIntervalMs
 
     bool initialScanDone() const;

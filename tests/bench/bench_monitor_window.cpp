@@ -71,8 +71,8 @@ int main(int argc, char **argv)
 
     MonitorPage page;
     page.setSettings(nullptr);
-    // --anomaly-interval MS: how often the monitor re-evaluates the anomaly rules over every key
-    // (default 1000; the evaluation runs on the event loop, so it shows in the gaps).
+    // --anomaly-interval MS: the monitor's anomaly tick (default 1000), which judges the keys
+    // whose deadline passed (held too long from now on, ...) on the event loop.
     const qsizetype interval = args.indexOf(QStringLiteral("--anomaly-interval"));
     if (interval > 0 && interval + 1 < args.size()) {
         const qint64 ms = args[interval + 1].toLongLong();

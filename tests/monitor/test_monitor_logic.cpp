@@ -1,6 +1,7 @@
 // The monitor's pure parts: putting keyspace notifications and racing reads back in order
 // (KeyChangeTracker), what notify-keyspace-events covers and how to enable it, the anomaly
 // rules, the bounded read commands, and the recording's event kinds and owner table.
+#include "monitor/anomaly_index.h"
 #include "monitor/anomaly_rules.h"
 #include "monitor/key_change_tracker.h"
 #include "monitor/key_reader.h"
@@ -11,6 +12,8 @@
 
 #include <QBuffer>
 #include <QTest>
+
+#include <random>
 
 using namespace lockscope;
 
@@ -84,6 +87,8 @@ private slots:
     void notifyConfig_data();
     void notifyConfig();
     void anomalyRules();
+    void anomalyIndexMatchesFullEvaluation_data();
+    void anomalyIndexMatchesFullEvaluation();
     void readCommandsAreBoundedReads();
     void recorderEventKinds();
     void recorderOwnerNames();
@@ -337,6 +342,158 @@ void TestMonitorLogic::anomalyRules()
     loose.maxLocksPerOwner = 0;
     const QList<Anomaly> onlyNoTtl = AnomalyRules::evaluate(list, now, loose);
     QCOMPARE(onlyNoTtl.size(), 1); // a lock without TTL is always worth saying
+}
+
+void TestMonitorLogic::anomalyIndexMatchesFullEvaluation_data()
+{
+    QTest::addColumn<unsigned>("seed");
+    QTest::addColumn<int>("slice"); // keys per evaluate() call (-1: all at once)
+    for (unsigned seed : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u})
+        QTest::addRow("seed %u", seed) << seed << -1;
+    for (unsigned seed : {11u, 12u, 13u})
+        QTest::addRow("seed %u, slices of 3 keys", seed) << seed << 3;
+}
+
+// The incremental index against the full evaluation, after every step of a random run of
+// key changes and quiet spells: the same list (ids, keys, owners, sentences, since), the same
+// rules per key, the same "new" anomalies, the same count.
+void TestMonitorLogic::anomalyIndexMatchesFullEvaluation()
+{
+    QFETCH(unsigned, seed);
+    QFETCH(int, slice);
+    std::mt19937 rng(seed);
+    auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    AnomalyThresholds t; // small, so that every rule comes and goes within the run
+    t.maxTtlMs = 5000;
+    t.maxHeldMs = 3000;
+    t.maxOwnerChangesPerMinute = 3;
+    t.queueStuckMs = 2000;
+    t.maxLocksPerOwner = 3;
+    const QList<QByteArray> owners = {"o1", "o2", "o3", "o4", "o5", ""};
+
+    qint64 now = 1'700'000'000'000'000LL;
+    QHash<QByteArray, KeyEntry> table;
+    AnomalyIndex index(t);
+    const AnomalyIndex::Lookup lookup = [&](const QByteArray &key) -> const KeyEntry * {
+        const auto it = table.constFind(key);
+        return it == table.cend() ? nullptr : &it.value();
+    };
+    auto randomEntry = [&](const QByteArray &key) {
+        KeyEntry e;
+        e.key = key;
+        const int role = pick(0, 9);
+        e.lock.role = role < 7 ? LockRole::Lock : role < 9 ? LockRole::Auxiliary : LockRole::Other;
+        e.lock.owner = owners[pick(0, int(owners.size()) - 1)];
+        e.lock.holders.resize(pick(0, 5) == 0 ? 2 : 1);
+        e.pttlMs = pick(0, 4) == 0 ? -1 : pick(0, 12000);
+        e.pttlReadUs = now - pick(0, 3000) * 1000LL;
+        e.lastChangeUs = now - pick(0, 5000) * 1000LL;
+        e.ownerSinceUs = pick(0, 9) == 0 ? 0 : now - pick(0, 4000) * 1000LL - pick(0, 999);
+        for (int i = pick(0, 6); i > 0; --i)
+            e.ownerChangesUs.push_back(now - pick(0, 70000) * 1000LL - pick(0, 999));
+        if (pick(0, 2) == 0) {
+            e.queueHead = owners[pick(0, 4)];
+            e.waiters = pick(-1, 2);
+            e.queueHeadSinceUs = now - pick(0, 3000) * 1000LL;
+        }
+        return e;
+    };
+    auto fullRules = [&](const std::vector<const KeyEntry *> &list, const QList<Anomaly> &found) {
+        QHash<QByteArray, QStringList> byKey; // as KeyMonitor fills KeyEntry::anomalies
+        for (const Anomaly &a : found) {
+            if (a.rule != QLatin1String("owner-holds-many")) {
+                byKey[a.key].append(a.rule);
+                continue;
+            }
+            for (const KeyEntry *e : list) {
+                if (e->lock.role == LockRole::Lock && e->lock.owner == a.owner)
+                    byKey[e->key].append(a.rule);
+            }
+        }
+        return byKey;
+    };
+    auto describe = [](const QList<Anomaly> &list) {
+        QStringList out;
+        for (const Anomaly &a : list)
+            out << QStringLiteral("%1|%2|%3|%4|%5")
+                       .arg(a.id, QString::fromUtf8(a.key), QString::fromUtf8(a.owner), a.sentence)
+                       .arg(a.sinceUs);
+        return out;
+    };
+
+    QStringList previousIds;
+    QHash<QByteArray, QStringList> previousRules;
+    int changes = 0, appearedTotal = 0, quietAppeared = 0;
+    for (int step = 0; step < 300; ++step) {
+        now += pick(0, 1500) * 1000LL + pick(0, 999);
+        const bool quiet = pick(0, 2) == 0; // time alone: only the deadlines move things
+        for (int i = quiet ? 0 : pick(1, 4); i > 0; --i) {
+            const QByteArray key = "k" + QByteArray::number(pick(0, 39));
+            if (pick(0, 3) == 0)
+                table.remove(key);
+            else
+                table.insert(key, randomEntry(key));
+            index.touch(key);
+        }
+        AnomalyIndex::Update update = index.evaluate(now, lookup, slice);
+        while (index.hasWaiting()) { // the window's slices, all at the same instant here
+            const AnomalyIndex::Update more = index.evaluate(now, lookup, slice);
+            update.keys += more.keys;
+            update.idsChanged = update.idsChanged || more.idsChanged;
+            if (slice < 0)
+                QFAIL("keys left after an evaluate() without a limit");
+        }
+
+        std::vector<const KeyEntry *> list;
+        for (const KeyEntry &e : std::as_const(table))
+            list.push_back(&e);
+        std::sort(list.begin(), list.end(),
+                  [](const KeyEntry *a, const KeyEntry *b) { return a->key < b->key; });
+        const QList<Anomaly> full = AnomalyRules::evaluate(list, now, t);
+        QCOMPARE(describe(index.anomalies(lookup)), describe(full));
+        QCOMPARE(index.count(), full.size());
+        QCOMPARE(describe(index.anomalies(lookup, 4)), describe(full.first(qMin(4, full.size()))));
+
+        QStringList ids, appeared;
+        for (const Anomaly &a : full) {
+            ids << a.id;
+            if (!previousIds.contains(a.id))
+                appeared << describe({a});
+        }
+        if (slice < 0) // in slices, each slice's own come in order
+            QCOMPARE(describe(update.appeared), appeared);
+        const bool idsChanged = QSet<QString>(ids.cbegin(), ids.cend()) !=
+                                QSet<QString>(previousIds.cbegin(), previousIds.cend());
+        if (slice < 0)
+            QCOMPARE(update.idsChanged, idsChanged);
+        else if (idsChanged) // a slice may also see an owner's count pass by
+            QVERIFY(update.idsChanged);
+        appearedTotal += int(appeared.size());
+        if (quiet)
+            quietAppeared += int(appeared.size());
+
+        const QHash<QByteArray, QStringList> rules = fullRules(list, full);
+        for (int k = 0; k < 40; ++k) {
+            const QByteArray key = "k" + QByteArray::number(k);
+            QCOMPARE(index.rules(key), rules.value(key));
+            if (rules.value(key) != previousRules.value(key)) {
+                ++changes;
+                QVERIFY2(update.keys.contains(key), key.constData()); // KeyMonitor hears of it
+            }
+            QList<Anomaly> mine;
+            for (const Anomaly &a : full) {
+                if (a.key == key)
+                    mine << a;
+            }
+            QCOMPARE(describe(index.anomaliesOf(key, lookup)), describe(mine));
+        }
+        previousIds = ids;
+        previousRules = rules;
+    }
+    // The run did exercise the rules, including anomalies that time alone brought.
+    QVERIFY(changes > 50);
+    QVERIFY(appearedTotal > 50);
+    QVERIFY(quietAppeared > 0);
 }
 
 void TestMonitorLogic::readCommandsAreBoundedReads()

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QPointer>
 #include <QThread>
+#include <QTimer>
 
 namespace lockscope::ui {
 
@@ -48,6 +49,7 @@ void MonitorHistory::clear()
     m_idMap.clear();
     m_run.reset();
     m_building = false;
+    m_copying = false;
     m_sinceBuild.invalidate();
     Q_EMIT runChanged();
 }
@@ -89,13 +91,14 @@ quint32 MonitorHistory::intern(quint32 sourceId)
     return mapped;
 }
 
-void MonitorHistory::copyNewEvents()
+void MonitorHistory::copyNewEvents(std::size_t maxEvents)
 {
     if (!m_source || !m_view)
         return;
     m_view->info() = m_source->info();
     const auto &events = m_source->events();
-    for (; m_copied < events.size(); ++m_copied) {
+    const std::size_t end = qMin(events.size(), m_copied + maxEvents);
+    for (; m_copied < end; ++m_copied) {
         Event e = events[m_copied];
         e.timeUs = qMax<qint64>(0, e.timeUs - m_originUs);
         e.key = intern(e.key);
@@ -109,26 +112,48 @@ void MonitorHistory::copyNewEvents()
 
 bool MonitorHistory::refresh(bool force)
 {
-    if (!m_source || m_building || !hasPendingEvents())
+    if (!m_source || m_building || m_copying || !hasPendingEvents())
         return false;
     if (!force && m_sinceBuild.isValid() && m_sinceBuild.elapsed() < 1000)
         return false;
-    copyNewEvents();
+    return copySliceThenBuild();
+}
+
+bool MonitorHistory::copySliceThenBuild()
+{
+    // After the first scan of a big server there are a few hundred thousand events to copy:
+    // a slice per event-loop turn, so that the window keeps answering meanwhile.
+    copyNewEvents(kCopySlice);
+    if (m_source && m_copied < m_source->events().size()) {
+        m_copying = true;
+        const quint64 generation = m_generation;
+        QTimer::singleShot(0, this, [this, generation] {
+            m_copying = false;
+            if (m_generation == generation)
+                copySliceThenBuild();
+        });
+        return false;
+    }
     startBuild(false);
     return true;
 }
 
 void MonitorHistory::startBuild(bool inThisThread)
 {
-    // The worker gets its own copy of the events; the strings are the view's, which nobody
-    // adds to until the worker is done (refresh() waits for it).
-    auto log = std::make_shared<EventLog>(m_view->sharedStrings());
-    log->info() = m_view->info();
-    for (const Event &e : m_view->events())
-        log->consume(e);
+    // The build gets its own copy of the events, made by the worker (a long history takes a
+    // while to copy too); the view and its strings are not added to until the worker is done
+    // (refresh() waits for it; clear() and follow() start another view).
+    auto copyOf = [](const std::shared_ptr<EventLog> &view) {
+        auto log = std::make_shared<EventLog>(view->sharedStrings());
+        log->info() = view->info();
+        for (const Event &e : view->events())
+            log->consume(e);
+        return log;
+    };
     const qint64 maxTtl = m_maxTtlMs;
     const std::size_t events = m_copied;
     if (inThisThread) {
+        auto log = copyOf(m_view);
         QElapsedTimer cost;
         cost.start();
         m_run = derive(std::move(log), maxTtl);
@@ -142,10 +167,10 @@ void MonitorHistory::startBuild(bool inThisThread)
     m_building = true;
     const quint64 generation = m_generation;
     QPointer<MonitorHistory> self(this);
-    QThread *worker = QThread::create([self, log = std::move(log), maxTtl, events, generation] {
+    QThread *worker = QThread::create([self, view = m_view, copyOf, maxTtl, events, generation] {
         QElapsedTimer cost;
         cost.start();
-        std::shared_ptr<const RunData> run = derive(log, maxTtl);
+        std::shared_ptr<const RunData> run = derive(copyOf(view), maxTtl);
         const qint64 ms = cost.elapsed();
         QCoreApplication *app = QCoreApplication::instance();
         if (!app)

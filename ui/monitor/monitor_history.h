@@ -52,7 +52,9 @@ Q_SIGNALS:
     void runChanged();
 
 private:
-    void copyNewEvents();
+    static constexpr std::size_t kCopySlice = 2000; // events copied per event-loop turn
+    void copyNewEvents(std::size_t maxEvents = std::size_t(-1));
+    bool copySliceThenBuild();
     void startBuild(bool inThisThread);
     quint32 intern(quint32 sourceId);
 
@@ -65,6 +67,7 @@ private:
     std::vector<quint32> m_idMap; // source string id -> view string id (0: not yet)
     std::shared_ptr<const RunData> m_run;
     bool m_building = false;
+    bool m_copying = false; // copySliceThenBuild() continues on the next turn
     QPointer<QThread> m_worker;
     quint64 m_generation = 0; // builds of an earlier follow() are dropped
     QElapsedTimer m_sinceBuild;

@@ -281,6 +281,7 @@ void MonitorPage::retranslateUi()
     updateNotifyBanner();
     updateButtons();
     updateDetails();
+    m_feed->updateAll(); // the Type column's format names
     if (m_profileCombo->count() == 0)
         m_profileCombo->setPlaceholderText(tr("(no profile: New… makes one)"));
 }
@@ -539,12 +540,13 @@ bool MonitorPage::startMonitor(const ConnectionProfile &profile, QString *error)
     connect(monitor, &KeyMonitor::masterChanged, this, &MonitorPage::updateStatus);
     connect(monitor, &KeyMonitor::failed, this, &MonitorPage::updateStatus);
     connect(monitor, &KeyMonitor::anomaliesChanged, this, &MonitorPage::updateAnomalies);
-    connect(monitor, &KeyMonitor::keysChanged, this, [this](const QList<QByteArray> &keys) {
-        m_feed->update(keys);
-        if (keys.contains(selectedKey()))
-            updateDetails();
-    });
+    // The table takes the changes on the clock tick (tick()): one repaint per tick, not one
+    // per read batch, while a big server is scanned.
+    connect(monitor, &KeyMonitor::keysChanged, this,
+            [this](const QList<QByteArray> &keys) { m_feed->queue(keys); });
     connect(monitor, &KeyMonitor::initialScanFinished, this, [this] {
+        if (m_feed->flush().contains(selectedKey()))
+            updateDetails();
         updateStatus();
         updateNotifyBanner();
         refreshHistory(true);
@@ -768,13 +770,14 @@ void MonitorPage::updateAnomalies()
     }
     // A server can hold a hundred thousand locks with one anomaly each: the list shows the
     // first kMaxListedAnomalies (the table and the details pane have the rest).
-    const QList<Anomaly> list = m_monitor->anomalies();
-    const qsizetype shown = qMin<qsizetype>(list.size(), kMaxListedAnomalies);
+    const QList<Anomaly> list = m_monitor->anomalies(kMaxListedAnomalies);
+    const qsizetype total = m_monitor->anomalyCount();
+    const qsizetype shown = list.size();
     QStringList ids;
     ids.reserve(shown + 1);
     for (qsizetype i = 0; i < shown; ++i)
         ids << list[i].id + QLatin1Char('|') + list[i].sentence;
-    ids << QString::number(list.size());
+    ids << QString::number(total);
     if (ids != m_anomalyIds) {
         m_anomalyIds = ids;
         const QSignalBlocker block(m_anomalies);
@@ -788,12 +791,11 @@ void MonitorPage::updateAnomalies()
             if (a.rule == QLatin1String("no-ttl"))
                 item->setForeground(theme.problem);
         }
-        if (list.size() > shown)
+        if (total > shown)
             new QListWidgetItem(
-                tr("… and %1 more (select a key to see its own).").arg(list.size() - shown),
-                m_anomalies);
+                tr("… and %1 more (select a key to see its own).").arg(total - shown), m_anomalies);
     }
-    m_tabs->setTabText(1, tr("Anomalies (%1)").arg(list.size()));
+    m_tabs->setTabText(1, tr("Anomalies (%1)").arg(total));
 }
 
 QByteArray MonitorPage::selectedKey() const
@@ -845,7 +847,8 @@ void MonitorPage::updateDetails()
     if (!m_replaying && m_monitor) {
         const QByteArray key = selectedKey();
         if (const KeyEntry *e = m_monitor->entry(key)) {
-            m_details->setHtml(keyDetailsHtml(*e, serverOfKey(key), m_monitor->anomalies(), now));
+            m_details->setHtml(
+                keyDetailsHtml(*e, serverOfKey(key), m_monitor->anomaliesOf(key), now));
             return;
         }
     }
@@ -867,6 +870,8 @@ void MonitorPage::updateDetails()
 void MonitorPage::tick()
 {
     const int ticks = ++m_ticks;
+    if (m_feed->flush().contains(selectedKey()))
+        updateDetails();
     if (ticks % kRecordEveryTicks == 0)
         writeRecording();
     if (!isVisible() || m_replaying || !m_monitor)

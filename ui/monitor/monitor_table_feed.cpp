@@ -26,6 +26,9 @@ void MonitorTableFeed::reset(const KeyMonitor *monitor)
     m_keys.clear();
     m_owners.clear();
     m_ownerNames.clear();
+    m_nodeNames.clear();
+    m_queued.clear();
+    m_queuedSet.clear();
     m_ttlMaxMs = 1000;
     m_model->setRows({}, {}, m_strings, m_ttlMaxMs);
     m_model->setTime(monitorNowUs()); // the page's clock takes over from here
@@ -55,9 +58,11 @@ qint16 MonitorTableFeed::ownerIndex(const QByteArray &owner)
     return index;
 }
 
-void MonitorTableFeed::fill(int row, const KeyEntry *entry, qint16 node)
+KeyTableModel::RowUpdate MonitorTableFeed::rowUpdate(int row, const KeyEntry *entry, qint16 node)
 {
-    KeyState s;
+    KeyTableModel::RowUpdate u;
+    u.row = row;
+    KeyState &s = u.state;
     s.key = m_model->rowAt(row).key;
     s.node = node;
     if (entry && entry->type != KeyType::None) {
@@ -72,50 +77,87 @@ void MonitorTableFeed::fill(int row, const KeyEntry *entry, qint16 node)
             m_ttlMaxMs = entry->pttlMs;
             m_model->setTtlMax(m_ttlMaxMs);
         }
-        m_model->setRowTypeText(row, entry->lock.role == LockRole::Other
-                                         ? QString::fromLatin1(keyTypeName(entry->type))
-                                         : entry->lock.label);
+        // The label stays English in the monitor (recordings, --json); shown translated.
+        u.typeText =
+            entry->lock.role == LockRole::Other
+                ? QString::fromLatin1(keyTypeName(entry->type))
+                : QCoreApplication::translate("LockFormat", entry->lock.label.toUtf8().constData());
+        u.setTypeText = true;
     }
-    m_model->setRowState(row, s);
+    return u;
 }
 
 void MonitorTableFeed::update(const QList<QByteArray> &keys)
 {
     if (!m_monitor)
         return;
-    // New rows first, in one insertion.
+    // Each key's entry looked up once; new rows first, in one insertion, then every row's
+    // state in one model update (one dataChanged for the batch).
+    std::vector<const KeyEntry *> entries;
+    entries.reserve(std::size_t(keys.size()));
     std::vector<KeyTableModel::Row> added;
     for (const QByteArray &key : keys) {
-        if (m_rowOf.contains(key))
-            continue;
         const KeyEntry *entry = m_monitor->entry(key);
-        if (!entry)
-            continue; // gone before it was ever shown
+        entries.push_back(entry);
+        if (!entry || m_rowOf.contains(key))
+            continue; // known, or gone before it was ever shown
         KeyTableModel::Row row;
         row.key = m_strings->intern(key);
         row.node = entry->node;
         row.keyName = QString::fromUtf8(key);
-        row.nodeName = QString::fromUtf8(m_monitor->log().nodeName(entry->node));
-        if (row.nodeName.isEmpty())
-            row.nodeName = m_monitor->serverName();
+        const auto name = m_nodeNames.constFind(entry->node);
+        if (name != m_nodeNames.cend()) {
+            row.nodeName = *name;
+        } else {
+            row.nodeName = QString::fromUtf8(m_monitor->log().nodeName(entry->node));
+            if (row.nodeName.isEmpty()) // not named yet: not remembered either
+                row.nodeName = m_monitor->serverName();
+            else
+                m_nodeNames.insert(entry->node, row.nodeName);
+        }
         m_rowOf.insert(key, m_model->rowCount() + int(added.size()));
         m_keys << key;
         added.push_back(std::move(row));
     }
     m_model->appendRows(std::move(added));
-    for (const QByteArray &key : keys) {
-        const int row = m_rowOf.value(key, -1);
+    std::vector<KeyTableModel::RowUpdate> updates;
+    updates.reserve(entries.size());
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        const int row = m_rowOf.value(keys[i], -1);
         if (row >= 0)
-            fill(row, m_monitor->entry(key), m_model->rowAt(row).node);
+            updates.push_back(rowUpdate(row, entries[std::size_t(i)], m_model->rowAt(row).node));
     }
+    m_model->updateRows(updates);
     if (m_ownersChanged) {
         m_ownersChanged = false;
         m_model->setClientNames(m_ownerNames);
     }
 }
 
+void MonitorTableFeed::queue(const QList<QByteArray> &keys)
+{
+    for (const QByteArray &key : keys) {
+        if (!m_queuedSet.contains(key)) {
+            m_queuedSet.insert(key);
+            m_queued.append(key);
+        }
+    }
+}
+
+QList<QByteArray> MonitorTableFeed::flush()
+{
+    const QList<QByteArray> keys = std::move(m_queued);
+    m_queued.clear();
+    m_queuedSet.clear();
+    if (!keys.isEmpty())
+        update(keys);
+    return keys;
+}
+
 void MonitorTableFeed::updateAll()
 {
+    m_queued.clear(); // every key is brought up to date now
+    m_queuedSet.clear();
     if (!m_monitor)
         return;
     QList<QByteArray> keys = m_keys;

@@ -6,10 +6,12 @@
 #pragma once
 
 #include "events/event_log.h"
+#include "key_table_model.h"
 
 #include <QByteArray>
 #include <QHash>
 #include <QList>
+#include <QSet>
 #include <QStringList>
 
 #include <memory>
@@ -21,8 +23,6 @@ struct KeyEntry;
 
 namespace lockscope::ui {
 
-class KeyTableModel;
-
 class MonitorTableFeed {
 public:
     explicit MonitorTableFeed(KeyTableModel *model);
@@ -33,6 +33,11 @@ public:
     void update(const QList<QByteArray> &keys);
     // Every key the monitor knows (after a resynchronisation).
     void updateAll();
+    // Keys that changed, applied by the next flush(): the page flushes on its clock tick (every
+    // 100 ms), so a big server's scan repaints the table ten times a second, not per batch.
+    void queue(const QList<QByteArray> &keys);
+    // update() of what was queued, in the order first queued; returns those keys.
+    QList<QByteArray> flush();
 
     // The key of a model row ("" when out of range).
     QByteArray keyAt(int row) const;
@@ -40,14 +45,17 @@ public:
 
 private:
     qint16 ownerIndex(const QByteArray &owner);
-    void fill(int row, const KeyEntry *entry, qint16 node);
+    KeyTableModel::RowUpdate rowUpdate(int row, const KeyEntry *entry, qint16 node);
 
     KeyTableModel *m_model;
     const KeyMonitor *m_monitor = nullptr;
     std::shared_ptr<StringPool> m_strings;
     QHash<QByteArray, int> m_rowOf;
+    QList<QByteArray> m_queued;
+    QSet<QByteArray> m_queuedSet;
     QList<QByteArray> m_keys; // by row
     QHash<QByteArray, qint16> m_owners;
+    QHash<qint16, QString> m_nodeNames; // node -> its name in the Node column
     QStringList m_ownerNames;
     bool m_ownersChanged = false;
     qint64 m_ttlMaxMs = 1000;

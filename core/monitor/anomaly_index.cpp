@@ -1,0 +1,231 @@
+#include "anomaly_index.h"
+
+#include <algorithm>
+
+namespace lockscope {
+
+namespace {
+
+const QString &ownerRule()
+{
+    static const QString rule = QStringLiteral("owner-holds-many");
+    return rule;
+}
+
+} // namespace
+
+AnomalyIndex::AnomalyIndex(AnomalyThresholds thresholds)
+    : m_thresholds(thresholds)
+{}
+
+void AnomalyIndex::clear()
+{
+    *this = AnomalyIndex(m_thresholds);
+}
+
+void AnomalyIndex::touch(const QByteArray &key)
+{
+    m_touched.insert(key);
+}
+
+AnomalyIndex::Update AnomalyIndex::evaluate(qint64 nowUs, const Lookup &lookup, qsizetype maxKeys)
+{
+    m_nowUs = nowUs;
+    Update update;
+    // Keys whose answer time alone may have changed. A deadline replaced since it was pushed
+    // is stale: the key's state holds the one that counts.
+    while (!m_deadlines.empty() && m_deadlines.top().first <= nowUs) {
+        const Deadline top = m_deadlines.top();
+        m_deadlines.pop();
+        const auto it = m_keys.constFind(top.second);
+        if (it != m_keys.cend() && it->deadline == top.first)
+            m_touched.insert(top.second);
+    }
+    // In key order, as the full evaluation lists them.
+    std::vector<QByteArray> keys;
+    auto last = m_touched.begin();
+    while (last != m_touched.end() && (maxKeys < 0 || qsizetype(keys.size()) < maxKeys))
+        keys.push_back(*last++);
+    m_touched.erase(m_touched.begin(), last);
+    QSet<QByteArray> owners;
+    for (const QByteArray &key : keys)
+        judgeKey(key, lookup(key), update, owners);
+    QList<Anomaly> ownersAppeared;
+    for (const QByteArray &owner : std::as_const(owners))
+        judgeOwner(owner, update, ownersAppeared);
+    // Owner rules after the key rules, in the order of each owner's first key.
+    std::sort(ownersAppeared.begin(), ownersAppeared.end(),
+              [](const Anomaly &a, const Anomaly &b) { return a.key < b.key; });
+    update.appeared += ownersAppeared;
+    return update;
+}
+
+void AnomalyIndex::judgeKey(const QByteArray &key, const KeyEntry *entry, Update &update,
+                            QSet<QByteArray> &owners)
+{
+    const auto found = m_keys.constFind(key);
+    const bool known = found != m_keys.cend();
+    const KeyState old = known ? found.value() : KeyState();
+    KeyState now;
+    if (entry) {
+        now.keyRules = AnomalyRules::rulesForKey(*entry, m_nowUs, m_thresholds);
+        if (entry->lock.role == LockRole::Lock)
+            now.owner = entry->lock.owner;
+        now.counts = AnomalyRules::countsForOwner(*entry);
+        now.deadline = AnomalyRules::nextChangeUs(*entry, m_nowUs, m_thresholds);
+    }
+
+    if (now.keyRules != old.keyRules) {
+        update.keys.append(key);
+        for (const QString &rule : old.keyRules)
+            update.idsChanged = update.idsChanged || !now.keyRules.contains(rule);
+        const bool anyNew =
+            std::any_of(now.keyRules.cbegin(), now.keyRules.cend(),
+                        [&](const QString &r) { return !old.keyRules.contains(r); });
+        if (anyNew) {
+            update.idsChanged = true;
+            for (Anomaly &a : AnomalyRules::forKey(*entry, m_nowUs, m_thresholds)) {
+                if (!old.keyRules.contains(a.rule))
+                    update.appeared.append(std::move(a));
+            }
+        }
+        m_keyAnomalies += now.keyRules.size() - old.keyRules.size();
+        if (now.keyRules.isEmpty())
+            m_withRules.erase(key);
+        else
+            m_withRules[key] = now.keyRules;
+    }
+
+    if (now.owner != old.owner || now.counts != old.counts) {
+        update.keys.append(key); // its owner-holds-many may come or go
+        if (!old.owner.isEmpty()) {
+            leaveOwner(key, old);
+            owners.insert(old.owner);
+        }
+        if (!now.owner.isEmpty()) {
+            OwnerState &o = m_owners[now.owner];
+            o.tagged.insert(key);
+            if (now.counts)
+                o.counted.insert(key);
+            owners.insert(now.owner);
+        }
+    }
+
+    if (now.deadline >= 0 && now.deadline != old.deadline)
+        m_deadlines.emplace(now.deadline, key);
+    // Most keys of a big table have nothing to remember.
+    if (now.keyRules.isEmpty() && now.owner.isEmpty() && now.deadline < 0)
+        m_keys.remove(key);
+    else
+        m_keys.insert(key, now);
+}
+
+void AnomalyIndex::leaveOwner(const QByteArray &key, const KeyState &state)
+{
+    const auto it = m_owners.find(state.owner);
+    if (it == m_owners.end())
+        return;
+    it->tagged.erase(key);
+    it->counted.erase(key);
+}
+
+void AnomalyIndex::judgeOwner(const QByteArray &owner, Update &update, QList<Anomaly> &appeared)
+{
+    const auto it = m_owners.find(owner);
+    if (it == m_owners.end())
+        return;
+    OwnerState &o = it.value();
+    const bool was = !o.listedAt.isNull();
+    const bool is = m_thresholds.maxLocksPerOwner > 0 &&
+                    qsizetype(o.counted.size()) > m_thresholds.maxLocksPerOwner;
+    if (was) {
+        // Its first key may have moved to an owner judged just before: that listing stays.
+        const auto listed = m_listedOwners.find(o.listedAt);
+        if (listed != m_listedOwners.end() && listed->second == owner)
+            m_listedOwners.erase(listed);
+    }
+    o.listedAt = QByteArray();
+    if (is) {
+        // Never null, even for the empty key: null means "not listed".
+        o.listedAt = *o.counted.begin();
+        if (o.listedAt.isNull())
+            o.listedAt = QByteArray("");
+        m_listedOwners[o.listedAt] = owner;
+    }
+    if (is != was) {
+        update.idsChanged = true;
+        for (const QByteArray &key : o.tagged)
+            update.keys.append(key);
+        if (is)
+            appeared.append(AnomalyRules::ownerHoldsMany(owner, o.listedAt, int(o.counted.size()),
+                                                         m_thresholds));
+    }
+    if (!is && o.counted.empty() && o.tagged.empty())
+        m_owners.erase(it);
+}
+
+bool AnomalyIndex::ownerListed(const QByteArray &owner) const
+{
+    const auto it = m_owners.constFind(owner);
+    return it != m_owners.cend() && !it->listedAt.isNull();
+}
+
+QStringList AnomalyIndex::rules(const QByteArray &key) const
+{
+    QStringList out;
+    const auto own = m_withRules.find(key);
+    if (own != m_withRules.end())
+        out = own->second;
+    const auto state = m_keys.constFind(key);
+    if (state != m_keys.cend() && !state->owner.isEmpty() && ownerListed(state->owner))
+        out.append(ownerRule());
+    return out;
+}
+
+qsizetype AnomalyIndex::count() const
+{
+    return m_keyAnomalies + qsizetype(m_listedOwners.size());
+}
+
+QList<Anomaly> AnomalyIndex::anomalies(const Lookup &lookup, qsizetype limit) const
+{
+    QList<Anomaly> out;
+    auto full = [&] { return limit >= 0 && out.size() >= limit; };
+    for (auto it = m_withRules.cbegin(); it != m_withRules.cend() && !full(); ++it) {
+        const KeyEntry *entry = lookup(it->first);
+        if (!entry)
+            continue; // it left the table after the last evaluate()
+        for (Anomaly &a : AnomalyRules::forKey(*entry, m_nowUs, m_thresholds)) {
+            if (it->second.contains(a.rule))
+                out.append(std::move(a));
+        }
+    }
+    for (auto it = m_listedOwners.cbegin(); it != m_listedOwners.cend() && !full(); ++it) {
+        const int locks = int(m_owners.constFind(it->second)->counted.size());
+        out.append(AnomalyRules::ownerHoldsMany(it->second, it->first, locks, m_thresholds));
+    }
+    if (limit >= 0 && out.size() > limit)
+        out.resize(limit);
+    return out;
+}
+
+QList<Anomaly> AnomalyIndex::anomaliesOf(const QByteArray &key, const Lookup &lookup) const
+{
+    QList<Anomaly> out;
+    const auto own = m_withRules.find(key);
+    const KeyEntry *entry = lookup(key);
+    if (own != m_withRules.end() && entry) {
+        for (Anomaly &a : AnomalyRules::forKey(*entry, m_nowUs, m_thresholds)) {
+            if (own->second.contains(a.rule))
+                out.append(std::move(a));
+        }
+    }
+    const auto owner = m_listedOwners.find(key);
+    if (owner != m_listedOwners.end()) {
+        const int locks = int(m_owners.constFind(owner->second)->counted.size());
+        out.append(AnomalyRules::ownerHoldsMany(owner->second, key, locks, m_thresholds));
+    }
+    return out;
+}
+
+} // namespace lockscope
