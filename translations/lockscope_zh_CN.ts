@@ -33,6 +33,72 @@
     </message>
 </context>
 <context>
+    <name>CellExplanation</name>
+    <message>
+        <source>Seed %1: %2</source>
+        <translation>种子 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s known weakness: %2</source>
+        <translation>%1 的已知弱点：%2</translation>
+    </message>
+</context>
+<context>
+    <name>CompareExport</name>
+    <message>
+        <source>LockScope: the cost of each strategy</source>
+        <translation>LockScope：各策略的代价</translation>
+    </message>
+    <message>
+        <source>LockScope: which lock to choose</source>
+        <translation>LockScope：该选哪种锁</translation>
+    </message>
+    <message>
+        <source>%1 scenario(s) × %2 strategies × %3 seeds; %4 of %5 cells finished. Generated %6.</source>
+        <translation>%1 个场景 × %2 个策略 × %3 个种子；%5 格中已完成 %4 格。生成于 %6。</translation>
+    </message>
+    <message>
+        <source>Safety matrix</source>
+        <translation>安全矩阵</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>safe: no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource). UNSAFE n/m: n of m runs had a violation or a mistaken deletion; STUCK n/m: n of m runs left a lock without a TTL. liveness loss: safe, but a client starved or an acquire gave up.</source>
+        <translation>安全：所有运行中都没有互斥被破坏、误删、死锁或丢失更新（过期写入全部被拒绝的 fencing 策略，对资源而言是安全的）。不安全 n/m：m 次运行中有 n 次互斥被破坏或误删；死锁 n/m：m 次运行中有 n 次留下了没有过期时间的锁。活性受损：安全，但有客户端饥饿或放弃了加锁。</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>代价</translation>
+    </message>
+    <message>
+        <source>strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>charts of the cost table</source>
+        <translation>代价表的图表</translation>
+    </message>
+    <message>
+        <source>Why the unsafe cells are unsafe</source>
+        <translation>不安全的格子为什么不安全</translation>
+    </message>
+    <message>
+        <source>%1 with %2</source>
+        <translation>%1 + %2</translation>
+    </message>
+    <message>
+        <source>No cell is unsafe.</source>
+        <translation>没有不安全的格子。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Connection</name>
     <message>
         <source>%1 answered with an error: %2</source>
@@ -197,6 +263,133 @@
     <message>
         <source>a private key (%1) without a client certificate</source>
         <translation>给出了私钥（%1）却没有客户端证书</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionProfile</name>
+    <message>
+        <source>name at least one sentinel (host:port, separated by commas)</source>
+        <translation>至少填写一个 Sentinel（host:port，以逗号分隔）</translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read</source>
+        <translation>%1 无法读取</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <source>Unix socket</source>
+        <translation>Unix 套接字</translation>
+    </message>
+    <message>
+        <source>CA file</source>
+        <translation>CA 文件</translation>
+    </message>
+    <message>
+        <source>Client certificate</source>
+        <translation>客户端证书</translation>
+    </message>
+    <message>
+        <source>Client key</source>
+        <translation>客户端私钥</translation>
+    </message>
+    <message>
+        <source>Sentinels</source>
+        <translation>Sentinel 列表</translation>
+    </message>
+    <message>
+        <source>Master name</source>
+        <translation>主节点名称</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>匹配模式</translation>
+    </message>
+    <message>
+        <source>Thresholds</source>
+        <translation>阈值</translation>
+    </message>
+    <message>
+        <source>master %1 via %2</source>
+        <translation>经 %2 找到主节点 %1</translation>
+    </message>
+    <message>
+        <source>cluster via %1</source>
+        <translation>经 %1 连接集群</translation>
+    </message>
+    <message>
+        <source>give the profile a name</source>
+        <translation>请给配置起个名称</translation>
+    </message>
+    <message>
+        <source>a profile uses Sentinel or Cluster, not both</source>
+        <translation>一个配置只能用 Sentinel 或集群，不能同时用</translation>
+    </message>
+    <message>
+        <source>a Unix socket cannot be combined with %1</source>
+        <translation>Unix 套接字不能与 %1 一起使用</translation>
+    </message>
+    <message>
+        <source>Sentinel</source>
+        <translation>Sentinel</translation>
+    </message>
+    <message>
+        <source>empty: give the server&apos;s name or address</source>
+        <translation>为空：请填写服务器的名称或地址</translation>
+    </message>
+    <message>
+        <source>%1 is not a port (1-65535)</source>
+        <translation>%1 不是端口号（1-65535）</translation>
+    </message>
+    <message>
+        <source>the path must be absolute, got &quot;%1&quot;</source>
+        <translation>路径必须是绝对路径，实际是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1 is not a database number</source>
+        <translation>%1 不是数据库编号</translation>
+    </message>
+    <message>
+        <source>a cluster has only database 0</source>
+        <translation>集群只有 0 号数据库</translation>
+    </message>
+    <message>
+        <source>a client certificate needs its key, and a key its certificate</source>
+        <translation>客户端证书需要配上私钥，私钥也需要配上证书</translation>
+    </message>
+    <message>
+        <source>give the name the sentinels know the master by</source>
+        <translation>请填写 Sentinel 所知的主节点名称</translation>
+    </message>
+    <message>
+        <source>empty: give a SCAN pattern such as *lock*</source>
+        <translation>为空：请填写 SCAN 匹配模式，例如 *lock*</translation>
+    </message>
+    <message>
+        <source>every threshold must be above zero</source>
+        <translation>每个阈值都必须大于零</translation>
     </message>
 </context>
 <context>
@@ -367,6 +560,109 @@
     </message>
 </context>
 <context>
+    <name>KeyDetails</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Redis type</source>
+        <translation>Redis 类型</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>Hold count</source>
+        <translation>持有次数</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Holders</source>
+        <translation>持有者们</translation>
+    </message>
+    <message>
+        <source>Waiters</source>
+        <translation>等待者</translation>
+    </message>
+    <message>
+        <source>First in queue</source>
+        <translation>队首</translation>
+    </message>
+    <message>
+        <source>Fencing counter</source>
+        <translation>fencing 计数器</translation>
+    </message>
+    <message>
+        <source>Belongs to</source>
+        <translation>所属</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>none: if the owner dies, nobody can ever take this lock</source>
+        <translation>无：一旦持有者崩溃，谁也无法再拿到这把锁</translation>
+    </message>
+    <message>
+        <source>Held for</source>
+        <translation>已持有</translation>
+    </message>
+    <message>
+        <source>%1 (since %2, as far as the monitor saw)</source>
+        <translation>%1（自 %2 起，以监控所见为准）</translation>
+    </message>
+    <message>
+        <source>First seen</source>
+        <translation>首次发现</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Anomalies</source>
+        <translation>异常</translation>
+    </message>
+</context>
+<context>
     <name>LockFormat</name>
     <message>
         <source>not read yet</source>
@@ -422,7 +718,7 @@
     </message>
     <message>
         <source>go-redsync Mutex</source>
-        <translation>go-redsync 互斥锁</translation>
+        <translation>go-redsync 锁</translation>
     </message>
     <message>
         <source>16 random bytes in base64</source>
@@ -565,6 +861,15 @@
     </message>
 </context>
 <context>
+    <name>MonitorRun</name>
+    <message numerus="yes">
+        <source>%n key(s); %1</source>
+        <translation>
+            <numerusform>%n 个键；%1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MonitorSummary</name>
     <message>
         <source>recording  %1 events over %2 s, %3 keys, %4 owners
@@ -619,6 +924,13 @@
 </source>
         <translation>  连接故障、重启、故障转移  %1  （故障转移 %2）
 </translation>
+    </message>
+</context>
+<context>
+    <name>MonitorTableFeed</name>
+    <message>
+        <source>(other owners)</source>
+        <translation>（其他持有者）</translation>
     </message>
 </context>
 <context>
@@ -2121,6 +2433,454 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
 </context>
 <context>
+    <name>lockscope::ui::ComparePage</name>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>Measured %1 of %2 strategies on %3</source>
+        <translation>已在 %3 上测量 %2 个策略中的 %1 个</translation>
+    </message>
+    <message>
+        <source>Cannot measure on the server</source>
+        <translation>无法在服务器上测量</translation>
+    </message>
+    <message>
+        <source>A live measurement is running; cancel it first.</source>
+        <translation>实时测量正在进行；请先取消。</translation>
+    </message>
+    <message>
+        <source>Cannot start the comparison</source>
+        <translation>无法开始对比</translation>
+    </message>
+    <message>
+        <source>A comparison is running already.</source>
+        <translation>已有一个对比正在运行。</translation>
+    </message>
+    <message>
+        <source>A comparison is running; cancel it first.</source>
+        <translation>对比正在运行；请先取消。</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Running: %1 of %2 cells done</source>
+        <translation>运行中：%2 格中已完成 %1 格</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>约剩 %1</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 of %2 cells finished; they stay usable.</source>
+        <translation>已取消：%2 格中完成了 %1 格，结果仍可使用。</translation>
+    </message>
+    <message>
+        <source>Done: %1 cells, %2 runs.</source>
+        <translation>完成：%1 格，%2 次运行。</translation>
+    </message>
+    <message>
+        <source>Live measurement stopped.</source>
+        <translation>实时测量已停止。</translation>
+    </message>
+    <message>
+        <source>Measured %1 of %2 strategies on %3%4</source>
+        <translation>已在 %3 上测量 %2 个策略中的 %1 个%4</translation>
+    </message>
+    <message>
+        <source> (stopped)</source>
+        <translation>（已停止）</translation>
+    </message>
+    <message>
+        <source>This build has no SVG support (Qt SVG was not found).</source>
+        <translation>此版本不支持 SVG（未找到 Qt SVG）。</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stops the runs; the finished cells stay (Esc).</source>
+        <translation>停止运行；已完成的格子保留（Esc）。</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Matrix as CSV…</source>
+        <translation>矩阵导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Matrix as JSON…</source>
+        <translation>矩阵导出为 JSON…</translation>
+    </message>
+    <message>
+        <source>Cost table as CSV…</source>
+        <translation>代价表导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Cost table as JSON…</source>
+        <translation>代价表导出为 JSON…</translation>
+    </message>
+    <message>
+        <source>Charts as PNG…</source>
+        <translation>图表导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>Charts as SVG…</source>
+        <translation>图表导出为 SVG…</translation>
+    </message>
+    <message>
+        <source>HTML report…</source>
+        <translation>HTML 报告…</translation>
+    </message>
+    <message>
+        <source>Safety matrix</source>
+        <translation>安全矩阵</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>代价</translation>
+    </message>
+    <message>
+        <source>Each cell: one strategy under one scenario, over every seed. Hover or select a cell for its counts and story; click it (or press Enter) to open its run in the workspace at its first violation.</source>
+        <translation>每一格：一个策略在一个场景下跑遍所有种子。悬停或选中一格可看到计数和经过；单击它（或按 Enter）会在工作区打开它的运行，并定位到第一次违规。</translation>
+    </message>
+    <message>
+        <source>%1 no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource) &amp;nbsp; %2 n/m: n of m runs had a violation or mistaken deletion (STUCK n/m: a lock left without a TTL) &amp;nbsp; %3 safe, but a client starved or an acquire gave up</source>
+        <translation>%1 所有运行中都没有互斥被破坏、误删、死锁或丢失更新（过期写入全部被拒绝的 fencing 策略对资源是安全的） &amp;nbsp; %2 n/m：m 次运行中有 n 次互斥被破坏或误删（死锁 n/m：锁没有过期时间） &amp;nbsp; %3 安全，但有客户端饥饿或放弃了加锁</translation>
+    </message>
+    <message>
+        <source>Choose what to compare, then Run comparison (Ctrl+Enter).</source>
+        <translation>选择要对比的内容，然后点“运行对比”（Ctrl+Enter）。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::CompareSettingsWidget</name>
+    <message>
+        <source>%1 scenario(s) × %2 strategies × %3 seeds = %4 runs</source>
+        <translation>%1 个场景 × %2 个策略 × %3 个种子 = %4 次运行</translation>
+    </message>
+    <message>
+        <source>What to compare</source>
+        <translation>对比什么</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario:</source>
+        <translation>场景(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>All scenarios (the safety matrix)</source>
+        <translation>全部场景（安全矩阵）</translation>
+    </message>
+    <message>
+        <source>S&amp;trategies:</source>
+        <translation>策略(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>全不选</translation>
+    </message>
+    <message>
+        <source>S&amp;eeds per cell:</source>
+        <translation>每格种子数(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Each cell runs seeds 1..N; the matrix is the same on every machine.</source>
+        <translation>每格运行种子 1..N；在任何机器上矩阵都一样。</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>&amp;Clients:</source>
+        <translation>客户端(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>scenario&apos;s own</source>
+        <translation>按场景设定</translation>
+    </message>
+    <message>
+        <source>&amp;TTL:</source>
+        <translation>&amp;TTL：</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>&amp;Wait:</source>
+        <translation>等待方式(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>spin</source>
+        <translation>自旋</translation>
+    </message>
+    <message>
+        <source>backoff</source>
+        <translation>退避</translation>
+    </message>
+    <message>
+        <source>pubsub</source>
+        <translation>发布订阅</translation>
+    </message>
+    <message>
+        <source>&amp;Run comparison</source>
+        <translation>运行对比(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Runs every chosen strategy on every chosen scenario (Ctrl+Enter).</source>
+        <translation>在每个选中的场景上运行每个选中的策略（Ctrl+Enter）。</translation>
+    </message>
+    <message>
+        <source>Cost on a live server</source>
+        <translation>真实服务器上的代价</translation>
+    </message>
+    <message>
+        <source>Redis &amp;URL:</source>
+        <translation>Redis &amp;URL：</translation>
+    </message>
+    <message>
+        <source>host:port or redis://[user:pass@]host:port/db</source>
+        <translation>host:port 或 redis://[user:pass@]host:port/db</translation>
+    </message>
+    <message>
+        <source>C&amp;lients:</source>
+        <translation>客户端(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Duration:</source>
+        <translation>时长(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Runs lockscope-cli bench&apos;s workload once per chosen strategy on this server, for the cost figures. Its keys live under lockscope:bench: and are deleted afterwards.</source>
+        <translation>在这台服务器上为每个选中的策略运行一次 lockscope-cli bench 的负载，得到代价数据。用到的键都在 lockscope:bench: 下，结束后删除。</translation>
+    </message>
+    <message>
+        <source>Measure on ser&amp;ver</source>
+        <translation>在服务器上测量(&amp;V)</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ComparisonController</name>
+    <message>
+        <source>A comparison is running already.</source>
+        <translation>已有一个对比正在运行。</translation>
+    </message>
+    <message>
+        <source>Choose at least one scenario, one strategy and one seed.</source>
+        <translation>请至少选择一个场景、一个策略和一个种子。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ComparisonModel</name>
+    <message>
+        <source>safe</source>
+        <translation>安全</translation>
+    </message>
+    <message>
+        <source>UNSAFE</source>
+        <translation>不安全</translation>
+    </message>
+    <message>
+        <source>liveness loss</source>
+        <translation>活性受损</translation>
+    </message>
+    <message>
+        <source>UNSAFE %1/%2</source>
+        <translation>不安全 %1/%2</translation>
+    </message>
+    <message>
+        <source>STUCK %1/%2</source>
+        <translation>死锁 %1/%2</translation>
+    </message>
+    <message>
+        <source>LOST WRITES</source>
+        <translation>丢失写入</translation>
+    </message>
+    <message>
+        <source>%1 with %2: %3 over %4 seeds</source>
+        <translation>%1 + %2：%4 个种子，%3</translation>
+    </message>
+    <message>
+        <source>runs with a violation or mistaken deletion: %1 of %2</source>
+        <translation>互斥被破坏或误删的运行：%2 次中 %1 次</translation>
+    </message>
+    <message>
+        <source>violations: %1</source>
+        <translation>互斥被破坏：%1</translation>
+    </message>
+    <message>
+        <source>mistaken deletions: %1</source>
+        <translation>误删：%1</translation>
+    </message>
+    <message>
+        <source>stuck locks: %1</source>
+        <translation>死锁：%1</translation>
+    </message>
+    <message>
+        <source>lost updates: %1</source>
+        <translation>丢失更新：%1</translation>
+    </message>
+    <message>
+        <source>stale writes rejected: %1</source>
+        <translation>被拒绝的过期写入：%1</translation>
+    </message>
+    <message>
+        <source>starved clients: %1</source>
+        <translation>饥饿的客户端：%1</translation>
+    </message>
+    <message>
+        <source>acquires given up: %1</source>
+        <translation>放弃的加锁：%1</translation>
+    </message>
+    <message>
+        <source>example run: seed %1, first finding at %2</source>
+        <translation>示例运行：种子 %1，首个问题出现在 %2</translation>
+    </message>
+    <message>
+        <source>example run: seed %1</source>
+        <translation>示例运行：种子 %1</translation>
+    </message>
+    <message>
+        <source>%1 with %2: running</source>
+        <translation>%1 + %2：运行中</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::CostCharts</name>
+    <message>
+        <source>share of acquisitions</source>
+        <translation>加锁次数占比</translation>
+    </message>
+    <message>
+        <source>acquire latency from (ms)</source>
+        <translation>加锁延迟下限（ms）</translation>
+    </message>
+    <message>
+        <source>Throughput (acquisitions/s)</source>
+        <translation>吞吐量（次加锁/s）</translation>
+    </message>
+    <message>
+        <source>Acquire latency (ms)</source>
+        <translation>加锁延迟（ms）</translation>
+    </message>
+    <message>
+        <source>Redis commands per acquisition</source>
+        <translation>每次加锁的 Redis 命令数</translation>
+    </message>
+    <message>
+        <source>Fairness (Jain&apos;s index, 1 = fair)</source>
+        <translation>公平性（Jain 指数，1 = 公平）</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Acquire latency distribution</source>
+        <translation>加锁延迟分布</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::CostModel</name>
+    <message numerus="yes">
+        <source>simulator: %n scenario(s)</source>
+        <translation>
+            <numerusform>模拟器：%n 个场景</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seed(s) per cell</source>
+        <translation>
+            <numerusform>每格 %n 个种子</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>live server %1</source>
+        <translation>真实服务器 %1</translation>
+    </message>
+    <message>
+        <source>No figures yet: run a comparison.</source>
+        <translation>还没有数据：请先运行对比。</translation>
+    </message>
+    <message>
+        <source>Figures from the %1; throughput in acquisitions per simulated second.</source>
+        <translation>数据来自%1；吞吐量按每模拟秒的加锁次数计。</translation>
+    </message>
+    <message>
+        <source>Figures from the %1; throughput in acquisitions per second of wall time.</source>
+        <translation>数据来自%1；吞吐量按每实际秒的加锁次数计。</translation>
+    </message>
+    <message>
+        <source>Acquisitions per second: simulated seconds for the simulator, wall seconds for a live server.</source>
+        <translation>每秒加锁次数：模拟器按模拟秒计，真实服务器按实际秒计。</translation>
+    </message>
+    <message>
+        <source>Redis commands sent to the lock&apos;s nodes per acquisition (retries included).</source>
+        <translation>每次加锁向锁的节点发送的 Redis 命令数（含重试）。</translation>
+    </message>
+    <message>
+        <source>Jain&apos;s index over the clients&apos; acquisitions: 1 when every client got the lock equally often.</source>
+        <translation>按各客户端加锁次数计算的 Jain 指数：每个客户端拿到锁的次数相同时为 1。</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>Acquisitions</source>
+        <translation>加锁次数</translation>
+    </message>
+    <message>
+        <source>Acquisitions/s</source>
+        <translation>加锁/s</translation>
+    </message>
+    <message>
+        <source>Latency p50 (ms)</source>
+        <translation>延迟 p50（ms）</translation>
+    </message>
+    <message>
+        <source>Latency p99 (ms)</source>
+        <translation>延迟 p99（ms）</translation>
+    </message>
+    <message>
+        <source>Commands/acq.</source>
+        <translation>命令/次加锁</translation>
+    </message>
+    <message>
+        <source>Fairness (Jain)</source>
+        <translation>公平性（Jain）</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::KeyTableModel</name>
     <message>
         <source>(unknown)</source>
@@ -2197,6 +2957,29 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>TTL</source>
         <translation>TTL</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::LiveComparison</name>
+    <message>
+        <source>A live measurement is running already.</source>
+        <translation>已有一个实时测量正在进行。</translation>
+    </message>
+    <message>
+        <source>Give the Redis server&apos;s URL (host:port or redis://host:port).</source>
+        <translation>请填写 Redis 服务器的 URL（host:port 或 redis://host:port）。</translation>
+    </message>
+    <message>
+        <source>Choose at least one strategy.</source>
+        <translation>请至少选择一个策略。</translation>
+    </message>
+    <message>
+        <source>The URL &quot;%1&quot; cannot be used: %2</source>
+        <translation>URL &quot;%1&quot; 无法使用：%2</translation>
+    </message>
+    <message>
+        <source>The live run of %1 failed.</source>
+        <translation>%1 的实时运行失败。</translation>
     </message>
 </context>
 <context>
@@ -2837,6 +3620,453 @@ See, simulate and explain distributed locks on Redis.</source>
     </message>
 </context>
 <context>
+    <name>lockscope::ui::MonitorPage</name>
+    <message>
+        <source>Keyspace notifications</source>
+        <translation>键空间通知</translation>
+    </message>
+    <message>
+        <source>Force release</source>
+        <translation>强制解锁</translation>
+    </message>
+    <message>
+        <source>Profile:</source>
+        <translation>配置：</translation>
+    </message>
+    <message>
+        <source>New…</source>
+        <translation>新建…</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Connect with the selected profile and scan (F5)</source>
+        <translation>用选中的配置连接并扫描（F5）</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop watching (cancels a scan); the table keeps what was seen</source>
+        <translation>停止观察（会取消扫描）；表格保留已看到的内容</translation>
+    </message>
+    <message>
+        <source>Record…</source>
+        <translation>记录…</translation>
+    </message>
+    <message>
+        <source>Stop recording</source>
+        <translation>停止记录</translation>
+    </message>
+    <message>
+        <source>Write the session&apos;s history to a file as it happens</source>
+        <translation>把本次会话的历史实时写入文件</translation>
+    </message>
+    <message>
+        <source>Open recording…</source>
+        <translation>打开记录…</translation>
+    </message>
+    <message>
+        <source>Find a key (Ctrl+F)</source>
+        <translation>查找键（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Force release…</source>
+        <translation>强制解锁…</translation>
+    </message>
+    <message>
+        <source>Enable notifications…</source>
+        <translation>开启通知…</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>Select a key to see what LockScope decoded from it.</source>
+        <translation>选中一个键，查看 LockScope 从中解读出的内容。</translation>
+    </message>
+    <message>
+        <source>(no profile: New… makes one)</source>
+        <translation>（没有配置：点“新建…”创建一个）</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>本地</translation>
+    </message>
+    <message>
+        <source>Connection profile</source>
+        <translation>连接配置</translation>
+    </message>
+    <message>
+        <source>Delete profile</source>
+        <translation>删除配置</translation>
+    </message>
+    <message>
+        <source>Delete the profile &quot;%1&quot;?</source>
+        <translation>删除配置 &quot;%1&quot;？</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>Password for %1 (kept in memory for this session only):</source>
+        <translation>%1 的密码（仅在本次会话中保存在内存里）：</translation>
+    </message>
+    <message>
+        <source>Looking up the password of &quot;%1&quot; in the system keychain…</source>
+        <translation>正在系统钥匙串中查找 &quot;%1&quot; 的密码…</translation>
+    </message>
+    <message>
+        <source>no complete scan of %1 within 15 s: %2</source>
+        <translation>15 秒内没有完成对 %1 的扫描：%2</translation>
+    </message>
+    <message>
+        <source>Writes allowed</source>
+        <translation>允许写入</translation>
+    </message>
+    <message>
+        <source>Read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>This profile allows writes: force-release and enabling notifications can change the server, each after a confirmation.</source>
+        <translation>此配置允许写入：强制解锁和开启通知会修改服务器，每次都会先确认。</translation>
+    </message>
+    <message>
+        <source>Read-only: the connection refuses every write command before it is sent. Allow writes in the profile to force-release locks.</source>
+        <translation>只读：连接会在发送前拒绝一切写命令。要强制解锁，请在配置中允许写入。</translation>
+    </message>
+    <message>
+        <source>Recording: %1 events. Click the timeline to see the keys at that instant.</source>
+        <translation>记录：%1 个事件。单击时间线可查看那一刻的键。</translation>
+    </message>
+    <message>
+        <source>Not connected. Make a profile (New…), then Connect (F5).</source>
+        <translation>未连接。先创建配置（新建…），再连接（F5）。</translation>
+    </message>
+    <message>
+        <source>Not connected. Choose a profile and Connect (F5).</source>
+        <translation>未连接。选择一个配置，然后连接（F5）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped. The table shows the %n key(s) as last seen.</source>
+        <translation>
+            <numerusform>已停止。表格显示最后一次看到的 %n 个键。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Scanning %1 for %2: %3 keys matched so far in %4 SCAN rounds (Stop cancels; the table is usable already).</source>
+        <translation>正在扫描 %1 中匹配 %2 的键：%4 轮 SCAN 已匹配 %3 个键（“停止”可取消；表格已经可以使用）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Watching %1: %n key(s) matching %2.</source>
+        <translation>
+            <numerusform>正在观察 %1：%n 个匹配 %2 的键。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lost the connection to %1 (%2). Reconnecting… The table shows the keys as last seen.</source>
+        <translation>与 %1 的连接丢失（%2）。正在重连… 表格显示最后一次看到的键。</translation>
+    </message>
+    <message>
+        <source>Could not watch %1: %2</source>
+        <translation>无法观察 %1：%2</translation>
+    </message>
+    <message>
+        <source>Recording to %1.</source>
+        <translation>正在记录到 %1。</translation>
+    </message>
+    <message>
+        <source>Keyspace notifications are off on this server: changes are found by re-reading the keys every %1 ms and rescanning. &lt;code&gt;%2&lt;/code&gt; would turn them on.</source>
+        <translation>这台服务器关闭了键空间通知：变化靠每 %1 ms 重读键并重新扫描来发现。&lt;code&gt;%2&lt;/code&gt; 可以开启通知。</translation>
+    </message>
+    <message>
+        <source>Keyspace notifications are only partly on (%1): some changes are found by re-reading. &lt;code&gt;%2&lt;/code&gt; would turn on what is missing.</source>
+        <translation>键空间通知只开启了一部分（%1）：部分变化靠重读发现。&lt;code&gt;%2&lt;/code&gt; 可以开启缺少的部分。</translation>
+    </message>
+    <message>
+        <source>LockScope may not read this server&apos;s notification settings (CONFIG GET was refused): changes are found by re-reading the keys.</source>
+        <translation>LockScope 无权读取这台服务器的通知设置（CONFIG GET 被拒绝）：变化靠重读键来发现。</translation>
+    </message>
+    <message>
+        <source>Sends %1 after a confirmation</source>
+        <translation>确认后发送 %1</translation>
+    </message>
+    <message>
+        <source>This profile is read-only: allow writes in the profile to send it from here, or have an administrator run it.</source>
+        <translation>此配置是只读的：在配置中允许写入后才能从这里发送，或请管理员执行。</translation>
+    </message>
+    <message>
+        <source>Delete the selected lock key (Delete), after a confirmation naming the key and the server</source>
+        <translation>删除选中的锁键（Delete），会先确认键名和服务器</translation>
+    </message>
+    <message>
+        <source>Read-only: allow writes in the profile to force-release a lock</source>
+        <translation>只读：在配置中允许写入后才能强制解锁</translation>
+    </message>
+    <message>
+        <source>Anomalies (%1)</source>
+        <translation>异常（%1）</translation>
+    </message>
+    <message>
+        <source>… and %1 more (select a key to see its own).</source>
+        <translation>…… 还有 %1 个（选中一个键可查看它自己的异常）。</translation>
+    </message>
+    <message>
+        <source>Force release needs a connection to the server (this is not live).</source>
+        <translation>强制解锁需要连接到服务器（当前不是实时数据）。</translation>
+    </message>
+    <message>
+        <source>Not sent: the profile &quot;%1&quot; is read-only, and DEL %2 on %3 is a write. Allow writes in the profile to force-release locks.</source>
+        <translation>未发送：配置 &quot;%1&quot; 是只读的，而在 %3 上执行 DEL %2 是写操作。要强制解锁，请在配置中允许写入。</translation>
+    </message>
+    <message>
+        <source>an unknown owner</source>
+        <translation>未知持有者</translation>
+    </message>
+    <message>
+        <source>Delete the lock key &quot;%1&quot; on %2?
+
+Its owner (%3) will go on as if it held the lock, and the next client can take it at once: do this only for a lock whose owner is gone.</source>
+        <translation>删除 %2 上的锁键 &quot;%1&quot;？
+
+它的持有者（%3）会继续以为自己持有锁，而下一个客户端可以立即加锁：只对持有者已经不在的锁这样做。</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was sent.</source>
+        <translation>已取消：什么也没有发送。</translation>
+    </message>
+    <message numerus="yes">
+        <source>DEL %1 on %2: %n key(s) deleted.</source>
+        <translation>
+            <numerusform>在 %2 上执行 DEL %1：删除了 %n 个键。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>DEL %1 on %2 failed: %3</source>
+        <translation>在 %2 上执行 DEL %1 失败：%3</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>Not sent: the profile &quot;%1&quot; is read-only, and %2 on %3 is a write.</source>
+        <translation>未发送：配置 &quot;%1&quot; 是只读的，而在 %3 上执行 %2 是写操作。</translation>
+    </message>
+    <message>
+        <source>Send
+
+%1
+
+to %2? It changes the server&apos;s configuration for every client (until the server restarts, unless the configuration is saved).</source>
+        <translation>向 %2 发送
+
+%1
+
+？这会为所有客户端修改服务器的配置（直到服务器重启，除非配置被保存）。</translation>
+    </message>
+    <message>
+        <source>Connect first: a recording holds a live session&apos;s history.</source>
+        <translation>请先连接：记录保存的是实时会话的历史。</translation>
+    </message>
+    <message>
+        <source>Cannot write the recording to %1: %2</source>
+        <translation>无法把记录写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Record the session</source>
+        <translation>记录会话</translation>
+    </message>
+    <message>
+        <source>Event logs (*.jsonl);;All files (*)</source>
+        <translation>事件日志 (*.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>Open a recording</source>
+        <translation>打开记录</translation>
+    </message>
+    <message>
+        <source>Open recording</source>
+        <translation>打开记录</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::PasswordStore</name>
+    <message>
+        <source>no system keychain</source>
+        <translation>没有系统钥匙串</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ProfileDialog</name>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>主机：</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>端口：</translation>
+    </message>
+    <message>
+        <source>Database:</source>
+        <translation>数据库：</translation>
+    </message>
+    <message>
+        <source>Unix socket:</source>
+        <translation>Unix 套接字：</translation>
+    </message>
+    <message>
+        <source>User (ACL):</source>
+        <translation>用户（ACL）：</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>密码：</translation>
+    </message>
+    <message>
+        <source>CA file:</source>
+        <translation>CA 文件：</translation>
+    </message>
+    <message>
+        <source>Client certificate:</source>
+        <translation>客户端证书：</translation>
+    </message>
+    <message>
+        <source>Client key:</source>
+        <translation>客户端私钥：</translation>
+    </message>
+    <message>
+        <source>Sentinels:</source>
+        <translation>Sentinel 列表：</translation>
+    </message>
+    <message>
+        <source>Master name:</source>
+        <translation>主节点名称：</translation>
+    </message>
+    <message>
+        <source>Key pattern:</source>
+        <translation>键匹配模式：</translation>
+    </message>
+    <message>
+        <source>TTL above (s):</source>
+        <translation>TTL 超过（秒）：</translation>
+    </message>
+    <message>
+        <source>Held longer than (s):</source>
+        <translation>持有超过（秒）：</translation>
+    </message>
+    <message>
+        <source>Owner changes per minute above:</source>
+        <translation>每分钟持有者变化超过：</translation>
+    </message>
+    <message>
+        <source>Queue not moving for (s):</source>
+        <translation>队列停滞超过（秒）：</translation>
+    </message>
+    <message>
+        <source>Locks per owner above:</source>
+        <translation>每个持有者的锁超过：</translation>
+    </message>
+    <message>
+        <source>Choose a PEM file</source>
+        <translation>选择 PEM 文件</translation>
+    </message>
+    <message>
+        <source>Connection profile</source>
+        <translation>连接配置</translation>
+    </message>
+    <message>
+        <source>Keep in the system keychain</source>
+        <translation>保存在系统钥匙串中</translation>
+    </message>
+    <message>
+        <source>The password is kept by the system keychain, never in LockScope&apos;s settings.</source>
+        <translation>密码由系统钥匙串保存，绝不写入 LockScope 的设置。</translation>
+    </message>
+    <message>
+        <source>No system keychain answers here: LockScope asks for the password each time and never writes it anywhere.</source>
+        <translation>这里没有可用的系统钥匙串：LockScope 每次都会询问密码，且从不把它写到任何地方。</translation>
+    </message>
+    <message>
+        <source>Redis Cluster (the address is any node: every master is scanned)</source>
+        <translation>Redis Cluster（地址填任一节点：会扫描每个主节点）</translation>
+    </message>
+    <message>
+        <source>/run/redis/redis.sock (instead of host and port)</source>
+        <translation>/run/redis/redis.sock（代替主机和端口）</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>the system&apos;s CA store</source>
+        <translation>系统的 CA 证书库</translation>
+    </message>
+    <message>
+        <source>Sentinel (follows failovers)</source>
+        <translation>Sentinel（跟随故障转移）</translation>
+    </message>
+    <message>
+        <source>10.0.0.7:26379, 10.0.0.8:26379</source>
+        <translation>10.0.0.7:26379, 10.0.0.8:26379</translation>
+    </message>
+    <message>
+        <source>What to watch</source>
+        <translation>观察什么</translation>
+    </message>
+    <message>
+        <source>Allow writes (force-release a lock, enable notifications)</source>
+        <translation>允许写入（强制解锁、开启通知）</translation>
+    </message>
+    <message>
+        <source>Off by default: the connection then refuses every write command before it is sent. Each write still asks for confirmation.</source>
+        <translation>默认关闭：此时连接会在发送前拒绝一切写命令。即使允许，每次写入仍会先确认。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>(unchanged)</source>
+        <translation>（未改动）</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::TimelineWidget</name>
     <message>
         <source>%1 s</source>
@@ -3019,6 +4249,16 @@ See, simulate and explain distributed locks on Redis.</source>
     <message>
         <source>%1 → %2: %3</source>
         <translation>%1 → %2：%3</translation>
+    </message>
+    <message>
+        <source>holds nothing</source>
+        <translation>未持有锁</translation>
+    </message>
+    <message numerus="yes">
+        <source>holds %n lock(s)</source>
+        <translation>
+            <numerusform>持有 %n 把锁</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -8,11 +8,6 @@ namespace lockscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ConnectionProfile", text);
-}
-
 // "host:port, host:port" (or redis:// addresses) into connection options.
 bool parseSentinels(const QString &text, QList<ConnectionOptions> *out, QString *error)
 {
@@ -28,7 +23,8 @@ bool parseSentinels(const QString &text, QList<ConnectionOptions> *out, QString 
         out->append(o);
     }
     if (out->isEmpty()) {
-        *error = tr("name at least one sentinel (host:port, separated by commas)");
+        *error = QCoreApplication::translate(
+            "ConnectionProfile", "name at least one sentinel (host:port, separated by commas)");
         return false;
     }
     return true;
@@ -39,11 +35,11 @@ bool checkFile(const QString &path, QString *error)
 {
     const QFileInfo info(path);
     if (!info.exists()) {
-        *error = tr("%1 does not exist").arg(path);
+        *error = QCoreApplication::translate("ConnectionProfile", "%1 does not exist").arg(path);
         return false;
     }
     if (!info.isFile() || !info.isReadable()) {
-        *error = tr("%1 cannot be read").arg(path);
+        *error = QCoreApplication::translate("ConnectionProfile", "%1 cannot be read").arg(path);
         return false;
     }
     return true;
@@ -55,31 +51,31 @@ QString ConnectionProfile::fieldLabel(Field field)
 {
     switch (field) {
     case Field::Name:
-        return tr("Name");
+        return QCoreApplication::translate("ConnectionProfile", "Name");
     case Field::Host:
-        return tr("Host");
+        return QCoreApplication::translate("ConnectionProfile", "Host");
     case Field::Port:
-        return tr("Port");
+        return QCoreApplication::translate("ConnectionProfile", "Port");
     case Field::Database:
-        return tr("Database");
+        return QCoreApplication::translate("ConnectionProfile", "Database");
     case Field::UnixSocket:
-        return tr("Unix socket");
+        return QCoreApplication::translate("ConnectionProfile", "Unix socket");
     case Field::CaFile:
-        return tr("CA file");
+        return QCoreApplication::translate("ConnectionProfile", "CA file");
     case Field::CertFile:
-        return tr("Client certificate");
+        return QCoreApplication::translate("ConnectionProfile", "Client certificate");
     case Field::KeyFile:
-        return tr("Client key");
+        return QCoreApplication::translate("ConnectionProfile", "Client key");
     case Field::Sentinels:
-        return tr("Sentinels");
+        return QCoreApplication::translate("ConnectionProfile", "Sentinels");
     case Field::MasterName:
-        return tr("Master name");
+        return QCoreApplication::translate("ConnectionProfile", "Master name");
     case Field::Cluster:
-        return tr("Cluster");
+        return QCoreApplication::translate("ConnectionProfile", "Cluster");
     case Field::Pattern:
-        return tr("Pattern");
+        return QCoreApplication::translate("ConnectionProfile", "Pattern");
     case Field::Thresholds:
-        return tr("Thresholds");
+        return QCoreApplication::translate("ConnectionProfile", "Thresholds");
     case Field::None:
         break;
     }
@@ -90,7 +86,8 @@ QString ConnectionProfile::serverText() const
 {
     QString where;
     if (sentinel)
-        where = tr("master %1 via %2").arg(masterName, sentinels.simplified());
+        where = QCoreApplication::translate("ConnectionProfile", "master %1 via %2")
+                    .arg(masterName, sentinels.simplified());
     else if (!unixSocket.isEmpty())
         where = QStringLiteral("unix://") + unixSocket;
     else
@@ -100,7 +97,7 @@ QString ConnectionProfile::serverText() const
     if (tls && unixSocket.isEmpty())
         where = QStringLiteral("rediss://") + where;
     if (cluster)
-        where = tr("cluster via %1").arg(where);
+        where = QCoreApplication::translate("ConnectionProfile", "cluster via %1").arg(where);
     return where;
 }
 
@@ -125,24 +122,41 @@ bool ConnectionProfile::toMonitorOptions(MonitorOptions *out, QString *error, Fi
 
     MonitorOptions o;
     if (name.trimmed().isEmpty())
-        return fail(Field::Name, tr("give the profile a name"));
+        return fail(Field::Name,
+                    QCoreApplication::translate("ConnectionProfile", "give the profile a name"));
     if (sentinel && cluster)
-        return fail(Field::Cluster, tr("a profile uses Sentinel or Cluster, not both"));
+        return fail(Field::Cluster,
+                    QCoreApplication::translate("ConnectionProfile",
+                                                "a profile uses Sentinel or Cluster, not both"));
     if (!unixSocket.isEmpty() && (sentinel || cluster))
-        return fail(Field::UnixSocket, tr("a Unix socket cannot be combined with %1")
-                                           .arg(sentinel ? tr("Sentinel") : tr("Cluster")));
+        return fail(Field::UnixSocket,
+                    QCoreApplication::translate("ConnectionProfile",
+                                                "a Unix socket cannot be combined with %1")
+                        .arg(sentinel
+                                 ? QCoreApplication::translate("ConnectionProfile", "Sentinel")
+                                 : QCoreApplication::translate("ConnectionProfile", "Cluster")));
     if (unixSocket.isEmpty()) {
         if (!sentinel && host.trimmed().isEmpty())
-            return fail(Field::Host, tr("empty: give the server's name or address"));
+            return fail(Field::Host,
+                        QCoreApplication::translate("ConnectionProfile",
+                                                    "empty: give the server's name or address"));
         if (!sentinel && (port < 1 || port > 65535))
-            return fail(Field::Port, tr("%1 is not a port (1-65535)").arg(port));
+            return fail(Field::Port, QCoreApplication::translate("ConnectionProfile",
+                                                                 "%1 is not a port (1-65535)")
+                                         .arg(port));
     } else if (!unixSocket.startsWith(QLatin1Char('/'))) {
-        return fail(Field::UnixSocket, tr("the path must be absolute, got \"%1\"").arg(unixSocket));
+        return fail(Field::UnixSocket,
+                    QCoreApplication::translate("ConnectionProfile",
+                                                "the path must be absolute, got \"%1\"")
+                        .arg(unixSocket));
     }
     if (db < 0 || db > 1000000)
-        return fail(Field::Database, tr("%1 is not a database number").arg(db));
+        return fail(Field::Database,
+                    QCoreApplication::translate("ConnectionProfile", "%1 is not a database number")
+                        .arg(db));
     if (cluster && db != 0)
-        return fail(Field::Database, tr("a cluster has only database 0"));
+        return fail(Field::Database, QCoreApplication::translate("ConnectionProfile",
+                                                                 "a cluster has only database 0"));
     if (tls) {
         if (!caFile.isEmpty() && !checkFile(caFile, &why))
             return fail(Field::CaFile, why);
@@ -152,22 +166,30 @@ bool ConnectionProfile::toMonitorOptions(MonitorOptions *out, QString *error, Fi
             return fail(Field::KeyFile, why);
         if (certFile.isEmpty() != keyFile.isEmpty())
             return fail(certFile.isEmpty() ? Field::CertFile : Field::KeyFile,
-                        tr("a client certificate needs its key, and a key its certificate"));
+                        QCoreApplication::translate(
+                            "ConnectionProfile",
+                            "a client certificate needs its key, and a key its certificate"));
     }
     if (sentinel) {
         if (!parseSentinels(sentinels, &o.sentinels, &why))
             return fail(Field::Sentinels, why);
         if (masterName.trimmed().isEmpty())
-            return fail(Field::MasterName, tr("give the name the sentinels know the master by"));
+            return fail(Field::MasterName,
+                        QCoreApplication::translate(
+                            "ConnectionProfile", "give the name the sentinels know the master by"));
         o.masterName = masterName.trimmed();
     }
     o.cluster = cluster;
     if (pattern.isEmpty())
-        return fail(Field::Pattern, tr("empty: give a SCAN pattern such as *lock*"));
+        return fail(Field::Pattern,
+                    QCoreApplication::translate("ConnectionProfile",
+                                                "empty: give a SCAN pattern such as *lock*"));
     if (thresholds.maxTtlMs <= 0 || thresholds.maxHeldMs <= 0 ||
         thresholds.maxOwnerChangesPerMinute <= 0 || thresholds.queueStuckMs <= 0 ||
         thresholds.maxLocksPerOwner <= 0)
-        return fail(Field::Thresholds, tr("every threshold must be above zero"));
+        return fail(
+            Field::Thresholds,
+            QCoreApplication::translate("ConnectionProfile", "every threshold must be above zero"));
 
     ConnectionOptions &c = o.connection;
     c.host = host.trimmed();

@@ -113,7 +113,7 @@ LockInfo recognizeString(const KeySnapshot &s)
     if (key.startsWith(kRedissonToken) && whole && isInteger(v, &number)) {
         LockInfo info =
             make("redisson-fence-token",
-                 QCoreApplication::translate("LockFormat", "Redisson RFencedLock token"),
+                 QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "Redisson RFencedLock token")),
                  LockRole::Auxiliary);
         info.lockKey = redissonBaseName(key, kRedissonToken);
         info.counter = number;
@@ -125,7 +125,7 @@ LockInfo recognizeString(const KeySnapshot &s)
         if (close > 0) {
             LockInfo info =
                 make("redisson-rwlock-timeout",
-                     QCoreApplication::translate("LockFormat", "Redisson read lock lease"),
+                     QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "Redisson read lock lease")),
                      LockRole::Auxiliary);
             info.lockKey = key.mid(1, close - 1);
             const qsizetype from = close + 2;
@@ -134,19 +134,20 @@ LockInfo recognizeString(const KeySnapshot &s)
         }
     }
     if (key.endsWith(kFence) && key.size() > kFence.size() && whole && isInteger(v, &number)) {
-        LockInfo info = make("lockscope-fence",
-                             QCoreApplication::translate("LockFormat", "LockScope fencing counter"),
-                             LockRole::Auxiliary);
+        LockInfo info =
+            make("lockscope-fence",
+                 QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "LockScope fencing counter")),
+                 LockRole::Auxiliary);
         info.lockKey = key.left(key.size() - kFence.size());
         info.counter = number;
         return info;
     }
     if (!whole) {
-        LockInfo info =
-            make("unknown",
-                 QCoreApplication::translate("LockFormat", "unknown (value longer than the read "
-                                                           "limit)"),
-                 LockRole::Lock);
+        LockInfo info = make(
+            "unknown",
+            QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "unknown (value longer than the read "
+                                                           "limit)")),
+            LockRole::Lock);
         info.owner = displayBytes(v, 64);
         info.holdCount = 1;
         return info;
@@ -154,8 +155,9 @@ LockInfo recognizeString(const KeySnapshot &s)
 
     qint64 madeAt = 0;
     if (isPlausibleUuid1Hex(v, &madeAt) && !key.contains("redlock")) {
-        LockInfo info = make("redis-py", QCoreApplication::translate("LockFormat", "redis-py Lock"),
-                             LockRole::Lock);
+        LockInfo info =
+            make("redis-py", QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "redis-py Lock")),
+                 LockRole::Lock);
         setSingleOwner(info, v);
         info.note = QCoreApplication::translate(
                         "LockFormat", "a version-1 UUID made %1 (uuid1().hex, as redis-py "
@@ -165,9 +167,9 @@ LockInfo recognizeString(const KeySnapshot &s)
         return info;
     }
     if (isLowerHex(v, 32)) {
-        LockInfo info =
-            make("node-redlock", QCoreApplication::translate("LockFormat", "node-redlock lock"),
-                 LockRole::Lock);
+        LockInfo info = make("node-redlock",
+                             QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "node-redlock lock")),
+                             LockRole::Lock);
         setSingleOwner(info, v);
         info.note = QCoreApplication::translate(
             "LockFormat", "16 random bytes in hex (not a version-1 UUID, so not "
@@ -175,9 +177,10 @@ LockInfo recognizeString(const KeySnapshot &s)
         return info;
     }
     if (key.startsWith(kPythonLock) && isBase64(v, 24) && !v.endsWith('=')) {
-        LockInfo info = make("python-redis-lock",
-                             QCoreApplication::translate("LockFormat", "python-redis-lock Lock"),
-                             LockRole::Lock);
+        LockInfo info =
+            make("python-redis-lock",
+                 QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "python-redis-lock Lock")),
+                 LockRole::Lock);
         setSingleOwner(info, v);
         info.note = QCoreApplication::translate(
                         "LockFormat", "18 random bytes in base64; waiters listen on lock-signal:%1")
@@ -186,7 +189,7 @@ LockInfo recognizeString(const KeySnapshot &s)
     }
     if (isBase64(v, 24) && v.endsWith("==")) {
         LockInfo info =
-            make("go-redsync", QCoreApplication::translate("LockFormat", "go-redsync Mutex"),
+            make("go-redsync", QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "go-redsync Mutex")),
                  LockRole::Lock);
         setSingleOwner(info, v);
         info.note = QCoreApplication::translate("LockFormat", "16 random bytes in base64");
@@ -195,7 +198,7 @@ LockInfo recognizeString(const KeySnapshot &s)
     QByteArray client;
     if (lockScopeToken(v, &client)) {
         LockInfo info =
-            make("lockscope", QCoreApplication::translate("LockFormat", "LockScope lock"),
+            make("lockscope", QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "LockScope lock")),
                  LockRole::Lock);
         setSingleOwner(info, v);
         info.process = client;
@@ -204,10 +207,10 @@ LockInfo recognizeString(const KeySnapshot &s)
     if (v.size() == 13 && isDigits(v)) {
         const qint64 ms = v.toLongLong();
         if (ms > 1104537600000LL && ms < 4102444800000LL) { // 2005 .. 2100
-            LockInfo info = make(
-                "expiry-timestamp",
-                QCoreApplication::translate("LockFormat", "SETNX lock holding its expiry time"),
-                LockRole::Lock);
+            LockInfo info = make("expiry-timestamp",
+                                 QStringLiteral(QT_TRANSLATE_NOOP(
+                                     "LockFormat", "SETNX lock holding its expiry time")),
+                                 LockRole::Lock);
             info.holdCount = 1;
             info.note = QCoreApplication::translate(
                             "LockFormat", "the value is an expiry time by the writer's clock: %1 "
@@ -217,7 +220,7 @@ LockInfo recognizeString(const KeySnapshot &s)
         }
     }
     LockInfo info =
-        make("unknown", QCoreApplication::translate("LockFormat", "unknown string lock"),
+        make("unknown", QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "unknown string lock")),
              LockRole::Lock);
     if (!v.isEmpty())
         setSingleOwner(info, displayBytes(v, 64));
@@ -236,9 +239,10 @@ LockInfo recognizeHash(const KeySnapshot &s)
         }
     }
     if (hasMode) {
-        LockInfo info = make("redisson-rwlock",
-                             QCoreApplication::translate("LockFormat", "Redisson RReadWriteLock"),
-                             LockRole::Lock);
+        LockInfo info =
+            make("redisson-rwlock",
+                 QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "Redisson RReadWriteLock")),
+                 LockRole::Lock);
         info.mode = mode;
         QByteArray writer;
         for (const auto &[f, v] : fields) {
@@ -276,14 +280,16 @@ LockInfo recognizeHash(const KeySnapshot &s)
     }
     LockInfo info;
     if (allRedisson)
-        info = make("redisson-lock", QCoreApplication::translate("LockFormat", "Redisson RLock"),
-                    LockRole::Lock);
+        info =
+            make("redisson-lock", QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "Redisson RLock")),
+                 LockRole::Lock);
     else if (allLockScope)
-        info = make("lockscope-reentrant",
-                    QCoreApplication::translate("LockFormat", "LockScope reentrant hash lock"),
-                    LockRole::Lock);
+        info =
+            make("lockscope-reentrant",
+                 QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "LockScope reentrant hash lock")),
+                 LockRole::Lock);
     else
-        info = make("unknown", QCoreApplication::translate("LockFormat", "unknown hash"),
+        info = make("unknown", QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "unknown hash")),
                     LockRole::Lock);
     for (const auto &[f, v] : fields) {
         qint64 count = 0;
@@ -321,9 +327,10 @@ LockInfo recognizeHash(const KeySnapshot &s)
 LockInfo recognizeList(const KeySnapshot &s)
 {
     if (s.key.startsWith(kRedissonQueue)) {
-        LockInfo info = make("redisson-fair-queue",
-                             QCoreApplication::translate("LockFormat", "Redisson fair lock queue"),
-                             LockRole::Auxiliary);
+        LockInfo info =
+            make("redisson-fair-queue",
+                 QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "Redisson fair lock queue")),
+                 LockRole::Auxiliary);
         info.lockKey = redissonBaseName(s.key, kRedissonQueue);
         info.waiters = s.length;
         if (!s.items.isEmpty())
@@ -331,30 +338,31 @@ LockInfo recognizeList(const KeySnapshot &s)
         return info;
     }
     if (s.key.startsWith(kPythonSignal)) {
-        LockInfo info =
-            make("python-redis-lock-signal",
-                 QCoreApplication::translate("LockFormat", "python-redis-lock release signal"),
-                 LockRole::Auxiliary);
+        LockInfo info = make(
+            "python-redis-lock-signal",
+            QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "python-redis-lock release signal")),
+            LockRole::Auxiliary);
         info.lockKey = kPythonLock + s.key.mid(kPythonSignal.size());
         return info;
     }
-    return make("unknown", QCoreApplication::translate("LockFormat", "list"), LockRole::Other);
+    return make("unknown", QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "list")),
+                LockRole::Other);
 }
 
 LockInfo recognizeZSet(const KeySnapshot &s)
 {
     if (s.key.startsWith(kRedissonTimeout)) {
-        LockInfo info =
-            make("redisson-fair-timeouts",
-                 QCoreApplication::translate("LockFormat", "Redisson fair lock waiter deadlines"),
-                 LockRole::Auxiliary);
+        LockInfo info = make(
+            "redisson-fair-timeouts",
+            QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "Redisson fair lock waiter deadlines")),
+            LockRole::Auxiliary);
         info.lockKey = redissonBaseName(s.key, kRedissonTimeout);
         info.waiters = s.length;
         if (!s.members.isEmpty())
             info.queueHead = s.members.first().first;
         return info;
     }
-    return make("unknown", QCoreApplication::translate("LockFormat", "sorted set"),
+    return make("unknown", QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "sorted set")),
                 LockRole::Other);
 }
 
@@ -425,7 +433,8 @@ bool isPlausibleUuid1Hex(const QByteArray &value, qint64 *madeAtMs)
 LockInfo recognizeLock(const KeySnapshot &s)
 {
     if (!s.exists())
-        return make("unknown", QCoreApplication::translate("LockFormat", "gone"), LockRole::Other);
+        return make("unknown", QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "gone")),
+                    LockRole::Other);
     switch (s.type) {
     case KeyType::String:
         return recognizeString(s);

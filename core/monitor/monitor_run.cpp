@@ -2,6 +2,7 @@
 
 #include "monitor_clock.h"
 
+#include <QCoreApplication>
 #include <QEventLoop>
 #include <QTextStream>
 #include <QTimer>
@@ -136,7 +137,10 @@ QString snapshotTable(const KeyMonitor &monitor, qint64 nowUs)
         for (const Anomaly &a : anomalies)
             ts << "  " << a.id << ": " << a.sentence << "\n";
     }
-    ts << "\n" << entries.size() << " keys; " << monitor.statusText() << "\n";
+    ts << "\n"
+       << QCoreApplication::translate("MonitorRun", "%n key(s); %1", nullptr, int(entries.size()))
+              .arg(monitor.statusText())
+       << "\n";
     return s;
 }
 

@@ -34,7 +34,8 @@ QStringList CellExplanation::sentences(const CompareSettings &settings, const Ce
                    .arg(describeFinding(findings.front(), run->log()));
     if (const auto strategy = createStrategy(cell.row.strategy)) {
         if (!strategy->info().flaw.isEmpty() && cell.verdict() != CellVerdict::Safe)
-            out << tr("%1's known weakness: %2").arg(cell.row.strategy, strategy->info().flaw);
+            out << tr("%1's known weakness: %2")
+                       .arg(cell.row.strategy, strategyText(strategy->info().flaw));
     }
     return out;
 }

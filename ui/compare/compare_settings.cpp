@@ -1,5 +1,6 @@
 #include "compare_settings.h"
 
+#include "language.h"
 #include "lock/strategy_registry.h"
 #include "sim/scenario.h"
 
@@ -212,7 +213,8 @@ void CompareSettingsWidget::retranslateUi()
     for (int i = 1; i < m_scenarioBox->count(); ++i) {
         Scenario s;
         if (loadBuiltinScenario(m_scenarioBox->itemData(i).toString(), &s, nullptr))
-            m_scenarioBox->setItemData(i, s.title, Qt::ToolTipRole);
+            m_scenarioBox->setItemData(i, s.titleTr.value(currentLanguage(), s.title),
+                                       Qt::ToolTipRole);
     }
     m_strategiesLabel->setText(tr("S&trategies:"));
     m_allButton->setText(tr("All"));
