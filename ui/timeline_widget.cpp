@@ -1425,8 +1425,13 @@ QString TimelineWidget::clientStatusAt(int client, qint64 t) const
     if (m_run->log().info().source == QLatin1String("monitor")) {
         int held = 0;
         for (const KeyLane &key : m_run->keyLanes()) {
-            const KeySpan *span = spanAt(key.spans, t);
-            if (span && span->owner == client && t < span->endUs)
+            // The span that holds t, its end included: a lock still held when the recording
+            // stops ends exactly at the last instant, where the playback usually is.
+            auto it =
+                std::upper_bound(key.spans.begin(), key.spans.end(), t,
+                                 [](qint64 time, const KeySpan &s) { return time < s.startUs; });
+            if (it != key.spans.begin() && t <= std::prev(it)->endUs &&
+                std::prev(it)->owner == client)
                 ++held;
         }
         return held == 0 ? tr("holds nothing") : tr("holds %n lock(s)", nullptr, held);
