@@ -142,13 +142,15 @@ void MonitorPage::buildUi()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    m_table->setColumnWidth(KeyTableModel::NodeColumn, 9 * em);
+    // A node is an address: wide enough for a full IPv4 address and port.
+    m_table->setColumnWidth(KeyTableModel::NodeColumn,
+                            fontMetrics().horizontalAdvance(QStringLiteral("127.000.000.1:65535")));
     m_table->setColumnWidth(KeyTableModel::KeyColumn, 15 * em);
     m_table->setColumnWidth(KeyTableModel::OwnerColumn, 13 * em);
     m_table->setColumnWidth(KeyTableModel::ValueColumn, 14 * em);
     m_table->setColumnWidth(KeyTableModel::TypeColumn, 10 * em);
     m_table->setColumnWidth(KeyTableModel::HoldsColumn, 4 * em);
-    m_table->setColumnWidth(KeyTableModel::FencingColumn, 5 * em);
+    m_table->setColumnWidth(KeyTableModel::FencingColumn, 6 * em);
 
     auto *tableArea = new QWidget;
     auto *tl = new QVBoxLayout(tableArea);

@@ -46,6 +46,20 @@ qint16 MonitorTableFeed::ownerIndex(const QByteArray &owner)
     const auto it = m_owners.constFind(owner);
     if (it != m_owners.constEnd())
         return *it;
+    // The history numbers owners as the monitor's recorder first saw them (the log's clients),
+    // and colours follow the number: take the same number so an owner has one colour in the
+    // table and on the timeline.
+    if (m_monitor) {
+        const QList<QByteArray> &clients = m_monitor->log().info().clients;
+        const qsizetype known = clients.indexOf(MonitorRecorder::shortName(owner));
+        if (known >= 0 && known < kMaxOwners) {
+            for (qsizetype i = m_ownerNames.size(); i < clients.size(); ++i)
+                m_ownerNames << QString::fromUtf8(clients[i]);
+            m_owners.insert(owner, qint16(known));
+            m_ownersChanged = true;
+            return qint16(known);
+        }
+    }
     if (m_ownerNames.size() >= kMaxOwners) {
         if (m_ownerNames.size() == kMaxOwners)
             m_ownerNames << QCoreApplication::translate("MonitorTableFeed", "(other owners)");
