@@ -30,26 +30,49 @@ qint64 holdCountOf(const QByteArray &value)
 }
 } // namespace
 
+std::size_t RunState::indexSlot(quint32 key, qint16 node) const
+{
+    // A 64-bit multiplicative hash of the packed pair; linear probing from there.
+    const quint64 packed = (quint64(key) << 16) | quint16(node);
+    const std::size_t mask = m_keyIndex.size() - 1;
+    std::size_t slot = std::size_t((packed * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+    while (const quint32 at = m_keyIndex[slot]) {
+        const KeyState &k = m_keys[at - 1];
+        if (k.key == key && k.node == node)
+            break;
+        slot = (slot + 1) & mask;
+    }
+    return slot;
+}
+
+void RunState::growIndex()
+{
+    m_keyIndex.assign(qMax<std::size_t>(64, m_keyIndex.size() * 2), 0);
+    for (std::size_t i = 0; i < m_keys.size(); ++i)
+        m_keyIndex[indexSlot(m_keys[i].key, m_keys[i].node)] = quint32(i + 1);
+}
+
 KeyState &RunState::keyState(quint32 key, qint16 node)
 {
-    for (auto &k : m_keys) {
-        if (k.key == key && k.node == node)
-            return k;
-    }
+    if ((m_keys.size() + 1) * 2 > m_keyIndex.size())
+        growIndex();
+    const std::size_t slot = indexSlot(key, node);
+    if (m_keyIndex[slot])
+        return m_keys[m_keyIndex[slot] - 1];
     KeyState k;
     k.key = key;
     k.node = node;
     m_keys.push_back(k);
+    m_keyIndex[slot] = quint32(m_keys.size());
     return m_keys.back();
 }
 
 const KeyState *RunState::key(quint32 key, qint16 node) const
 {
-    for (const auto &k : m_keys) {
-        if (k.key == key && k.node == node)
-            return &k;
-    }
-    return nullptr;
+    if (m_keyIndex.empty())
+        return nullptr;
+    const quint32 at = m_keyIndex[indexSlot(key, node)];
+    return at ? &m_keys[at - 1] : nullptr;
 }
 
 ClientState &RunState::client(qint16 c)

@@ -57,8 +57,16 @@ private:
     KeyState &keyState(quint32 key, qint16 node);
     ClientState &client(qint16 c);
 
+    // The slot of (key, node) in m_keyIndex: where it is, or the empty slot where it belongs.
+    std::size_t indexSlot(quint32 key, qint16 node) const;
+    void growIndex();
+
     qint64 m_timeUs = 0;
     std::vector<KeyState> m_keys;
+    // Open-addressing hash index over m_keys (position + 1; 0: empty), power-of-two sized and at
+    // most half full. A monitor history holds hundreds of thousands of keys, and a linear search
+    // per event made deriving it quadratic. Flat, so copying a checkpoint stays one memcpy.
+    std::vector<quint32> m_keyIndex;
     std::vector<ClientState> m_clients;
 };
 

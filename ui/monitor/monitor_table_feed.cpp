@@ -25,6 +25,8 @@ void MonitorTableFeed::reset(const KeyMonitor *monitor)
     m_rowOf.clear();
     m_keys.clear();
     m_owners.clear();
+    m_clientIndex.clear();
+    m_clientsIndexed = 0;
     m_ownerNames.clear();
     m_nodeNames.clear();
     m_queued.clear();
@@ -51,7 +53,7 @@ qint16 MonitorTableFeed::ownerIndex(const QByteArray &owner)
     // table and on the timeline.
     if (m_monitor) {
         const QList<QByteArray> &clients = m_monitor->log().info().clients;
-        const qsizetype known = clients.indexOf(MonitorRecorder::shortName(owner));
+        const qsizetype known = knownClient(clients, MonitorRecorder::shortName(owner));
         if (known >= 0 && known < kMaxOwners) {
             for (qsizetype i = m_ownerNames.size(); i < clients.size(); ++i)
                 m_ownerNames << QString::fromUtf8(clients[i]);
@@ -70,6 +72,22 @@ qint16 MonitorTableFeed::ownerIndex(const QByteArray &owner)
     m_owners.insert(owner, index);
     m_ownersChanged = true;
     return index;
+}
+
+qsizetype MonitorTableFeed::knownClient(const QList<QByteArray> &clients, const QByteArray &name)
+{
+    // Only the first kMaxOwners clients can lend their number, so only they are indexed: a
+    // search of the whole list per new owner made a 100,000-owner snapshot quadratic. The
+    // recording's client list only grows; should it ever shrink, the index is built again.
+    if (clients.size() < m_clientsIndexed) {
+        m_clientIndex.clear();
+        m_clientsIndexed = 0;
+    }
+    for (; m_clientsIndexed < qMin<qsizetype>(clients.size(), kMaxOwners); ++m_clientsIndexed) {
+        if (!m_clientIndex.contains(clients.at(m_clientsIndexed))) // indexOf: the first one
+            m_clientIndex.insert(clients.at(m_clientsIndexed), m_clientsIndexed);
+    }
+    return m_clientIndex.value(name, -1);
 }
 
 KeyTableModel::RowUpdate MonitorTableFeed::rowUpdate(int row, const KeyEntry *entry, qint16 node)

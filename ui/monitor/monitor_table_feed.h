@@ -45,6 +45,8 @@ public:
 
 private:
     qint16 ownerIndex(const QByteArray &owner);
+    // clients.indexOf(name) among the first kMaxOwners clients, else -1.
+    qsizetype knownClient(const QList<QByteArray> &clients, const QByteArray &name);
     KeyTableModel::RowUpdate rowUpdate(int row, const KeyEntry *entry, qint16 node);
 
     KeyTableModel *m_model;
@@ -55,6 +57,8 @@ private:
     QSet<QByteArray> m_queuedSet;
     QList<QByteArray> m_keys; // by row
     QHash<QByteArray, qint16> m_owners;
+    QHash<QByteArray, qsizetype> m_clientIndex; // the log's first clients -> their number
+    qsizetype m_clientsIndexed = 0;
     QHash<qint16, QString> m_nodeNames; // node -> its name in the Node column
     QStringList m_ownerNames;
     bool m_ownersChanged = false;
