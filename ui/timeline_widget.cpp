@@ -299,13 +299,22 @@ void TimelineWidget::layoutRows()
         m_rows.push_back(r);
         y += h;
     };
+    // Measuring text costs microseconds a lane: a monitor's history of 100,000 keys and owners
+    // held the event loop for most of a second here. The column has a maximum width and longer
+    // labels are elided, so stop measuring once it is reached, and after the first lanes.
+    constexpr int kMaxLabelWidth = 300;
+    constexpr std::size_t kMeasuredLanes = 2000;
+    auto measure = [&](std::size_t lane) {
+        return labelWidth < kMaxLabelWidth && lane < kMeasuredLanes;
+    };
     if (m_run) {
         auto addClients = [&] {
             add(Row::Kind::Header, 0, m_metrics.headerHeight, tr("CLIENTS"));
             for (std::size_t i = 0; i < m_run->clientLanes().size(); ++i) {
                 const ClientLane &lane = m_run->clientLanes()[i];
                 add(Row::Kind::Client, int(i), m_metrics.laneHeight, lane.name);
-                labelWidth = qMax(labelWidth, bfm.horizontalAdvance(lane.name) + 40);
+                if (measure(i))
+                    labelWidth = qMax(labelWidth, bfm.horizontalAdvance(lane.name) + 40);
             }
         };
         auto addKeys = [&] {
@@ -315,9 +324,10 @@ void TimelineWidget::layoutRows()
                 const KeyLane &lane = m_run->keyLanes()[i];
                 add(Row::Kind::Key, int(i), m_metrics.laneHeight, lane.keyName);
                 // Room for "lock:0 on redis-1" as paintLabel() writes it, in this language.
-                labelWidth =
-                    qMax(labelWidth, bfm.horizontalAdvance(lane.keyName) +
-                                         fm.horizontalAdvance(tr("on %1").arg(lane.nodeName)) + 36);
+                if (measure(i))
+                    labelWidth = qMax(
+                        labelWidth, bfm.horizontalAdvance(lane.keyName) +
+                                        fm.horizontalAdvance(tr("on %1").arg(lane.nodeName)) + 36);
             }
         };
         // The clients' story above the keys they fight over; but with many clients the keys
@@ -332,7 +342,7 @@ void TimelineWidget::layoutRows()
     }
     // Room for the status line under a name ("in critical section · paused").
     labelWidth = qMax(labelWidth, fm.horizontalAdvance(tr("critical section · paused")) + 36);
-    m_metrics.labelWidth = qMin(labelWidth, 300);
+    m_metrics.labelWidth = qMin(labelWidth, kMaxLabelWidth);
     m_contentHeight = y;
     m_clientRows.clear();
     m_keyRows.clear();
