@@ -6,9 +6,12 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-l10n-tools qt6-tools-dev libgl-dev
+    libqt6opengl6-dev # Qt6Charts' CMake config needs Qt6OpenGL's, which qt6-charts-dev only recommends
+    qt6-translations-l10n # Qt's own catalogues: standard buttons and Qt's dialogs in Chinese
     libhiredis-dev liblua5.1-0-dev
     qtkeychain-qt6-dev # passwords of monitor profiles in the system keychain (optional)
     redis-server redis-sentinel redis-tools python3-redis
+    openssl # the TLS tests make their CA and certificates with the openssl command
     fonts-wqy-microhei
     dpkg-dev file desktop-file-utils appstream man-db # packaging: cpack's .deb and its checks
 )

@@ -41,8 +41,14 @@ The package holds the window (lockscope) and the command-line tool
 # time too: the xcb platform plugin is in libqt6gui6, the SVG icon engine (window icon) in
 # libqt6svg6, which the window links.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# Chinese texts render as boxes without a CJK font.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-wqy-microhei")
+# Recommends, not Depends: both programs work without these, but the Chinese window is only
+# whole with them, and apt installs recommended packages by default, so `apt install
+# ./lockscope_*.deb` gives a fully Chinese window while a deliberately minimal system
+# (--no-install-recommends, English only) can leave them out.
+# - fonts-wqy-microhei: Chinese texts render as boxes without a CJK font;
+# - qt6-translations-l10n: Qt's own catalogues (qtbase_zh_CN.qm): without them the standard
+#   buttons (OK, Cancel, Yes, No, Close) and Qt's file and colour dialogs stay English.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-wqy-microhei, qt6-translations-l10n")
 # For bench and monitor against a local server.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "redis-server, redis-tools")
 

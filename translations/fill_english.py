@@ -38,12 +38,25 @@ def main(path):
         write_ts(tree, path)
 
 
+TAG_LINE = re.compile(r"^    \s*</?(context|name|message|source|translation|numerusform|comment)\b")
+
+
 def write_ts(tree, path):
-    """Writes the file as lupdate does: its DOCTYPE, 4-space indentation, UTF-8."""
+    """Writes the file as lupdate does, so that a run changes only the lines it must: its
+    DOCTYPE, <context> at the margin and 4 more spaces per level below it, UTF-8, and
+    apostrophes and quotes in texts as entities."""
     ET.indent(tree, space="    ")
     body = ET.tostring(tree.getroot(), encoding="unicode")
+    lines = []
+    for line in body.split("\n"):
+        if TAG_LINE.match(line):  # not the lines of a multi-line text
+            line = line[4:]
+        # Attributes are written with double quotes and hold neither character.
+        if not line.lstrip().startswith(("<TS ", "<message ", "<translation ", "<numerusform ")):
+            line = line.replace("'", "&apos;").replace('"', "&quot;")
+        lines.append(line)
     with open(path, "w", encoding="utf-8") as f:
-        f.write('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n' + body + "\n")
+        f.write('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n' + "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

@@ -2263,6 +2263,22 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>Language: en or zh_CN (default: the one chosen in View &gt; Language, else the system&apos;s).</source>
         <translation>Language: en or zh_CN (default: the one chosen in View &gt; Language, else the system&apos;s).</translation>
     </message>
+    <message>
+        <source>With --page monitor: open the New profile dialog over the window.</source>
+        <translation>With --page monitor: open the New profile dialog over the window.</translation>
+    </message>
+    <message>
+        <source>With --screenshot and a language other than English: list every text of the window and its dialog still in English, exit with code 3 if there is one.</source>
+        <translation>With --screenshot and a language other than English: list every text of the window and its dialog still in English, exit with code 3 if there is one.</translation>
+    </message>
+    <message>
+        <source>--profile-dialog needs --page monitor</source>
+        <translation>--profile-dialog needs --page monitor</translation>
+    </message>
+    <message>
+        <source>--check-translation needs --screenshot and --lang zh_CN</source>
+        <translation>--check-translation needs --screenshot and --lang zh_CN</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ClusterResolver</name>

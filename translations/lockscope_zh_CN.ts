@@ -2262,6 +2262,22 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>Language: en or zh_CN (default: the one chosen in View &gt; Language, else the system&apos;s).</source>
         <translation>语言：en 或 zh_CN（默认：上次在“视图 &gt; 语言”中选择的语言，否则为系统语言）。</translation>
     </message>
+    <message>
+        <source>With --page monitor: open the New profile dialog over the window.</source>
+        <translation>与 --page monitor 一起使用：在窗口上打开“新建…”连接配置对话框。</translation>
+    </message>
+    <message>
+        <source>With --screenshot and a language other than English: list every text of the window and its dialog still in English, exit with code 3 if there is one.</source>
+        <translation>与 --screenshot 及非英语的语言一起使用：列出窗口及其对话框中仍为英文的每一段文字，若有则以退出码 3 结束。</translation>
+    </message>
+    <message>
+        <source>--profile-dialog needs --page monitor</source>
+        <translation>--profile-dialog 需要 --page monitor</translation>
+    </message>
+    <message>
+        <source>--check-translation needs --screenshot and --lang zh_CN</source>
+        <translation>--check-translation 需要 --screenshot 和 --lang zh_CN</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ClusterResolver</name>

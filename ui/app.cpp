@@ -7,10 +7,12 @@
 #include "lock/strategy_registry.h"
 #include "main_window.h"
 #include "monitor/monitor_page.h"
+#include "monitor/profile_dialog.h"
 #include "playback.h"
 #include "sim/scenario.h"
 #include "theme.h"
 #include "timeline_widget.h"
+#include "untranslated_text.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -19,6 +21,7 @@
 #include <QFont>
 #include <QIcon>
 #include <QImageWriter>
+#include <QPainter>
 #include <QSaveFile>
 #include <QSettings>
 
@@ -68,6 +71,30 @@ QString chosenLanguage(const QStringList &arguments)
     if (arguments.contains(QStringLiteral("--screenshot")))
         return QStringLiteral("en");
     return QSettings().value(QStringLiteral("view/language"), systemLanguage()).toString();
+}
+
+// Offscreen there is no window manager to frame and stack a dialog: it is drawn in the middle of
+// the window, where a desktop would show it, with a title bar and a frame of the palette's own.
+void drawDialogOver(QImage *image, QWidget &dialog)
+{
+    const QImage content = dialog.grab().toImage();
+    const QPalette palette = dialog.palette();
+    const int titleHeight = dialog.fontMetrics().height() + 12;
+    const QRect frame((image->width() - content.width()) / 2 - 1,
+                      (image->height() - content.height() - titleHeight) / 2 - 1,
+                      content.width() + 2, content.height() + titleHeight + 2);
+    QPainter painter(image);
+    painter.fillRect(frame.translated(4, 4), QColor(0, 0, 0, 60)); // a shadow
+    painter.fillRect(frame, palette.color(QPalette::Mid));
+    const QRect title(frame.left() + 1, frame.top() + 1, content.width(), titleHeight);
+    painter.fillRect(title, palette.color(QPalette::Button));
+    QFont bold = dialog.font();
+    bold.setBold(true);
+    painter.setFont(bold);
+    painter.setPen(palette.color(QPalette::ButtonText));
+    painter.drawText(title.adjusted(10, 0, -10, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                     dialog.windowTitle());
+    painter.drawImage(title.bottomLeft() + QPoint(0, 1), content);
 }
 
 } // namespace
@@ -165,9 +192,21 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         QStringLiteral("compare-view"),
         QCoreApplication::translate("lockscope", "With --page compare: show matrix or cost."),
         QStringLiteral("NAME"));
-    p.addOptions({help, version, scenario, strategy,   seed,         clients,    ttl,
-                  wait, at,      lang,     screenshot, size,         dark,       light,
-                  tab,  view,    page,     monitorUrl, compareSeeds, compareView});
+    const QCommandLineOption profileDialog(
+        QStringLiteral("profile-dialog"),
+        QCoreApplication::translate(
+            "lockscope", "With --page monitor: open the New profile dialog over the window."));
+    // For translators and the clean-room check of the installed package: is anything English?
+    const QCommandLineOption checkTranslation(
+        QStringLiteral("check-translation"),
+        QCoreApplication::translate(
+            "lockscope", "With --screenshot and a language other than English: list every text "
+                         "of the window and its dialog still in English, exit with code 3 if "
+                         "there is one."));
+    p.addOptions(
+        {help, version,    scenario,     strategy,    seed,          clients,         ttl, wait,
+         at,   lang,       screenshot,   size,        dark,          light,           tab, view,
+         page, monitorUrl, compareSeeds, compareView, profileDialog, checkTranslation});
 
     if (!p.parse(arguments))
         return bad(p.errorText(), exitCode);
@@ -343,6 +382,17 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
     if (p.isSet(screenshot) && o->screenshot.isEmpty())
         return bad(QCoreApplication::translate("lockscope", "--screenshot needs a file name"),
                    exitCode);
+    o->profileDialog = p.isSet(profileDialog);
+    if (o->profileDialog && o->page != QLatin1String("monitor"))
+        return bad(
+            QCoreApplication::translate("lockscope", "--profile-dialog needs --page monitor"),
+            exitCode);
+    o->checkTranslation = p.isSet(checkTranslation);
+    if (o->checkTranslation &&
+        (!p.isSet(screenshot) || o->language.isEmpty() || o->language == QLatin1String("en")))
+        return bad(QCoreApplication::translate(
+                       "lockscope", "--check-translation needs --screenshot and --lang zh_CN"),
+                   exitCode);
     return true;
 }
 
@@ -467,10 +517,28 @@ int runLockScope(int argc, char **argv)
         return 1;
     }
 
+    std::unique_ptr<ProfileDialog> dialog;
+    if (o.profileDialog) {
+        dialog = window.monitorPage()->newProfileDialog();
+        if (screenshot)
+            dialog->setAttribute(Qt::WA_DontShowOnScreen);
+        dialog->show();
+    }
+
     if (screenshot) {
         for (int i = 0; i < 3; ++i)
             QCoreApplication::processEvents();
-        const QImage image = window.grab().toImage();
+        QImage image = window.grab().toImage();
+        if (dialog)
+            drawDialogOver(&image, *dialog);
+        if (o.checkTranslation) {
+            UntranslatedTextFinder finder;
+            finder.walk(window); // the dialog too: it is a child of the monitor page
+            for (const QString &offender : finder.offenders())
+                printLine(stderr, QStringLiteral("untranslated: ") + offender);
+            if (!finder.offenders().isEmpty())
+                exitCode = 3;
+        }
         QSaveFile file(o.screenshot);
         if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
             printLine(stderr, QStringLiteral("lockscope: ") +
@@ -479,7 +547,7 @@ int runLockScope(int argc, char **argv)
                                       .arg(o.screenshot, file.errorString()));
             return 1;
         }
-        return 0;
+        return exitCode;
     }
     window.show();
     return QApplication::exec();

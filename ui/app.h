@@ -29,7 +29,9 @@ struct WindowOptions {
     QString tab;            // "commands" or "source"
     qint64 viewFromMs = -1; // the timeline's visible range, when given
     qint64 viewToMs = -1;
-    QString monitorUrl; // the monitor page connects here (redis://host:port) at start
+    QString monitorUrl;            // the monitor page connects here (redis://host:port) at start
+    bool profileDialog = false;    // the monitor page's New profile dialog is open
+    bool checkTranslation = false; // with a screenshot: exit 3 if English is left in the window
 };
 
 // Parses the arguments (argv[0] first). Returns true to go on; false when the program should

@@ -65,8 +65,10 @@ for pkg in libqt6core6 libqt6gui6 libqt6widgets6 libqt6network6 libqt6charts6 li
     libhiredis0.14 liblua5.1-0 libc6 libstdc\\+\\+6; do
     grep -Eq "(^|\| )$pkg( |$)" <<<"$depends_lines" || fail "Depends does not name $pkg"
 done
-grep -q 'fonts-wqy-microhei' <<<"$(field Recommends)" ||
-    fail "Recommends does not name fonts-wqy-microhei: $(field Recommends)"
+for recommended in fonts-wqy-microhei qt6-translations-l10n; do
+    grep -q "$recommended" <<<"$(field Recommends)" ||
+        fail "Recommends does not name $recommended: $(field Recommends)"
+done
 
 # Every dependency is satisfiable on this machine: some alternative of each group is installed,
 # at a version the constraint accepts.

@@ -88,6 +88,18 @@ private Q_SLOTS:
                                   << QStringLiteral("--lang must be");
         QTest::newRow("unknown option")
             << QStringList{QStringLiteral("--frobnicate")} << QStringLiteral("frobnicate");
+        QTest::newRow("profile dialog off the monitor page")
+            << QStringList{QStringLiteral("--profile-dialog")}
+            << QStringLiteral("--profile-dialog needs --page monitor");
+        QTest::newRow("check translation in English")
+            << QStringList{QStringLiteral("--lang"), QStringLiteral("en"),
+                           QStringLiteral("--check-translation"), QStringLiteral("--screenshot"),
+                           QStringLiteral("/tmp/x.png")}
+            << QStringLiteral("--check-translation needs --screenshot and --lang zh_CN");
+        QTest::newRow("check translation without a screenshot")
+            << QStringList{QStringLiteral("--lang"), QStringLiteral("zh_CN"),
+                           QStringLiteral("--check-translation")}
+            << QStringLiteral("--check-translation 需要 --screenshot"); // in the language asked for
     }
     void badInput()
     {
@@ -128,6 +140,33 @@ private Q_SLOTS:
         QCOMPARE(image.size(), QSize(1280, 800));
         // The dark palette: the top left corner (the menu bar) is dark.
         QVERIFY(QColor(image.pixel(2, 2)).lightness() < 100);
+    }
+
+    // What the clean-room check runs on the installed package: the monitor page in Chinese with
+    // the profile dialog drawn over it, and no English left (Qt's own buttons included).
+    void profileDialogInChineseChecked()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("monitor.png"));
+        const Result r =
+            runWindow({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--page"),
+                       QStringLiteral("monitor"), QStringLiteral("--profile-dialog"),
+                       QStringLiteral("--check-translation"), QStringLiteral("--size"),
+                       QStringLiteral("1280x800"), QStringLiteral("--screenshot"), file});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QImage image(file);
+        QCOMPARE(image.size(), QSize(1280, 800));
+        // The dialog is drawn in the middle: its frame changes the colour there.
+        const QImage plain = [&] {
+            const QString other = dir.filePath(QStringLiteral("plain.png"));
+            runWindow({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--page"),
+                       QStringLiteral("monitor"), QStringLiteral("--size"),
+                       QStringLiteral("1280x800"), QStringLiteral("--screenshot"), other});
+            return QImage(other);
+        }();
+        QCOMPARE(plain.size(), image.size());
+        QVERIFY(plain.copy(440, 300, 400, 200) != image.copy(440, 300, 400, 200));
     }
 
     void screenshotOfAScenarioFile()

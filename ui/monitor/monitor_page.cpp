@@ -395,17 +395,23 @@ void MonitorPage::selectProfile(const QString &name)
         m_profileCombo->setCurrentIndex(i);
 }
 
-void MonitorPage::newProfile()
+std::unique_ptr<ProfileDialog> MonitorPage::newProfileDialog()
 {
-    ProfileDialog dialog(this);
-    dialog.setKeychainAvailable(m_passwords->usable());
+    auto dialog = std::make_unique<ProfileDialog>(this);
+    dialog->setKeychainAvailable(m_passwords->usable());
     ConnectionProfile p;
     p.name = tr("local");
-    dialog.setProfile(p);
-    if (dialog.exec() != QDialog::Accepted)
+    dialog->setProfile(p);
+    return dialog;
+}
+
+void MonitorPage::newProfile()
+{
+    const auto dialog = newProfileDialog();
+    if (dialog->exec() != QDialog::Accepted)
         return;
-    const ConnectionProfile made = dialog.profile();
-    if (dialog.savePasswordInKeychain() && !made.password.isEmpty())
+    const ConnectionProfile made = dialog->profile();
+    if (dialog->savePasswordInKeychain() && !made.password.isEmpty())
         m_passwords->write(made.name, made.password, {});
     QString error;
     if (!saveProfile(made, &error))

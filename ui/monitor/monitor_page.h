@@ -48,6 +48,7 @@ class KeyTableModel;
 class MonitorHistory;
 class MonitorTableFeed;
 class PasswordStore;
+class ProfileDialog;
 class StateCursor;
 class TimelineWidget;
 struct Theme;
@@ -116,6 +117,8 @@ public:
     QString detailsText() const;      // the details pane, as plain text
     bool isReplaying() const { return m_replaying; }
     void selectKey(const QByteArray &key);
+    // The dialog New profile opens, filled in with the defaults (not shown yet).
+    std::unique_ptr<ProfileDialog> newProfileDialog();
 
 Q_SIGNALS:
     void writeFinished(bool ok, const QString &message);
