@@ -17,6 +17,10 @@
 # /var/cache/lockscope-clean-room), and so are the .deb files apt downloads inside the roots:
 # the second run starts in seconds and downloads nothing again. Neither makes a root less bare:
 # the tarball is the untouched debootstrap result, the archive cache only saves downloads.
+
+# The whole script is one block, read before it starts: editing the file while a check runs
+# (it takes minutes) cannot change what the running check does.
+{
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -77,11 +81,13 @@ mirror_for() {
                 for (j in s) if (s[j] == want) { split(uris, u, /[ \t]+/); print u[2]; exit }
             }' "$f"
     done
-    cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
-        sed -E 's/\[[^]]*\]//' | awk -v want="$want" '$1 == "deb" && $3 == want { print $2 }'
+    for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+        [ -r "$f" ] || continue
+        sed -E 's/\[[^]]*\]//' "$f" | awk -v want="$want" '$1 == "deb" && $3 == want { print $2 }'
+    done
 }
-mirror=$(mirror_for "$suite" | head -n1)
-security=$(mirror_for "$suite-security" | head -n1)
+mirror=$(mirror_for "$suite" | head -n1 || true)
+security=$(mirror_for "$suite-security" | head -n1 || true)
 mirror=${mirror:-http://deb.debian.org/debian}
 security=${security:-http://deb.debian.org/debian-security}
 
@@ -120,16 +126,21 @@ cleanup() {
             tail -n 60 "$step_log" | sed 's/^/    /' >&2
         fi
     fi
-    if [ "$keep" -eq 1 ] || [ "$status" -ne 0 ]; then
+    if [ "$keep" -eq 1 ]; then
         echo "clean-room: roots and logs kept in $work" >&2
-        for r in "${roots[@]}"; do umount "$r" 2>/dev/null || true; done
+        exit "$status"
+    fi
+    # The roots are gigabytes: gone unless --keep. A failure keeps its logs.
+    for r in "${roots[@]}"; do
+        # Never follow a mount point that refused to go away into the host's /dev or /proc.
+        awk -v r="$r" 'index($2, r "/") == 1 { found = 1 } END { exit !found }' /proc/mounts ||
+            rm -rf --one-file-system "$r"
+    done
+    if [ "$status" -ne 0 ]; then
+        echo "clean-room: logs kept in $work (--keep keeps the roots too)" >&2
     else
-        for r in "${roots[@]}"; do
-            # Never follow a mount point that refused to go away into the host's /dev or /proc.
-            awk -v r="$r" 'index($2, r "/") == 1 { found = 1 } END { exit !found }' /proc/mounts ||
-                rm -rf --one-file-system "$r"
-        done
         [ "$out" = "$work/out" ] && rm -rf "$out"
+        rm -f "$work"/step*.log
         rmdir "$work" 2>/dev/null || true
     fi
     exit "$status"
@@ -155,8 +166,10 @@ tarball=$cache/$suite-minbase-$(dpkg --print-architecture).tar
 bootstrap_cached_root() {
     if [ "$refresh" -eq 0 ] && [ -f "$tarball" ] &&
         [ -n "$(find "$tarball" -mtime -"$max_cache_age_days" 2>/dev/null)" ]; then
+        root_origin="from the cache of $(date -r "$tarball" +%F)"
         return 0
     fi
+    root_origin="bootstrapped from $mirror, cached"
     local tmp=$work/bootstrap
     debootstrap --variant=minbase "$suite" "$tmp" "$mirror" >>"$step_log" 2>&1
     tar -C "$tmp" -cf "$tarball.new" . >>"$step_log" 2>&1
@@ -204,12 +217,11 @@ echo "clean-room: $suite from $mirror (security: $security); cache $cache"
 
 step "bare Debian 12 root (debootstrap minbase)"
 bootstrap_cached_root
-cached_note="cached $(date -r "$tarball" +%F)"
 new_root build
 build_root=$root
 git clone --quiet --no-hardlinks "$here" "$build_root/root/lockscope" >>"$step_log" 2>&1
 git -C "$build_root/root/lockscope" checkout --quiet --detach "$commit" >>"$step_log" 2>&1
-done_step "$cached_note, $(inside "$build_root" 'dpkg-query -W | wc -l') packages"
+done_step "$root_origin, $(inside "$build_root" 'dpkg-query -W | wc -l') packages"
 
 step "./test.sh"
 if ! inside "$build_root" 'cd /root/lockscope && ./test.sh' >"$step_log" 2>&1; then
@@ -265,3 +277,5 @@ done_step "no English left; $out/monitor-zh_CN.png"
 echo "clean-room: all $step_no steps passed in $(clock $((SECONDS - started)))"
 # The inner suite's summary closes the output, as ctest's own would.
 echo "$summary"
+exit
+}
