@@ -1,6 +1,6 @@
-// Redis's glob matcher (stringmatchlen from util.c), used by SCAN/KEYS MATCH, PSUBSCRIBE and
-// CONFIG GET. Ported line by line rather than rewritten so that every odd corner of Redis's
-// pattern syntax ('[' without ']', '\' escapes, ranges written backwards) behaves the same.
+// Redis's glob patterns, used by SCAN/KEYS MATCH, PSUBSCRIBE and CONFIG GET. Written from the
+// documented syntax and the answers of redis-server, odd corners included ('[' without ']',
+// '\' escapes, ranges written backwards); glob_match.cpp lists them.
 #pragma once
 
 #include <QByteArray>

@@ -5,58 +5,44 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 namespace lockscope::redis {
 
 std::optional<qint64> parseInteger(const QByteArray &s)
 {
-    // Port of string2ll() from Redis's util.c.
-    const char *p = s.constData();
-    const qsizetype slen = s.size();
-    qsizetype plen = 0;
-    bool negative = false;
-    constexpr qsizetype longStrSize = 21;
-
-    if (slen == 0 || slen >= longStrSize)
+    // The canonical decimal form only: an optional '-', then "0" alone or a digit 1-9 followed
+    // by digits; no '+', no spaces, no leading zeros, no "-0". At most 20 bytes, which is as
+    // long as the canonical form of any 64-bit integer gets ("-9223372036854775808").
+    const qsizetype n = s.size();
+    if (n == 0 || n > 20)
         return std::nullopt;
-    if (slen == 1 && p[0] == '0')
-        return 0;
-    if (p[0] == '-') {
-        negative = true;
-        p++;
-        plen++;
-        if (plen == slen)
-            return std::nullopt;
-    }
-    unsigned long long v = 0;
-    if (p[0] >= '1' && p[0] <= '9') {
-        v = static_cast<unsigned long long>(p[0] - '0');
-        p++;
-        plen++;
-    } else {
+    const bool negative = s[0] == '-';
+    const qsizetype first = negative ? 1 : 0;
+    if (first == n)
         return std::nullopt;
+    if (s[first] == '0') {
+        if (n == 1)
+            return 0;
+        return std::nullopt; // "012", "-0", "-012"
     }
-    while (plen < slen && p[0] >= '0' && p[0] <= '9') {
-        if (v > (ULLONG_MAX / 10))
+    // The magnitude, accumulated as unsigned so that the most negative value fits.
+    constexpr quint64 maxMagnitude = quint64(std::numeric_limits<qint64>::max()) + 1;
+    quint64 magnitude = 0;
+    for (qsizetype i = first; i < n; ++i) {
+        const char c = s[i];
+        if (c < '0' || c > '9')
             return std::nullopt;
-        v *= 10;
-        const auto digit = static_cast<unsigned long long>(p[0] - '0');
-        if (v > (ULLONG_MAX - digit))
+        const auto digit = quint64(c - '0');
+        if (magnitude > (maxMagnitude - digit) / 10)
             return std::nullopt;
-        v += digit;
-        p++;
-        plen++;
+        magnitude = magnitude * 10 + digit;
     }
-    if (plen < slen)
+    if (negative)
+        return magnitude == maxMagnitude ? std::numeric_limits<qint64>::min() : -qint64(magnitude);
+    if (magnitude == maxMagnitude)
         return std::nullopt;
-    if (negative) {
-        if (v > (static_cast<unsigned long long>(-(LLONG_MIN + 1)) + 1))
-            return std::nullopt;
-        return static_cast<qint64>(0ULL - v);
-    }
-    if (v > static_cast<unsigned long long>(LLONG_MAX))
-        return std::nullopt;
-    return static_cast<qint64>(v);
+    return qint64(magnitude);
 }
 
 std::optional<quint64> parseScanCursor(const QByteArray &s)

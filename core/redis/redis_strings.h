@@ -1,5 +1,5 @@
 // The small string routines whose exact behaviour shows up in Redis replies: integer parsing
-// (string2ll accepts "12" but not "+12", " 12", "012" or "-0"), SCAN cursor parsing (strtoul),
+// (Redis accepts "12" but not "+12", " 12", "012" or "-0"), SCAN cursor parsing (strtoul),
 // C-string option comparison, and the error-text clean-up Redis applies before replying.
 #pragma once
 
@@ -15,7 +15,8 @@ inline unsigned char asciiLower(unsigned char c)
     return (c >= 'A' && c <= 'Z') ? static_cast<unsigned char>(c + ('a' - 'A')) : c;
 }
 
-// Redis's string2ll(): the only integer syntax Redis accepts from clients and stored values.
+// The only integer syntax Redis accepts from clients and in stored values: canonical decimal
+// within 64 bits. The differential test against redis-server checks the corners (INCR, EXPIRE...).
 std::optional<qint64> parseInteger(const QByteArray &s);
 
 // parseScanCursorOrReply(): strtoul() semantics, leading whitespace rejected.
