@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # The clean-room check: does the README hold on a bare Debian 12? As root, it bootstraps a
 # minimal Debian 12 root (debootstrap --variant=minbase, from the mirror this machine's apt uses),
-# clones the commit under test into it and, as a new user would:
-#   1. ./test.sh               installs the build dependencies, builds, runs the whole suite
-#   2. package                 cmake --build build --target package (the README's Install section)
-#   3. ./run.sh                with no display: the terminal demonstration, exit 0
-#   4. a second bare root gets only the .deb (apt-get install ./lockscope_*.deb, which pulls in
-#      what the package declares and nothing of the build): lockscope-cli simulate, and the
-#      window offscreen in Chinese on the monitor page with its profile dialog open, checked
-#      for English left behind (lockscope --check-translation) and saved as a PNG
+# clones the commit under test into it and, as a new user would, runs these steps:
+#   1. the bare root           debootstrap, or the cached tarball of an earlier run
+#   2. ./test.sh               installs the build dependencies, builds, runs the whole suite
+#   3. package                 cmake --build build --target package (the README's Install section)
+#   4. ./run.sh                with no display: the terminal demonstration, exit 0
+#   5. a second bare root gets only the .deb (apt-get install ./lockscope_*.deb pulls in what
+#      the package declares and nothing of the build; cmake, g++, Qt's -dev packages and
+#      redis-server must not come with it)
+#   6. lockscope-cli simulate --scenario crash-mid-acquire --strategy setnx-expire there
+#   7. the window there, offscreen, in Chinese, on the monitor page with its profile dialog
+#      open: no English left (lockscope --check-translation, which catches Qt's own buttons
+#      when Qt's catalogues are missing), saved as monitor-zh_CN.png in --out
 # It prints one line per step with its time and stops at the first failure, naming it.
 #
 #   installer/clean-room.sh [--commit REV] [--out DIR] [--keep] [--refresh]
@@ -32,7 +36,7 @@ refresh=0
 suite=bookworm
 max_cache_age_days=14
 
-usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d;s/^# \{0,1\}//'; }
+usage() { sed -n '2,/^$/p' "$0" | sed '/^$/d;s/^# \{0,1\}//'; }
 die() {
     echo "clean-room: $*" >&2
     exit 2
@@ -54,11 +58,6 @@ git -C "$here" rev-parse --verify -q "$commit^{commit}" >/dev/null ||
     die "\"$commit\" is not a commit of $here"
 commit=$(git -C "$here" rev-parse "$commit^{commit}")
 
-mkdir -p "$cache/apt-archives/partial"
-work=$(mktemp -d "${TMPDIR:-/var/tmp}/lockscope-clean-room.XXXXXX")
-out=${out:-$work/out}
-mkdir -p "$out"
-roots=()
 
 # --- the mirror this machine's apt uses ---------------------------------------------------------
 # The first URI whose suites include the given one, from deb822 .sources files and one-line
@@ -145,6 +144,11 @@ cleanup() {
     fi
     exit "$status"
 }
+mkdir -p "$cache/apt-archives/partial"
+work=$(mktemp -d "${TMPDIR:-/var/tmp}/lockscope-clean-room.XXXXXX")
+out=${out:-$work/out}
+mkdir -p "$out"
+roots=()
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
