@@ -114,9 +114,13 @@ unmount_root() {
         umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
     done
 }
+# The clean-up's messages go to the streams the script started with (fds 3 and 4): a signal can
+# run it in the middle of a step whose output goes to the step's log.
+exec 3>&1 4>&2
 cleanup() {
     local status=$? r
     trap - EXIT INT TERM
+    exec 1>&3 2>&4
     for r in "${roots[@]}"; do unmount_root "$r"; done
     if [ "$status" -ne 0 ] && [ -n "$step_name" ]; then
         echo "clean-room: FAILED at step $step_no ($step_name) after $(clock $((SECONDS - started)))" >&2
