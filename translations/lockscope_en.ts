@@ -1183,6 +1183,17 @@
     </message>
 </context>
 <context>
+    <name>Simulation</name>
+    <message>
+        <source>a background task failed: %1</source>
+        <translation>a background task failed: %1</translation>
+    </message>
+    <message>
+        <source>client %1: %2</source>
+        <translation>client %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>Strategy</name>
     <message>
         <source>Custom scripts</source>
@@ -1378,6 +1389,13 @@
     <message>
         <source>On every node, also those that failed.</source>
         <translation>On every node, also those that failed.</translation>
+    </message>
+</context>
+<context>
+    <name>Task</name>
+    <message>
+        <source>an exception that is not a std::exception</source>
+        <translation>an exception that is not a std::exception</translation>
     </message>
 </context>
 <context>

@@ -1182,6 +1182,17 @@
     </message>
 </context>
 <context>
+    <name>Simulation</name>
+    <message>
+        <source>a background task failed: %1</source>
+        <translation>后台任务失败：%1</translation>
+    </message>
+    <message>
+        <source>client %1: %2</source>
+        <translation>客户端 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Strategy</name>
     <message>
         <source>Custom scripts</source>
@@ -1377,6 +1388,13 @@
     <message>
         <source>On every node, also those that failed.</source>
         <translation>在每个节点上执行，包括失败的节点。</translation>
+    </message>
+</context>
+<context>
+    <name>Task</name>
+    <message>
+        <source>an exception that is not a std::exception</source>
+        <translation>一个不是 std::exception 的异常</translation>
     </message>
 </context>
 <context>

@@ -39,9 +39,8 @@ SimulationResult runSimulation(const SimulationConfig &config)
 
     // With only the checker listening (benchmarks, comparisons), skip the fan-out's extra hop.
     EventSink *sink = (result.log || config.extraSink) ? static_cast<EventSink *>(&fanout)
-                                                        : static_cast<EventSink *>(&checker);
-    SimWorld world(config.scenario, strategy, config.seed, wait, sink, strings,
-                   config.recordText);
+                                                       : static_cast<EventSink *>(&checker);
+    SimWorld world(config.scenario, strategy, config.seed, wait, sink, strings, config.recordText);
     if (result.log) {
         auto &info = result.log->info();
         info.source = QStringLiteral("simulation");
@@ -53,6 +52,10 @@ SimulationResult runSimulation(const SimulationConfig &config)
         info.ttlMs = config.scenario.ttlMs;
     }
     world.run();
+    if (!world.error().isEmpty()) {
+        result.error = world.error();
+        return result;
+    }
     result.ok = true;
     result.simTimeUs = world.endUs();
     result.commands = world.commandsExecuted();
