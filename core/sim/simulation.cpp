@@ -1,6 +1,7 @@
 #include "simulation.h"
 
 #include "lock/strategy_registry.h"
+#include "run_limits.h"
 #include "sim_world.h"
 
 namespace lockscope {
@@ -25,6 +26,11 @@ SimulationResult runSimulation(const SimulationConfig &config)
         return result;
     }
     wait.timeoutMs = config.scenario.acquireTimeoutMs;
+    // Refused before anything is allocated, with the estimate, rather than found out by the
+    // machine swapping or the process being killed.
+    if (!fitsInMemory(estimateRunBytes(config.scenario, config.keepLog), machineMemoryBytes(),
+                      &result.error))
+        return result;
 
     auto strings = std::make_shared<StringPool>();
     Checker checker(int(config.scenario.resolvedClients().size()));

@@ -25,7 +25,7 @@ struct SimulationConfig {
 
 struct SimulationResult {
     bool ok = false;
-    QString error; // why the run could not start (unknown strategy, ...) or failed (a
+    QString error; // why the run could not start (unknown strategy, too big) or failed (a
                    // coroutine of a client threw)
     CheckReport report;
     std::shared_ptr<EventLog> log; // null unless keepLog
