@@ -997,6 +997,13 @@
     </message>
 </context>
 <context>
+    <name>RunLimits</name>
+    <message>
+        <source>this run would need about %1 of memory; the machine has %2</source>
+        <translation>this run would need about %1 of memory; the machine has %2</translation>
+    </message>
+</context>
+<context>
     <name>Scenario</name>
     <message>
         <source>must be a string</source>
@@ -1005,14 +1012,6 @@
     <message>
         <source>must be a whole number</source>
         <translation>must be a whole number</translation>
-    </message>
-    <message>
-        <source>must be at least %1</source>
-        <translation>must be at least %1</translation>
-    </message>
-    <message>
-        <source>must be at most %1</source>
-        <translation>must be at most %1</translation>
     </message>
     <message>
         <source>must be a number &gt;= 0</source>
@@ -1027,18 +1026,6 @@
         <translation>must be a string or {&quot;en&quot;: ..., &quot;zh_CN&quot;: ...}</translation>
     </message>
     <message>
-        <source>%1: unknown field &quot;%2&quot;</source>
-        <translation>%1: unknown field &quot;%2&quot;</translation>
-    </message>
-    <message>
-        <source>: must be an object</source>
-        <translation>: must be an object</translation>
-    </message>
-    <message>
-        <source>.step: must be a step name or a list of alternatives</source>
-        <translation>.step: must be a step name or a list of alternatives</translation>
-    </message>
-    <message>
         <source>must be before, sent or after</source>
         <translation>must be before, sent or after</translation>
     </message>
@@ -1051,72 +1038,8 @@
         <translation>a step trigger needs the client whose step it is</translation>
     </message>
     <message>
-        <source>%1.action: unknown fault &quot;%2&quot; (pause, crash, lose_reply, delay_reply, partition, node_crash, node_restart, failover, clock_jump)</source>
-        <translation>%1.action: unknown fault &quot;%2&quot; (pause, crash, lose_reply, delay_reply, partition, node_crash, node_restart, failover, clock_jump)</translation>
-    </message>
-    <message>
-        <source>: needs a trigger</source>
-        <translation>: needs a trigger</translation>
-    </message>
-    <message>
-        <source>.nodes: must be a list of node indexes</source>
-        <translation>.nodes: must be a list of node indexes</translation>
-    </message>
-    <message>
         <source>a %1 fault needs a client</source>
         <translation>a %1 fault needs a client</translation>
-    </message>
-    <message>
-        <source>: a scenario must be a JSON object</source>
-        <translation>: a scenario must be a JSON object</translation>
-    </message>
-    <message>
-        <source>: missing &quot;id&quot;</source>
-        <translation>: missing &quot;id&quot;</translation>
-    </message>
-    <message>
-        <source>.wait: must be spin, backoff or pubsub, got &quot;%1&quot;</source>
-        <translation>.wait: must be spin, backoff or pubsub, got &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>%1.%2: must be a list</source>
-        <translation>%1.%2: must be a list</translation>
-    </message>
-    <message>
-        <source>: a client needs a name</source>
-        <translation>: a client needs a name</translation>
-    </message>
-    <message>
-        <source>.name: &quot;%1&quot; is taken by another client</source>
-        <translation>.name: &quot;%1&quot; is taken by another client</translation>
-    </message>
-    <message>
-        <source>: a caption needs &quot;on&quot; and &quot;text&quot;</source>
-        <translation>: a caption needs &quot;on&quot; and &quot;text&quot;</translation>
-    </message>
-    <message>
-        <source>.on: unknown event kind &quot;%1&quot;</source>
-        <translation>.on: unknown event kind &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>: no client named &quot;%1&quot;</source>
-        <translation>: no client named &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>.trigger: no client named &quot;%1&quot;</source>
-        <translation>.trigger: no client named &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>.node: %1 is out of range (0..%2)</source>
-        <translation>.node: %1 is out of range (0..%2)</translation>
-    </message>
-    <message>
-        <source>.nodes: %1 is out of range (0..%2)</source>
-        <translation>.nodes: %1 is out of range (0..%2)</translation>
-    </message>
-    <message>
-        <source>: a failover needs &quot;replicas&quot; &gt;= 1</source>
-        <translation>: a failover needs &quot;replicas&quot; &gt;= 1</translation>
     </message>
     <message>
         <source>%1: cannot read the scenario file (%2)</source>
@@ -1125,6 +1048,106 @@
     <message>
         <source>unknown scenario &quot;%1&quot; (known: %2)</source>
         <translation>unknown scenario &quot;%1&quot; (known: %2)</translation>
+    </message>
+    <message>
+        <source>must be at least %1, got %2</source>
+        <translation>must be at least %1, got %2</translation>
+    </message>
+    <message>
+        <source>must be at most %1, got %2</source>
+        <translation>must be at most %1, got %2</translation>
+    </message>
+    <message>
+        <source>must be a list</source>
+        <translation>must be a list</translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot;</source>
+        <translation>unknown field &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>must be an object</translation>
+    </message>
+    <message>
+        <source>must be a step name or a list of alternatives</source>
+        <translation>must be a step name or a list of alternatives</translation>
+    </message>
+    <message>
+        <source>no strategy has a step &quot;%1&quot; (steps: %2)</source>
+        <translation>no strategy has a step &quot;%1&quot; (steps: %2)</translation>
+    </message>
+    <message>
+        <source>unknown fault &quot;%1&quot; (pause, crash, lose_reply, delay_reply, partition, node_crash, node_restart, failover, clock_jump)</source>
+        <translation>unknown fault &quot;%1&quot; (pause, crash, lose_reply, delay_reply, partition, node_crash, node_restart, failover, clock_jump)</translation>
+    </message>
+    <message>
+        <source>needs a trigger</source>
+        <translation>needs a trigger</translation>
+    </message>
+    <message>
+        <source>must be a list of node indexes</source>
+        <translation>must be a list of node indexes</translation>
+    </message>
+    <message>
+        <source>a client needs a name</source>
+        <translation>a client needs a name</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is taken by another client</source>
+        <translation>&quot;%1&quot; is taken by another client</translation>
+    </message>
+    <message>
+        <source>a caption needs &quot;on&quot; and &quot;text&quot;</source>
+        <translation>a caption needs &quot;on&quot; and &quot;text&quot;</translation>
+    </message>
+    <message>
+        <source>unknown event kind &quot;%1&quot;</source>
+        <translation>unknown event kind &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>missing &quot;id&quot;</source>
+        <translation>missing &quot;id&quot;</translation>
+    </message>
+    <message>
+        <source>must be spin, backoff or pubsub, got &quot;%1&quot;</source>
+        <translation>must be spin, backoff or pubsub, got &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must have at most %1 clients, got %2</source>
+        <translation>must have at most %1 clients, got %2</translation>
+    </message>
+    <message>
+        <source>is %1, but client_list names %2 clients</source>
+        <translation>is %1, but client_list names %2 clients</translation>
+    </message>
+    <message>
+        <source>no client named &quot;%1&quot;</source>
+        <translation>no client named &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1 is out of range (0..%2)</source>
+        <translation>%1 is out of range (0..%2)</translation>
+    </message>
+    <message>
+        <source>a failover needs &quot;replicas&quot; &gt;= 1</source>
+        <translation>a failover needs &quot;replicas&quot; &gt;= 1</translation>
+    </message>
+    <message>
+        <source>a scenario must be a JSON object</source>
+        <translation>a scenario must be a JSON object</translation>
+    </message>
+    <message>
+        <source>the number of clients must be 1..%1, got %2</source>
+        <translation>the number of clients must be 1..%1, got %2</translation>
+    </message>
+    <message>
+        <source>scenario %1 has a cast of %2 clients (%3); %4 would leave out %5 and what the scenario gives them</source>
+        <translation>scenario %1 has a cast of %2 clients (%3); %4 would leave out %5 and what the scenario gives them</translation>
+    </message>
+    <message>
+        <source>with %1 clients scenario %2 has no client &quot;%3&quot;, which its %4 names</source>
+        <translation>with %1 clients scenario %2 has no client &quot;%3&quot;, which its %4 names</translation>
     </message>
 </context>
 <context>
@@ -1180,6 +1203,17 @@
     <message>
         <source>Many clients start Redlock together; each wins fewer than a quorum; all release and retry.</source>
         <translation>Many clients start Redlock together; each wins fewer than a quorum; all release and retry.</translation>
+    </message>
+</context>
+<context>
+    <name>Simulation</name>
+    <message>
+        <source>a background task failed: %1</source>
+        <translation>a background task failed: %1</translation>
+    </message>
+    <message>
+        <source>client %1: %2</source>
+        <translation>client %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1378,6 +1412,13 @@
     <message>
         <source>On every node, also those that failed.</source>
         <translation>On every node, also those that failed.</translation>
+    </message>
+</context>
+<context>
+    <name>Task</name>
+    <message>
+        <source>an exception that is not a std::exception</source>
+        <translation>an exception that is not a std::exception</translation>
     </message>
 </context>
 <context>
@@ -1635,10 +1676,6 @@ Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130)
     <message>
         <source>simulate needs --strategy ID (see &apos;lockscope-cli strategies&apos;)</source>
         <translation>simulate needs --strategy ID (see &apos;lockscope-cli strategies&apos;)</translation>
-    </message>
-    <message>
-        <source>--clients must be at most 100000, got %1</source>
-        <translation>--clients must be at most 100000, got %1</translation>
     </message>
     <message>
         <source>Every strategy on the same scenario and seeds, or the safety matrix of every scenario (--all-scenarios).</source>
@@ -2102,6 +2139,10 @@ legend:
         <translation>%1 log: scenario %2, strategy %3, seed %4, %5 events
 </translation>
     </message>
+    <message>
+        <source>--%1 must be at most %2, got %3</source>
+        <translation>--%1 must be at most %2, got %3</translation>
+    </message>
 </context>
 <context>
     <name>lockscope</name>
@@ -2192,10 +2233,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>--seed must be a whole number &gt;= 0, got &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>--clients must be a whole number from 1 to 200, got &quot;%1&quot;</source>
-        <translation>--clients must be a whole number from 1 to 200, got &quot;%1&quot;</translation>
-    </message>
-    <message>
         <source>--ttl must be a whole number of ms from 1 to 3600000, got &quot;%1&quot;</source>
         <translation>--ttl must be a whole number of ms from 1 to 3600000, got &quot;%1&quot;</translation>
     </message>
@@ -2252,10 +2289,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>With --page compare: show matrix or cost.</translation>
     </message>
     <message>
-        <source>--compare-seeds must be a whole number from 1 to 100000, got &quot;%1&quot;</source>
-        <translation>--compare-seeds must be a whole number from 1 to 100000, got &quot;%1&quot;</translation>
-    </message>
-    <message>
         <source>--compare-view must be matrix or cost, got &quot;%1&quot;</source>
         <translation>--compare-view must be matrix or cost, got &quot;%1&quot;</translation>
     </message>
@@ -2278,6 +2311,14 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>--check-translation needs --screenshot and --lang zh_CN</source>
         <translation>--check-translation needs --screenshot and --lang zh_CN</translation>
+    </message>
+    <message>
+        <source>--clients must be a whole number from 1 to %1, got &quot;%2&quot;</source>
+        <translation>--clients must be a whole number from 1 to %1, got &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>--compare-seeds must be a whole number from 1 to %1, got &quot;%2&quot;</source>
+        <translation>--compare-seeds must be a whole number from 1 to %1, got &quot;%2&quot;</translation>
     </message>
 </context>
 <context>

@@ -996,6 +996,13 @@
     </message>
 </context>
 <context>
+    <name>RunLimits</name>
+    <message>
+        <source>this run would need about %1 of memory; the machine has %2</source>
+        <translation>这次运行大约需要 %1 内存；本机只有 %2</translation>
+    </message>
+</context>
+<context>
     <name>Scenario</name>
     <message>
         <source>must be a string</source>
@@ -1004,14 +1011,6 @@
     <message>
         <source>must be a whole number</source>
         <translation>必须是整数</translation>
-    </message>
-    <message>
-        <source>must be at least %1</source>
-        <translation>不能小于 %1</translation>
-    </message>
-    <message>
-        <source>must be at most %1</source>
-        <translation>不能大于 %1</translation>
     </message>
     <message>
         <source>must be a number &gt;= 0</source>
@@ -1026,18 +1025,6 @@
         <translation>必须是字符串或 {&quot;en&quot;: ..., &quot;zh_CN&quot;: ...}</translation>
     </message>
     <message>
-        <source>%1: unknown field &quot;%2&quot;</source>
-        <translation>%1：未知字段 &quot;%2&quot;</translation>
-    </message>
-    <message>
-        <source>: must be an object</source>
-        <translation>：必须是对象</translation>
-    </message>
-    <message>
-        <source>.step: must be a step name or a list of alternatives</source>
-        <translation>.step：必须是步骤名或备选步骤的列表</translation>
-    </message>
-    <message>
         <source>must be before, sent or after</source>
         <translation>必须是 before、sent 或 after</translation>
     </message>
@@ -1050,72 +1037,8 @@
         <translation>按步骤触发时需要指明是哪个客户端的步骤</translation>
     </message>
     <message>
-        <source>%1.action: unknown fault &quot;%2&quot; (pause, crash, lose_reply, delay_reply, partition, node_crash, node_restart, failover, clock_jump)</source>
-        <translation>%1.action：未知故障 &quot;%2&quot;（可用：pause、crash、lose_reply、delay_reply、partition、node_crash、node_restart、failover、clock_jump）</translation>
-    </message>
-    <message>
-        <source>: needs a trigger</source>
-        <translation>：需要触发条件</translation>
-    </message>
-    <message>
-        <source>.nodes: must be a list of node indexes</source>
-        <translation>.nodes：必须是节点序号的列表</translation>
-    </message>
-    <message>
         <source>a %1 fault needs a client</source>
         <translation>%1 故障需要指定客户端</translation>
-    </message>
-    <message>
-        <source>: a scenario must be a JSON object</source>
-        <translation>：场景必须是一个 JSON 对象</translation>
-    </message>
-    <message>
-        <source>: missing &quot;id&quot;</source>
-        <translation>：缺少 &quot;id&quot;</translation>
-    </message>
-    <message>
-        <source>.wait: must be spin, backoff or pubsub, got &quot;%1&quot;</source>
-        <translation>.wait：必须是 spin、backoff 或 pubsub，实际是 &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>%1.%2: must be a list</source>
-        <translation>%1.%2：必须是列表</translation>
-    </message>
-    <message>
-        <source>: a client needs a name</source>
-        <translation>：客户端需要名称</translation>
-    </message>
-    <message>
-        <source>.name: &quot;%1&quot; is taken by another client</source>
-        <translation>.name：&quot;%1&quot; 已被另一个客户端使用</translation>
-    </message>
-    <message>
-        <source>: a caption needs &quot;on&quot; and &quot;text&quot;</source>
-        <translation>：字幕需要 &quot;on&quot; 和 &quot;text&quot;</translation>
-    </message>
-    <message>
-        <source>.on: unknown event kind &quot;%1&quot;</source>
-        <translation>.on：未知事件类型 &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>: no client named &quot;%1&quot;</source>
-        <translation>：没有名为 &quot;%1&quot; 的客户端</translation>
-    </message>
-    <message>
-        <source>.trigger: no client named &quot;%1&quot;</source>
-        <translation>.trigger：没有名为 &quot;%1&quot; 的客户端</translation>
-    </message>
-    <message>
-        <source>.node: %1 is out of range (0..%2)</source>
-        <translation>.node：%1 超出范围（0..%2）</translation>
-    </message>
-    <message>
-        <source>.nodes: %1 is out of range (0..%2)</source>
-        <translation>.nodes：%1 超出范围（0..%2）</translation>
-    </message>
-    <message>
-        <source>: a failover needs &quot;replicas&quot; &gt;= 1</source>
-        <translation>：故障转移需要 &quot;replicas&quot; &gt;= 1</translation>
     </message>
     <message>
         <source>%1: cannot read the scenario file (%2)</source>
@@ -1124,6 +1047,106 @@
     <message>
         <source>unknown scenario &quot;%1&quot; (known: %2)</source>
         <translation>未知场景 &quot;%1&quot;（已有：%2）</translation>
+    </message>
+    <message>
+        <source>must be at least %1, got %2</source>
+        <translation>必须至少为 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be at most %1, got %2</source>
+        <translation>最多为 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be a list</source>
+        <translation>必须是列表</translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot;</source>
+        <translation>未知字段“%1”</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是对象</translation>
+    </message>
+    <message>
+        <source>must be a step name or a list of alternatives</source>
+        <translation>必须是步骤名或备选步骤的列表</translation>
+    </message>
+    <message>
+        <source>no strategy has a step &quot;%1&quot; (steps: %2)</source>
+        <translation>没有任何策略有步骤“%1”（可用步骤：%2）</translation>
+    </message>
+    <message>
+        <source>unknown fault &quot;%1&quot; (pause, crash, lose_reply, delay_reply, partition, node_crash, node_restart, failover, clock_jump)</source>
+        <translation>未知故障“%1”（可选：pause、crash、lose_reply、delay_reply、partition、node_crash、node_restart、failover、clock_jump）</translation>
+    </message>
+    <message>
+        <source>needs a trigger</source>
+        <translation>需要触发条件（trigger）</translation>
+    </message>
+    <message>
+        <source>must be a list of node indexes</source>
+        <translation>必须是节点序号的列表</translation>
+    </message>
+    <message>
+        <source>a client needs a name</source>
+        <translation>客户端需要名称</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is taken by another client</source>
+        <translation>“%1”已被另一个客户端使用</translation>
+    </message>
+    <message>
+        <source>a caption needs &quot;on&quot; and &quot;text&quot;</source>
+        <translation>字幕需要“on”和“text”</translation>
+    </message>
+    <message>
+        <source>unknown event kind &quot;%1&quot;</source>
+        <translation>未知事件类型“%1”</translation>
+    </message>
+    <message>
+        <source>missing &quot;id&quot;</source>
+        <translation>缺少“id”</translation>
+    </message>
+    <message>
+        <source>must be spin, backoff or pubsub, got &quot;%1&quot;</source>
+        <translation>必须是 spin、backoff 或 pubsub，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>must have at most %1 clients, got %2</source>
+        <translation>最多只能有 %1 个客户端，实际为 %2 个</translation>
+    </message>
+    <message>
+        <source>is %1, but client_list names %2 clients</source>
+        <translation>为 %1，但 client_list 列出了 %2 个客户端</translation>
+    </message>
+    <message>
+        <source>no client named &quot;%1&quot;</source>
+        <translation>没有名为“%1”的客户端</translation>
+    </message>
+    <message>
+        <source>%1 is out of range (0..%2)</source>
+        <translation>%1 超出范围（0..%2）</translation>
+    </message>
+    <message>
+        <source>a failover needs &quot;replicas&quot; &gt;= 1</source>
+        <translation>故障转移需要“replicas” &gt;= 1</translation>
+    </message>
+    <message>
+        <source>a scenario must be a JSON object</source>
+        <translation>场景必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the number of clients must be 1..%1, got %2</source>
+        <translation>客户端数量必须在 1..%1 之间，实际为 %2</translation>
+    </message>
+    <message>
+        <source>scenario %1 has a cast of %2 clients (%3); %4 would leave out %5 and what the scenario gives them</source>
+        <translation>场景 %1 的角色有 %2 个客户端（%3）；改为 %4 个会去掉 %5 以及场景赋予它们的设定</translation>
+    </message>
+    <message>
+        <source>with %1 clients scenario %2 has no client &quot;%3&quot;, which its %4 names</source>
+        <translation>客户端数为 %1 时，场景 %2 中没有其 %4 所指的客户端“%3”</translation>
     </message>
 </context>
 <context>
@@ -1179,6 +1202,17 @@
     <message>
         <source>Many clients start Redlock together; each wins fewer than a quorum; all release and retry.</source>
         <translation>许多客户端同时开始 Redlock；每个都没拿到多数；全部解锁后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>Simulation</name>
+    <message>
+        <source>a background task failed: %1</source>
+        <translation>后台任务失败：%1</translation>
+    </message>
+    <message>
+        <source>client %1: %2</source>
+        <translation>客户端 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -1377,6 +1411,13 @@
     <message>
         <source>On every node, also those that failed.</source>
         <translation>在每个节点上执行，包括失败的节点。</translation>
+    </message>
+</context>
+<context>
+    <name>Task</name>
+    <message>
+        <source>an exception that is not a std::exception</source>
+        <translation>一个不是 std::exception 的异常</translation>
     </message>
 </context>
 <context>
@@ -1634,10 +1675,6 @@ Ctrl-C 停止客户端、清理并打印已测得的结果（退出码 130）。
     <message>
         <source>simulate needs --strategy ID (see &apos;lockscope-cli strategies&apos;)</source>
         <translation>simulate 需要 --strategy ID（参见 &apos;lockscope-cli strategies&apos;）</translation>
-    </message>
-    <message>
-        <source>--clients must be at most 100000, got %1</source>
-        <translation>--clients 最多为 100000，实际为 %1</translation>
     </message>
     <message>
         <source>Every strategy on the same scenario and seeds, or the safety matrix of every scenario (--all-scenarios).</source>
@@ -2101,6 +2138,10 @@ legend:
         <translation>%1 日志：场景 %2，策略 %3，种子 %4，%5 个事件
 </translation>
     </message>
+    <message>
+        <source>--%1 must be at most %2, got %3</source>
+        <translation>--%1 最多为 %2，实际为 %3</translation>
+    </message>
 </context>
 <context>
     <name>lockscope</name>
@@ -2191,10 +2232,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>--seed 必须是 &gt;= 0 的整数，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>--clients must be a whole number from 1 to 200, got &quot;%1&quot;</source>
-        <translation>--clients 必须是 1 到 200 之间的整数，实际为 &quot;%1&quot;</translation>
-    </message>
-    <message>
         <source>--ttl must be a whole number of ms from 1 to 3600000, got &quot;%1&quot;</source>
         <translation>--ttl 必须是 1 到 3600000 之间的整数（ms），实际为 &quot;%1&quot;</translation>
     </message>
@@ -2251,10 +2288,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>配合 --page compare：显示 matrix（矩阵）或 cost（开销）。</translation>
     </message>
     <message>
-        <source>--compare-seeds must be a whole number from 1 to 100000, got &quot;%1&quot;</source>
-        <translation>--compare-seeds 必须是 1 到 100000 之间的整数，实际为 &quot;%1&quot;</translation>
-    </message>
-    <message>
         <source>--compare-view must be matrix or cost, got &quot;%1&quot;</source>
         <translation>--compare-view 必须是 matrix 或 cost，实际为 &quot;%1&quot;</translation>
     </message>
@@ -2277,6 +2310,14 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>--check-translation needs --screenshot and --lang zh_CN</source>
         <translation>--check-translation 需要 --screenshot 和 --lang zh_CN</translation>
+    </message>
+    <message>
+        <source>--clients must be a whole number from 1 to %1, got &quot;%2&quot;</source>
+        <translation>--clients 必须是 1 到 %1 之间的整数，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>--compare-seeds must be a whole number from 1 to %1, got &quot;%2&quot;</source>
+        <translation>--compare-seeds 必须是 1 到 %1 之间的整数，实际为“%2”</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include "monitor/monitor_page.h"
 #include "monitor/profile_dialog.h"
 #include "playback.h"
+#include "sim/run_limits.h"
 #include "sim/scenario.h"
 #include "theme.h"
 #include "timeline_widget.h"
@@ -260,12 +261,12 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         o->seedSet = true;
     }
     if (p.isSet(clients)) {
-        if (!wholeNumber(p.value(clients), 1, &n) || n > 200)
-            return bad(
-                QCoreApplication::translate(
-                    "lockscope", "--clients must be a whole number from 1 to 200, got \"%1\"")
-                    .arg(p.value(clients)),
-                exitCode);
+        if (!wholeNumber(p.value(clients), 1, &n) || n > limits::kMaxClients)
+            return bad(QCoreApplication::translate(
+                           "lockscope", "--clients must be a whole number from 1 to %1, got \"%2\"")
+                           .arg(limits::kMaxClients)
+                           .arg(p.value(clients)),
+                       exitCode);
         o->clients = int(n);
     }
     if (p.isSet(ttl)) {
@@ -350,12 +351,13 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
     }
     if (p.isSet(compareSeeds)) {
         qint64 seeds = 0;
-        if (!wholeNumber(p.value(compareSeeds), 1, &seeds) || seeds > 100000)
-            return bad(QCoreApplication::translate(
-                           "lockscope",
-                           "--compare-seeds must be a whole number from 1 to 100000, got \"%1\"")
-                           .arg(p.value(compareSeeds)),
-                       exitCode);
+        if (!wholeNumber(p.value(compareSeeds), 1, &seeds) || seeds > limits::kMaxSeeds)
+            return bad(
+                QCoreApplication::translate(
+                    "lockscope", "--compare-seeds must be a whole number from 1 to %1, got \"%2\"")
+                    .arg(limits::kMaxSeeds)
+                    .arg(p.value(compareSeeds)),
+                exitCode);
         o->compareSeeds = int(seeds);
     }
     if (p.isSet(compareView)) {

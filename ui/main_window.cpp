@@ -10,6 +10,7 @@
 #include "playback.h"
 #include "scenario_texts.h"
 #include "sim/explain.h"
+#include "sim/run_limits.h"
 #include "strategy_source_view.h"
 #include "timeline_widget.h"
 #include "ttl_delegate.h"
@@ -507,7 +508,7 @@ void MainWindow::buildToolBar()
     m_seedBox->setRange(0, 999999);
     m_seedBox->setValue(1);
     m_clientsBox = new QSpinBox;
-    m_clientsBox->setRange(1, 200);
+    m_clientsBox->setRange(1, limits::kMaxClients);
     m_ttlBox = new QSpinBox;
     m_ttlBox->setRange(1, 3600000);
     m_ttlBox->setSingleStep(1000);

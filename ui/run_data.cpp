@@ -29,8 +29,11 @@ bool buildScenario(const RunRequest &request, Scenario *out, QString *error)
                          .arg(request.scenarioId, builtinScenarioIds().join(QStringLiteral(", ")));
         return false;
     }
-    if (request.clients > 0)
-        setClientCount(s, request.clients);
+    if (request.clients > 0 && !setClientCount(s, request.clients, &loadError)) {
+        if (error)
+            *error = loadError;
+        return false;
+    }
     if (request.ttlMs > 0)
         s.ttlMs = request.ttlMs;
     if (!request.waitMode.isEmpty())

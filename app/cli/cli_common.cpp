@@ -52,6 +52,17 @@ bool numberOption(const QCommandLineParser &p, const QString &name, qint64 min, 
     return true;
 }
 
+bool capOption(const QString &name, qint64 value, qint64 max, QString *error)
+{
+    if (value <= max)
+        return true;
+    *error = QCoreApplication::translate("cli", "--%1 must be at most %2, got %3")
+                 .arg(name)
+                 .arg(max)
+                 .arg(value);
+    return false;
+}
+
 bool parseOrFail(QCommandLineParser &p, const QStringList &args, int *code)
 {
     p.addHelpOption();

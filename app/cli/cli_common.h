@@ -23,6 +23,8 @@ void printJson(const QJsonValue &value);
 // Parses a whole number option >= min into *value; true (and *value untouched) when absent.
 bool numberOption(const QCommandLineParser &p, const QString &name, qint64 min, qint64 *value,
                   QString *error);
+// A number option's cap (run_limits.h): false with *error when value > max.
+bool capOption(const QString &name, qint64 value, qint64 max, QString *error);
 // Adds --help, parses; false with *code set when the command should end now (help or error).
 bool parseOrFail(QCommandLineParser &p, const QStringList &args, int *code);
 // Installs the translation of the messages and help texts: the language of `--lang en|zh_CN`

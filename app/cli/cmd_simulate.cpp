@@ -10,10 +10,12 @@
 #include "sim/checker.h"
 #include "sim/comparison.h"
 #include "sim/explain.h"
+#include "sim/run_limits.h"
 #include "sim/simulation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,6 +28,7 @@
 #include <csignal>
 #include <cstdio>
 #include <functional>
+#include <mutex>
 #include <vector>
 
 #include <unistd.h>
@@ -237,12 +240,13 @@ int simulate(const QStringList &args)
         !numberOption(p, QStringLiteral("ttl"), 1, &ttl, &error) ||
         !numberOption(p, QStringLiteral("duration"), 1, &duration, &error))
         return fail(error);
-    if (clients > 100000)
-        return fail(QCoreApplication::translate("cli", "--clients must be at most 100000, got %1")
-                        .arg(clients));
+    if (!capOption(QStringLiteral("clients"), clients, limits::kMaxClients, &error) ||
+        !capOption(QStringLiteral("keys"), keys, limits::kMaxKeys, &error) ||
+        !capOption(QStringLiteral("duration"), duration, limits::kMaxDurationMs, &error))
+        return fail(error);
     config.seed = quint64(seed);
-    if (clients > 0)
-        setClientCount(config.scenario, int(clients));
+    if (clients > 0 && !setClientCount(config.scenario, int(clients), &error))
+        return fail(QStringLiteral("--clients: ") + error);
     if (keys > 0)
         config.scenario.keyCount = int(keys);
     if (ttl > 0)
@@ -340,25 +344,32 @@ int compare(const QStringList &args)
         request.scenarios = {scenario};
     }
     qint64 seeds = all ? 100 : 10;
-    if (!numberOption(p, QStringLiteral("seeds"), 1, &seeds, &error))
+    if (!numberOption(p, QStringLiteral("seeds"), 1, &seeds, &error) ||
+        !capOption(QStringLiteral("seeds"), seeds, limits::kMaxSeeds, &error))
         return fail(error);
-    request.seeds = int(qMin<qint64>(seeds, 1000000));
+    request.seeds = int(seeds);
+    const qint64 runs = qint64(request.scenarios.size()) * strategyIds().size() * seeds;
+    if (!fitsInMemory(estimateComparisonBytes(request.scenarios, runs, request.threads),
+                      machineMemoryBytes(), &error))
+        return fail(error);
 
     // Progress on a terminal only: a pipe or a file gets just the result.
+    // At most five updates a second, whatever the rate of runs: a long comparison shows its
+    // runs moving even while the percentage stays the same.
     ComparisonProgress progress;
-    std::atomic<int> shownPercent{-1};
+    std::mutex progressMutex;
+    QElapsedTimer sinceShown;
     const bool tty = isatty(fileno(stderr)) != 0;
     if (tty) {
-        progress = [&shownPercent](int done, int total) {
-            const int percent = int(qint64(done) * 100 / qMax(1, total));
-            int shown = shownPercent.load();
-            while (percent > shown) {
-                if (shownPercent.compare_exchange_weak(shown, percent)) {
-                    std::fprintf(stderr, "\rcompare: %d%% (%d of %d runs)", percent, done, total);
-                    std::fflush(stderr);
-                    break;
-                }
-            }
+        progress = [&](int done, int total) {
+            std::unique_lock lock(progressMutex, std::try_to_lock);
+            if (!lock.owns_lock() ||
+                (sinceShown.isValid() && sinceShown.elapsed() < 200 && done < total))
+                return;
+            sinceShown.start();
+            std::fprintf(stderr, "\rcompare: %d%% (%d of %d runs)",
+                         int(qint64(done) * 100 / qMax(1, total)), done, total);
+            std::fflush(stderr);
         };
     }
     const auto rows = runComparison(request, progress);

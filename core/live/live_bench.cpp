@@ -310,7 +310,9 @@ void LiveBench::Private::begin()
     admin->spawn(preflight());
     // A bound on the whole preflight, whatever the connections do.
     QTimer::singleShot(clampMs(config.connectTimeoutMs * 2 + 2000), q, [this] {
-        if (phase == Phase::Preflight)
+        if (phase == Phase::Preflight && admin && !admin->failure().isEmpty())
+            fail(admin->failure()); // the preflight's own coroutine threw
+        else if (phase == Phase::Preflight)
             fail(QStringLiteral("%1: no answer within %2 ms")
                      .arg(result.servers.join(QLatin1Char(',')))
                      .arg(config.connectTimeoutMs * 2 + 2000));
@@ -630,8 +632,15 @@ void LiveBench::Private::finalDone(const QString &error)
 
 void LiveBench::Private::done()
 {
+    // A client whose coroutine threw ended the run early: its figures are not a measurement.
+    QString failure = admin ? admin->failure() : QString();
+    for (const auto &c : clients) {
+        if (failure.isEmpty())
+            failure = c->failure();
+    }
     admin.reset();
-    result.ok = true;
+    result.ok = failure.isEmpty();
+    result.error = failure;
     if (checker)
         result.report = checker->finish(t1Us);
     result.elapsedMs = double(t1Us - t0Us) / 1000.0;

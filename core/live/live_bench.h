@@ -78,7 +78,7 @@ struct LiveBenchConfig {
 
 struct LiveBenchResult {
     bool ok = false;
-    QString error; // why the run could not start: one sentence naming the server
+    QString error; // why the run could not start (one sentence naming the server) or failed
     bool cancelled = false;
 
     QString strategy;

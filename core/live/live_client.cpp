@@ -1,7 +1,9 @@
 #include "live_client.h"
 
+#include "async/catching_errors.h"
 #include "lock/script.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QObject>
@@ -580,8 +582,18 @@ void LiveClient::spawn(Task<void> task)
     if (m_dead)
         return; // destroyed unstarted
     std::erase_if(m_background, [](const Task<void> &t) { return t.done(); });
-    m_background.push_back(std::move(task));
+    m_background.push_back(catchingErrors(std::move(task), [this](const QString &what) {
+        fail(QCoreApplication::translate("Simulation", "a background task failed: %1").arg(what));
+    }));
     m_background.back().start();
+}
+
+void LiveClient::fail(const QString &what)
+{
+    if (m_failure.isEmpty())
+        m_failure = QCoreApplication::translate("Simulation", "client %1: %2")
+                        .arg(QString::fromUtf8(m_options.name), what);
+    halt(); // the run cannot be trusted past this point; its owner reads failure()
 }
 
 void LiveClient::note(LockNote kind, const QByteArray &key, qint64 value, const QByteArray &detail)
@@ -632,7 +644,7 @@ void LiveClient::startWorkload(const LiveWorkload &w)
     m_stopRequested = false;
     if (!m_sweepTimer->isActive())
         m_sweepTimer->start();
-    m_main = workload(w);
+    m_main = catchingErrors(workload(w), [this](const QString &what) { fail(what); });
     m_main.start();
 }
 

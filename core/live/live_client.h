@@ -149,6 +149,9 @@ public:
         Reply reply;
     };
     const Failure &lastFailure() const { return m_lastFailure; }
+    // Set when one of this client's coroutines threw (its workload, a watchdog's renewals, a
+    // spawned task): "client A: ...". The client halts at once, so the run ends with it.
+    const QString &failure() const { return m_failure; }
     void clearLastFailure() { m_lastFailure = Failure(); }
 
     // --- faults a user can cause -------------------------------------------------------------
@@ -238,6 +241,7 @@ private:
     void strike(const char *step, StepPhase phase);
     void teardownLater();
     void finishWorkload();
+    void fail(const QString &what);
 
     Request *findRequest(quint64 handle);
     quint64 issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Group *group,
@@ -285,6 +289,7 @@ private:
     quint64 m_nextRequest = 1;
     LiveClientStats m_stats;
     Failure m_lastFailure;
+    QString m_failure;
 };
 
 } // namespace lockscope

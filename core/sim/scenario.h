@@ -101,7 +101,9 @@ struct Scenario {
     QList<ClientSpec> resolvedClients() const;
 };
 
-// Parses a scenario; false with *error naming the file, field and problem.
+// Parses a scenario; false with *error naming the file, the line, the field and the problem
+// ("my.json:12: faults[0].trigger.step: no strategy has a step \"release.nope\" ..."). The
+// counts are capped by run_limits.h, as the CLI's flags and the window's are.
 bool parseScenario(const QByteArray &json, const QString &origin, Scenario *out, QString *error);
 bool loadScenarioFile(const QString &path, Scenario *out, QString *error);
 
@@ -111,8 +113,16 @@ bool loadBuiltinScenario(const QString &id, Scenario *out, QString *error = null
 
 QString faultActionId(FaultSpec::Action action);
 
-// Sets the number of clients: keeps the first n explicit clients of the scenario and adds
-// generic ones (named after their position) with the scenario's defaults.
-void setClientCount(Scenario &scenario, int n);
+// Sets the number of clients: keeps the explicit clients of the scenario and adds generic ones
+// (named after their position) with the scenario's defaults. Refuses (false, *error, the
+// scenario untouched) a count outside 1..limits::kMaxClients, one that would leave out a client
+// of the scenario's own cast (client_list: client-clock-skew's B is its skewed clock), and one
+// that would rename a client a fault or caption names (generic clients are A..Z up to 26, then
+// c1, c2, ...): the story would silently lose its fault.
+bool setClientCount(Scenario &scenario, int n, QString *error);
+
+// The step names a fault trigger may name: the workload's checkpoints and commands, and the
+// steps of every built-in strategy.
+QStringList knownFaultSteps();
 
 } // namespace lockscope

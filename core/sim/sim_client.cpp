@@ -1,7 +1,10 @@
 #include "sim_client.h"
 #include "util/decimal.h"
 
+#include "async/catching_errors.h"
 #include "lock/script.h"
+
+#include <QCoreApplication>
 
 #include <charconv>
 #include <cstring>
@@ -42,7 +45,7 @@ SimClient::~SimClient()
 
 void SimClient::start()
 {
-    m_main = workload();
+    m_main = catchingErrors(workload(), [this](const QString &what) { fail(what); });
     m_main.start();
 }
 
@@ -397,8 +400,16 @@ QByteArray SimClient::newToken()
 void SimClient::spawn(Task<void> task)
 {
     std::erase_if(m_background, [](const Task<void> &t) { return t.done(); });
-    m_background.push_back(std::move(task));
+    m_background.push_back(catchingErrors(std::move(task), [this](const QString &what) {
+        fail(QCoreApplication::translate("Simulation", "a background task failed: %1").arg(what));
+    }));
     m_background.back().start();
+}
+
+void SimClient::fail(const QString &what)
+{
+    m_world.fail(QCoreApplication::translate("Simulation", "client %1: %2")
+                     .arg(QString::fromUtf8(m_name), what));
 }
 
 void SimClient::note(LockNote kind, const QByteArray &key, qint64 value, const QByteArray &detail)

@@ -113,6 +113,8 @@ private:
                             [this, fn = std::forward<F>(fn)]() mutable { deliver(std::move(fn)); });
     }
     void resumeAfterPause();
+    // One of this client's coroutines threw: the run ends with that as its error.
+    void fail(const QString &what);
     // Faults due at this step and phase; inline, because almost every run has none.
     void strike(const char *step, const char *phase, quint64 handle)
     {

@@ -403,6 +403,13 @@ void SimWorld::clientDone()
         m_kernel.stop();
 }
 
+void SimWorld::fail(const QString &error)
+{
+    if (m_error.isEmpty())
+        m_error = error;
+    m_kernel.stop();
+}
+
 void SimWorld::run()
 {
     m_clientsRunning = int(m_clients.size());

@@ -58,7 +58,10 @@ public:
     quint32 lockKeyId(int index) const { return m_lockKeyIds[std::size_t(index)]; }
     quint32 counterKeyId(int index) const { return m_counterKeyIds[std::size_t(index)]; }
     quint32 keyId(const QByteArray &key);
-    const StringPool &strings() const { return *m_strings; } // interned id of any key, lock keys without hashing twice
+    const StringPool &strings() const
+    {
+        return *m_strings;
+    } // interned id of any key, lock keys without hashing twice
     void record(const Event &e);
     void record(EventKind kind, qint16 client, qint16 node, quint32 key, quint32 text, qint64 value,
                 qint16 owner = kNoClient);
@@ -71,6 +74,9 @@ public:
     std::vector<ArmedFault *> reach(int client, const char *step, const char *phase);
     void strikeNodeFault(ArmedFault &fault);
     void clientDone();
+    // A client's coroutine threw: the run stops now and ends with this error (the first wins).
+    void fail(const QString &error);
+    const QString &error() const { return m_error; }
 
 private:
     void armFaults();
@@ -104,6 +110,7 @@ private:
     std::vector<bool> m_captionShown;
     int m_clientsRunning = 0;
     qint64 m_endUs = 0;
+    QString m_error;
 };
 
 } // namespace lockscope

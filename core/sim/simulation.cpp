@@ -1,6 +1,7 @@
 #include "simulation.h"
 
 #include "lock/strategy_registry.h"
+#include "run_limits.h"
 #include "sim_world.h"
 
 namespace lockscope {
@@ -25,6 +26,11 @@ SimulationResult runSimulation(const SimulationConfig &config)
         return result;
     }
     wait.timeoutMs = config.scenario.acquireTimeoutMs;
+    // Refused before anything is allocated, with the estimate, rather than found out by the
+    // machine swapping or the process being killed.
+    if (!fitsInMemory(estimateRunBytes(config.scenario, config.keepLog), machineMemoryBytes(),
+                      &result.error))
+        return result;
 
     auto strings = std::make_shared<StringPool>();
     Checker checker(int(config.scenario.resolvedClients().size()));
@@ -39,9 +45,8 @@ SimulationResult runSimulation(const SimulationConfig &config)
 
     // With only the checker listening (benchmarks, comparisons), skip the fan-out's extra hop.
     EventSink *sink = (result.log || config.extraSink) ? static_cast<EventSink *>(&fanout)
-                                                        : static_cast<EventSink *>(&checker);
-    SimWorld world(config.scenario, strategy, config.seed, wait, sink, strings,
-                   config.recordText);
+                                                       : static_cast<EventSink *>(&checker);
+    SimWorld world(config.scenario, strategy, config.seed, wait, sink, strings, config.recordText);
     if (result.log) {
         auto &info = result.log->info();
         info.source = QStringLiteral("simulation");
@@ -53,6 +58,10 @@ SimulationResult runSimulation(const SimulationConfig &config)
         info.ttlMs = config.scenario.ttlMs;
     }
     world.run();
+    if (!world.error().isEmpty()) {
+        result.error = world.error();
+        return result;
+    }
     result.ok = true;
     result.simTimeUs = world.endUs();
     result.commands = world.commandsExecuted();

@@ -25,7 +25,8 @@ struct SimulationConfig {
 
 struct SimulationResult {
     bool ok = false;
-    QString error; // why the run could not start (unknown strategy, ...)
+    QString error; // why the run could not start (unknown strategy, too big) or failed (a
+                   // coroutine of a client threw)
     CheckReport report;
     std::shared_ptr<EventLog> log; // null unless keepLog
     qint64 simTimeUs = 0;

@@ -131,6 +131,17 @@ void TestCli::initTestCase()
     QVERIFY(writeFile(path(QStringLiteral("bad_acquire.lua")), kBrokenScript));
     QVERIFY(writeFile(path(QStringLiteral("bad-scenario.json")),
                       QByteArrayLiteral("{\"id\": \"x\", \"ttl\": 5000}\n")));
+    // Issue 12: a fault on a step no strategy has (line 4), and more clients than any run may
+    // have (line 3).
+    QVERIFY(
+        writeFile(path(QStringLiteral("nope-step.json")),
+                  QByteArrayLiteral(
+                      "{\"id\": \"x\", \"clients\": 2,\n"
+                      "  \"faults\": [{\"action\": \"pause\", \"client\": \"A\",\n"
+                      "    \"duration_ms\": 5,\n"
+                      "    \"trigger\": {\"client\": \"A\", \"step\": [\"release.nope\"]}}]}\n")));
+    QVERIFY(writeFile(path(QStringLiteral("huge.json")),
+                      QByteArrayLiteral("{\n  \"id\": \"x\",\n  \"clients\": 100000000\n}\n")));
 }
 
 void TestCli::strategiesJson()
@@ -397,6 +408,47 @@ void TestCli::badInput_data()
     QTest::newRow("compare an unknown scenario")
         << QStringList{QStringLiteral("compare"), scenario, QStringLiteral("no-such-story")}
         << l({"no-such-story"});
+    // Issue 12: what used to be accepted and then silently changed or ignored.
+    QTest::newRow("--clients leaves out the skewed client B")
+        << QStringList{sim,
+                       scenario,
+                       QStringLiteral("client-clock-skew"),
+                       strategy,
+                       QStringLiteral("setnx-getset"),
+                       QStringLiteral("--clients"),
+                       QStringLiteral("1")}
+        << l({"--clients", "client-clock-skew", "B"});
+    QTest::newRow("--clients past the shared cap") << QStringList{sim,
+                                                                  scenario,
+                                                                  contention,
+                                                                  strategy,
+                                                                  lua,
+                                                                  QStringLiteral("--clients"),
+                                                                  QStringLiteral("32768")}
+                                                   << l({"--clients", "32767", "32768"});
+    QTest::newRow("fault on a step no strategy has")
+        << QStringList{sim, scenario, QStringLiteral("%DIR%/nope-step.json"), strategy, lua}
+        << l({"nope-step.json:4: ", "faults[0].trigger.step", "\"release.nope\""});
+    QTest::newRow("a hundred million clients in a file")
+        << QStringList{sim, scenario, QStringLiteral("%DIR%/huge.json"), strategy, lua}
+        << l({"huge.json:3: ", "clients", "32767", "100000000"});
+    QTest::newRow("compare with a hundred million seeds")
+        << QStringList{QStringLiteral("compare"), scenario, contention, QStringLiteral("--seeds"),
+                       QStringLiteral("100000000")}
+        << l({"--seeds", "100000", "100000000"});
+    QTest::newRow("a run bigger than the machine")
+        << QStringList{sim,
+                       scenario,
+                       contention,
+                       strategy,
+                       lua,
+                       QStringLiteral("--clients"),
+                       QStringLiteral("32767"),
+                       QStringLiteral("--duration"),
+                       QStringLiteral("86400000"),
+                       QStringLiteral("--events"),
+                       QStringLiteral("%DIR%/huge.jsonl")}
+        << l({"memory", "TB"});
     QTest::newRow("demo of an unknown strategy")
         << QStringList{QStringLiteral("demo"), QStringLiteral("--strategies"),
                        QStringLiteral("set-nx-px-lua,nope")}

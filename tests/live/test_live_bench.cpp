@@ -11,6 +11,7 @@
 // moc cannot parse the C++20 library headers behind <coroutine>; it needs none of these.
 #ifndef Q_MOC_RUN
 #include "live_test_support.h"
+#include "throwing_strategy.h"
 
 #include "live/live_bench.h"
 #include "lock/strategy_registry.h"
@@ -89,6 +90,7 @@ private slots:
     void clientPauseAndKillFromTheConfig();
     void cancelStopsAndCleansUp();
     void refusesBeforeStartingClients();
+    void clientCoroutineErrorFailsTheRun();
 
 private:
     LiveBenchConfig baseConfig(const QString &strategy, int nodes = 1) const;
@@ -351,6 +353,22 @@ void TestLiveBench::refusesBeforeStartingClients()
     QVERIFY(run.finished);
     QVERIFY(!run.result.ok);
     QVERIFY2(run.result.error.contains(QStringLiteral("redlock")), qPrintable(run.result.error));
+}
+
+void TestLiveBench::clientCoroutineErrorFailsTheRun()
+{
+    // Issue 12: a background task of a client (here, after its lock's second acquisition of the
+    // run, the preflight's probe being the first) throws. Before, LiveClient::spawn dropped the
+    // exception and the run reported figures as if nothing had happened.
+    LiveBenchConfig config = baseConfig(QStringLiteral("set-nx-px-lua"));
+    config.strategy = std::make_shared<lockscope::test::ThrowingStrategy>(
+        lockscope::test::ThrowingStrategy::Where::Background, 2, 5);
+    BenchRun run = runBench(config, 15000);
+    QVERIFY(run.finished);
+    QVERIFY(!run.result.ok);
+    QVERIFY2(run.result.error.contains(QLatin1String("the renewal bookkeeping broke")),
+             qPrintable(run.result.error));
+    QVERIFY2(run.result.error.startsWith(QLatin1String("client ")), qPrintable(run.result.error));
 }
 
 QTEST_GUILESS_MAIN(TestLiveBench)

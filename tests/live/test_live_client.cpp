@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 #endif
 
 using namespace lockscope;
@@ -109,6 +110,7 @@ private slots:
     void pauseDefersRepliesAndTimers();
     void delayedRepliesArriveLateOrTimeOut();
     void killBeforeSendDestroysFramesAndClosesConnections();
+    void spawnedTaskErrorFailsTheClient();
 
 private:
     std::vector<std::unique_ptr<RedisServer>> m_servers; // five, for redlock; [0] for the rest
@@ -560,6 +562,36 @@ void TestLiveClient::killBeforeSendDestroysFramesAndClosesConnections()
     auto after = runOn(a, sleepThenTrue(a, 1));
     QTest::qWait(50);
     QVERIFY(!after->has_value());
+}
+
+namespace {
+// A background task that talks to the server, then throws (issue 12).
+Task<void> setThenThrow(LiveClient &client)
+{
+    Command set{QByteArrayLiteral("SET"), QByteArrayLiteral("lock:live"), QByteArrayLiteral("x")};
+    co_await client.call(0, std::move(set), kStepTest);
+    throw std::runtime_error("the renewal bookkeeping broke");
+}
+} // namespace
+
+void TestLiveClient::spawnedTaskErrorFailsTheClient()
+{
+    const QList<const RedisServer *> nodes{m_servers[0].get()};
+    LiveClient a(clientOptions("A", 0, nodes), nullptr);
+    a.open();
+    auto sleeping = runOn(a, sleepThenTrue(a, 300));
+    a.spawn(setThenThrow(a));
+    QVERIFY(QTest::qWaitFor([&] { return !a.failure().isEmpty(); }, 5000));
+    QVERIFY2(a.failure().startsWith(QLatin1String("client A: ")), qPrintable(a.failure()));
+    QVERIFY2(a.failure().contains(QLatin1String("the renewal bookkeeping broke")),
+             qPrintable(a.failure()));
+    // The command before the throw did reach the server, and the client is over: its other
+    // coroutines never resume.
+    Sync sync(*m_servers[0]);
+    QCOMPARE(sync({"EXISTS", "lock:live"}).integer(), 1);
+    QVERIFY(a.dead());
+    QTest::qWait(400);
+    QVERIFY(!sleeping->has_value());
 }
 
 QTEST_GUILESS_MAIN(TestLiveClient)

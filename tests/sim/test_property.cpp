@@ -34,7 +34,8 @@ private slots:
             QString error;
             QVERIFY2(loadBuiltinScenario(scenarioId, &scenario, &error), qPrintable(error));
             if (scenarioId == QLatin1String("contention"))
-                setClientCount(scenario, 20); // 200 increments keep 500 seeds quick; same property
+                QVERIFY(setClientCount(
+                    scenario, 20, nullptr)); // 200 increments keep 500 seeds quick; same property
             ComparisonRequest request;
             request.scenarios = {scenario};
             request.strategies = strategies;

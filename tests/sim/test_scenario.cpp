@@ -9,7 +9,9 @@
 #include "events/event.h"
 #include "sim/distribution.h"
 #include "sim/rng.h"
+#include "sim/run_limits.h"
 #include "sim/scenario.h"
+#include "util/json_lines.h"
 
 #include <limits>
 #include <vector>
@@ -77,6 +79,15 @@ private slots:
     void setClientCountGeneric();
     void setClientCountExplicit();
     void setClientCountNameClash();
+    void setClientCountKeepsTheCast_data();
+    void setClientCountKeepsTheCast();
+    void errorsNameTheLine_data();
+    void errorsNameTheLine();
+    void faultStepsMustExist();
+    void builtinStepsAreKnown();
+    void capsAreTheSharedLimits();
+    void jsonLines_data();
+    void jsonLines();
     void distributionFixed();
     void distributionUniform();
     void distributionExponential();
@@ -161,7 +172,7 @@ void TestScenario::everyField()
         "title": {"en": "Full", "zh_CN": "全部"},
         "summary": "every field",
         "explanation": "all of them",
-        "clients": 3, "keys": 2, "ttl_ms": 1500,
+        "clients": 2, "keys": 2, "ttl_ms": 1500,
         "hold_ms": {"uniform": [10, 30]}, "think_ms": {"exponential": 25},
         "cycles": 4, "start_stagger_ms": 7, "duration_ms": 90000, "acquire_timeout_ms": 2500,
         "wait": "pubsub", "nodes": 2, "redlock_nodes": 7, "replicas": 1,
@@ -191,7 +202,7 @@ void TestScenario::everyField()
     QCOMPARE(s.titleTr.value(QStringLiteral("zh_CN")), QStringLiteral("全部"));
     QCOMPARE(s.summary, QStringLiteral("every field"));
     QCOMPARE(s.explanation, QStringLiteral("all of them"));
-    QCOMPARE(s.clientCount, 3);
+    QCOMPARE(s.clientCount, 2); // as many as client_list names (issue 12: they must agree)
     QCOMPARE(s.keyCount, 2);
     QCOMPARE(s.ttlMs, qint64(1500));
     QCOMPARE(s.holdMs.kind, Distribution::Kind::Uniform);
@@ -380,9 +391,9 @@ void TestScenario::malformed_data()
     row("caption without text", R"({"id": "t", "captions": [{"on": "acquired"}]})",
         f({"captions[0]", "text"}));
     row("bad wait mode", R"({"id": "t", "wait": "poll"})",
-        f({"bad.json.wait", "spin, backoff or pubsub", "\"poll\""}));
+        f({"bad.json:1: wait: ", "spin, backoff or pubsub", "\"poll\""}));
     row("missing id", R"({"clients": 2, "ttl_ms": 100})", f({"bad.json", "missing", "\"id\""}));
-    row("id not a string", R"({"id": 7})", f({"bad.json.id", "string"}));
+    row("id not a string", R"({"id": 7})", f({"bad.json:1: id: ", "string"}));
     row("client without a name", R"({"id": "t", "client_list": [{"start_ms": 1}]})",
         f({"client_list[0]", "name"}));
     row("two clients with one name",
@@ -391,9 +402,9 @@ void TestScenario::malformed_data()
     row("nested not a boolean", R"({"id": "t", "client_list": [{"name": "A", "nested": "yes"}]})",
         f({"client_list[0].nested", "true or false"}));
     row("faults not a list", R"({"id": "t", "faults": {"action": "pause"}})",
-        f({"bad.json.faults", "list"}));
+        f({"bad.json:1: faults: ", "list"}));
     row("client_list not a list", R"({"id": "t", "client_list": "A, B"})",
-        f({"bad.json.client_list", "list"}));
+        f({"bad.json:1: client_list: ", "list"}));
 }
 
 void TestScenario::malformed()
@@ -417,7 +428,7 @@ void TestScenario::setClientCountGeneric()
 {
     Scenario s = parsed(R"({"id": "g", "clients": 3, "hold_ms": 12, "cycles": 5,
                             "start_stagger_ms": 10})");
-    setClientCount(s, 5);
+    QVERIFY(setClientCount(s, 5, nullptr));
     auto clients = s.resolvedClients();
     QCOMPARE(namesOf(clients),
              (QStringList{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"),
@@ -426,17 +437,17 @@ void TestScenario::setClientCountGeneric()
     QCOMPARE(clients[4].holdMs.a, 12.0);
     QCOMPARE(clients[4].cycles, 5);
 
-    setClientCount(s, 2);
+    QVERIFY(setClientCount(s, 2, nullptr));
     QCOMPARE(namesOf(s.resolvedClients()), (QStringList{QStringLiteral("A"), QStringLiteral("B")}));
 
-    setClientCount(s, 40); // past Z: numbered names
+    QVERIFY(setClientCount(s, 40, nullptr)); // past Z: numbered names
     clients = s.resolvedClients();
     QCOMPARE(clients.size(), qsizetype(40));
     QVERIFY(allUnique(namesOf(clients)));
     QCOMPARE(clients[0].name, QStringLiteral("c1"));
     QCOMPARE(clients[39].name, QStringLiteral("c40"));
 
-    setClientCount(s, 1);
+    QVERIFY(setClientCount(s, 1, nullptr));
     QCOMPARE(namesOf(s.resolvedClients()), QStringList{QStringLiteral("A")});
 }
 
@@ -445,7 +456,7 @@ void TestScenario::setClientCountExplicit()
     Scenario s = parsed(R"({"id": "e", "hold_ms": 20, "client_list": [
         {"name": "A", "start_ms": 0, "hold_ms": 800},
         {"name": "B", "start_ms": 100, "hold_ms": 300, "clock_offset_ms": 500}]})");
-    setClientCount(s, 4);
+    QVERIFY(setClientCount(s, 4, nullptr));
     auto clients = s.resolvedClients();
     QCOMPARE(clients.size(), qsizetype(4));
     QVERIFY(allUnique(namesOf(clients)));
@@ -459,12 +470,14 @@ void TestScenario::setClientCountExplicit()
     QCOMPARE(clients[2].holdMs.a, 20.0);
     QCOMPARE(clients[3].clockOffsetMs, qint64(0));
 
-    setClientCount(s, 1);
-    clients = s.resolvedClients();
-    QCOMPARE(namesOf(clients), QStringList{QStringLiteral("A")});
-    QCOMPARE(clients[0].holdMs.a, 800.0);
+    // Fewer than the cast would drop B and its skewed clock: refused, nothing changed.
+    Scenario before = s;
+    QString error;
+    QVERIFY(!setClientCount(s, 1, &error));
+    QVERIFY2(error.contains(QLatin1String("B")), qPrintable(error));
+    QCOMPARE(namesOf(s.resolvedClients()), namesOf(before.resolvedClients()));
 
-    setClientCount(s, 30);
+    QVERIFY(setClientCount(s, 30, nullptr));
     clients = s.resolvedClients();
     QCOMPARE(clients.size(), qsizetype(30));
     QVERIFY(allUnique(namesOf(clients)));
@@ -475,12 +488,260 @@ void TestScenario::setClientCountNameClash()
 {
     // The explicit clients use names the generic ones would get ("C" is generic client 3's).
     Scenario s = parsed(R"({"id": "n", "client_list": [{"name": "C"}, {"name": "A"}]})");
-    setClientCount(s, 4);
+    QVERIFY(setClientCount(s, 4, nullptr));
     const auto names = namesOf(s.resolvedClients());
     QCOMPARE(names.size(), qsizetype(4));
     QVERIFY2(allUnique(names), qPrintable(names.join(QLatin1Char(','))));
     QCOMPARE(names[0], QStringLiteral("C"));
     QCOMPARE(names[1], QStringLiteral("A"));
+}
+
+void TestScenario::setClientCountKeepsTheCast_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<int>("clients");
+    QTest::addColumn<bool>("accepted");
+    QTest::addColumn<QString>("named"); // the client the refusal names
+
+    // client-clock-skew's B is its fault (the skewed clock): issue 12's example.
+    QTest::newRow("skew without B")
+        << QStringLiteral("client-clock-skew") << 1 << false << QStringLiteral("B");
+    QTest::newRow("skew with a third client")
+        << QStringLiteral("client-clock-skew") << 3 << true << QStringLiteral("");
+    // Generic clients: crash-mid-acquire's captions name B.
+    QTest::newRow("crash without B")
+        << QStringLiteral("crash-mid-acquire") << 1 << false << QStringLiteral("B");
+    // Past 26 generic clients are c1, c2, ...: the fault's "A" would be gone.
+    QTest::newRow("crash renamed")
+        << QStringLiteral("crash-mid-acquire") << 30 << false << QStringLiteral("A");
+    QTest::newRow("crash with four")
+        << QStringLiteral("crash-mid-acquire") << 4 << true << QStringLiteral("");
+    QTest::newRow("pause-after-acquire without C")
+        << QStringLiteral("pause-after-acquire") << 2 << false << QStringLiteral("C");
+    QTest::newRow("contention, one client")
+        << QStringLiteral("contention") << 1 << true << QStringLiteral("");
+    QTest::newRow("zero clients") << QStringLiteral("contention") << 0 << false
+                                  << QStringLiteral("");
+    QTest::newRow("past the cap") << QStringLiteral("contention") << limits::kMaxClients + 1
+                                  << false << QStringLiteral("");
+}
+
+void TestScenario::setClientCountKeepsTheCast()
+{
+    QFETCH(QString, id);
+    QFETCH(int, clients);
+    QFETCH(bool, accepted);
+    QFETCH(QString, named);
+    Scenario s;
+    QVERIFY(loadBuiltinScenario(id, &s));
+    const QStringList before = namesOf(s.resolvedClients());
+    QString error;
+    QCOMPARE(setClientCount(s, clients, &error), accepted);
+    if (accepted) {
+        QCOMPARE(s.resolvedClients().size(), qsizetype(clients));
+        // Every client a fault or a caption names is still there.
+        const QStringList after = namesOf(s.resolvedClients());
+        for (const FaultSpec &f : std::as_const(s.faults)) {
+            for (const QString &name : {f.client, f.trigger.client})
+                QVERIFY2(name.isEmpty() || after.contains(name), qPrintable(name));
+        }
+        for (const Caption &c : std::as_const(s.captions))
+            QVERIFY2(c.client.isEmpty() || after.contains(c.client), qPrintable(c.client));
+        return;
+    }
+    QVERIFY(!error.isEmpty());
+    QVERIFY2(!error.contains(QLatin1Char('\n')), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("\"%1\"").arg(named)) || error.contains(named),
+             qPrintable(error));
+    QCOMPARE(namesOf(s.resolvedClients()), before); // untouched
+}
+
+void TestScenario::errorsNameTheLine_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("start"); // the error begins with this
+
+    // The lines below are counted by hand from the texts.
+    QTest::newRow("unknown top-level field")
+        << QByteArray("{\n  \"id\": \"t\",\n  \"clients\": 2,\n  \"ttl\": 5\n}\n")
+        << QStringLiteral("bad.json:4: ttl: unknown field");
+    QTest::newRow("a value on the key's line")
+        << QByteArray("{\n  \"id\": \"t\",\n\n\n  \"ttl_ms\": -5\n}")
+        << QStringLiteral("bad.json:5: ttl_ms: ");
+    QTest::newRow("inside a fault's trigger")
+        << QByteArray("{\"id\": \"t\",\n"
+                      " \"faults\": [\n"
+                      "  {\"action\": \"pause\", \"client\": \"A\",\n"
+                      "   \"trigger\": {\n"
+                      "     \"client\": \"A\",\n"
+                      "     \"step\": \"acquire\",\n"
+                      "     \"phase\": \"during\"}}]}")
+        << QStringLiteral("bad.json:7: faults[0].trigger.phase: ");
+    QTest::newRow("the second fault, not the first")
+        << QByteArray(
+               "{\"id\": \"t\", \"faults\": [\n"
+               "  {\"action\": \"pause\", \"client\": \"A\", \"trigger\": {\"at_ms\": 1}},\n"
+               "  {\"action\": \"explode\", \"client\": \"A\", \"trigger\": {\"at_ms\": 1}}\n"
+               "]}")
+        << QStringLiteral("bad.json:3: faults[1].action: ");
+    QTest::newRow("a missing field: the line of its object")
+        << QByteArray("{\"id\": \"t\",\n\"faults\": [\n\n  {\"action\": \"pause\",\n"
+                      "   \"client\": \"A\"}]}")
+        << QStringLiteral("bad.json:4: faults[0]: ");
+    QTest::newRow("a field of a client")
+        << QByteArray(
+               "{\"id\": \"t\", \"client_list\": [\n {\"name\": \"A\"},\n {\"name\": \"B\",\n"
+               "  \"nested\": \"yes\"}]}")
+        << QStringLiteral("bad.json:4: client_list[1].nested: ");
+    QTest::newRow("same key name at two depths")
+        << QByteArray("{\"id\": \"t\", \"faults\": [{\"action\": \"pause\",\n \"client\": \"A\",\n"
+                      " \"trigger\": {\"client\": \"Q\", \"step\": \"acquire\"}}]}")
+        << QStringLiteral("bad.json:3: faults[0].trigger.client: ");
+    QTest::newRow("a key with escapes before it")
+        << QByteArray("{\"id\": \"t\\\"\\n{\",\n\"summary\": \"x [1, {2}]\",\n\"wait\": \"poll\"}")
+        << QStringLiteral("bad.json:3: wait: ");
+    QTest::newRow("missing id: the document")
+        << QByteArray("\n\n{\"clients\": 2}") << QStringLiteral("bad.json:3: ");
+}
+
+void TestScenario::errorsNameTheLine()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, start);
+    Scenario s;
+    QString error;
+    QVERIFY(!parseScenario(json, kOrigin, &s, &error));
+    QVERIFY2(error.startsWith(start), qPrintable(error));
+}
+
+void TestScenario::faultStepsMustExist()
+{
+    // Issue 12: "release.nope" was accepted and never fired.
+    const QByteArray json = R"({"id": "t",
+        "faults": [{"action": "pause", "client": "A", "duration_ms": 5,
+                    "trigger": {"client": "A", "step": ["release.get", "release.nope"]}}]})";
+    Scenario s;
+    QString error;
+    QVERIFY(!parseScenario(json, kOrigin, &s, &error));
+    QVERIFY2(error.startsWith(QLatin1String("bad.json:3: faults[0].trigger.step: ")),
+             qPrintable(error));
+    QVERIFY2(error.contains(QLatin1String("\"release.nope\"")), qPrintable(error));
+    // The message lists the steps there are.
+    QVERIFY2(error.contains(QLatin1String("release.get")), qPrintable(error));
+    QVERIFY2(error.contains(QLatin1String("acquire.setnx")), qPrintable(error));
+
+    // Alternatives that exist in some strategy are fine, as are the workload's own steps.
+    for (const char *step : {"acquire", "release", "cs.get", "cs.set", "acquire.setnx",
+                             "renew.script", "acquire.release", "release.publish"}) {
+        const QByteArray ok = QByteArray(R"({"id": "t", "faults": [{"action": "pause",
+            "client": "A", "trigger": {"client": "A", "step": ")") +
+                              step + R"("}}]})";
+        QVERIFY2(parseScenario(ok, kOrigin, &s, &error), qPrintable(error));
+    }
+    // A step that is not a string.
+    QVERIFY(!parseScenario(R"({"id": "t", "faults": [{"action": "pause", "client": "A",
+        "trigger": {"client": "A", "step": ["acquire", 3]}}]})",
+                           kOrigin, &s, &error));
+    QVERIFY2(error.contains(QLatin1String("faults[0].trigger.step")), qPrintable(error));
+}
+
+void TestScenario::builtinStepsAreKnown()
+{
+    // The steps the built-in scenarios name are all among the known ones (else they would not
+    // load at all), and the known ones include every step the README's catalogue relies on.
+    const QStringList known = knownFaultSteps();
+    for (const char *step : {"acquire.setnx", "acquire.expire", "acquire.get", "acquire.getset",
+                             "acquire.set", "acquire.script", "acquire.release", "release.del",
+                             "release.get", "release.script", "renew.script"})
+        QVERIFY2(known.contains(QLatin1String(step)), step);
+    for (const auto &id : kLocksMdScenarios) {
+        Scenario s;
+        QString error;
+        QVERIFY2(loadBuiltinScenario(id, &s, &error), qPrintable(error));
+    }
+}
+
+void TestScenario::capsAreTheSharedLimits()
+{
+    Scenario s;
+    QString error;
+    auto with = [](const char *field, qint64 value) -> QByteArray {
+        return QByteArray(R"({"id": "t", ")") + field + "\": " + QByteArray::number(value) + "}";
+    };
+    const struct {
+        const char *field;
+        qint64 cap;
+    } caps[] = {
+        {"clients", limits::kMaxClients},   {"keys", limits::kMaxKeys},
+        {"nodes", limits::kMaxNodes},       {"redlock_nodes", limits::kMaxNodes},
+        {"replicas", limits::kMaxReplicas}, {"duration_ms", limits::kMaxDurationMs},
+    };
+    for (const auto &c : caps) {
+        QVERIFY2(parseScenario(with(c.field, c.cap), kOrigin, &s, &error), qPrintable(error));
+        QVERIFY(!parseScenario(with(c.field, c.cap + 1), kOrigin, &s, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("bad.json:1: %1: ").arg(QLatin1String(c.field))),
+                 qPrintable(error));
+        QVERIFY2(error.contains(QString::number(c.cap)), qPrintable(error));
+    }
+    // Issue 12's example: a hundred million clients.
+    QVERIFY(!parseScenario(with("clients", 100000000), kOrigin, &s, &error));
+    QVERIFY2(error.contains(QLatin1String("100000000")), qPrintable(error));
+
+    // "clients" and a list that disagree: which one is meant?
+    QVERIFY(!parseScenario(R"({"id": "t",
+        "clients": 2,
+        "client_list": [{"name": "A"}, {"name": "B"}, {"name": "C"}]})",
+                           kOrigin, &s, &error));
+    QVERIFY2(error.startsWith(QLatin1String("bad.json:2: clients: ")), qPrintable(error));
+    QVERIFY2(error.contains(QLatin1String("3")), qPrintable(error));
+    // Agreeing is fine.
+    QVERIFY2(parseScenario(R"({"id": "t", "clients": 2,
+        "client_list": [{"name": "A"}, {"name": "B"}]})",
+                           kOrigin, &s, &error),
+             qPrintable(error));
+}
+
+void TestScenario::jsonLines_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("line");
+
+    const QByteArray doc = "{\n"                         // 1
+                           "  \"a\": 1,\n"               // 2
+                           "  \"b\": {\"c\": [10,\n"     // 3
+                           "     20, {\"d\":\n"          // 4
+                           "       true}],\n"            // 5
+                           "   \"e\": \"x\\\"y\\n\"},\n" // 6
+                           "  \"f\": [\n"                // 7
+                           "\n"                          // 8
+                           "    \"g\"]\n"                // 9
+                           "}\n";
+    QTest::newRow("root") << doc << QStringLiteral("") << 1;
+    QTest::newRow("a") << doc << QStringLiteral("a") << 2;
+    QTest::newRow("b") << doc << QStringLiteral("b") << 3;
+    QTest::newRow("b.c") << doc << QStringLiteral("b.c") << 3;
+    QTest::newRow("b.c[0]") << doc << QStringLiteral("b.c[0]") << 3;
+    QTest::newRow("b.c[1]") << doc << QStringLiteral("b.c[1]") << 4;
+    QTest::newRow("b.c[2].d: the key's line") << doc << QStringLiteral("b.c[2].d") << 4;
+    QTest::newRow("b.e after an escaped quote") << doc << QStringLiteral("b.e") << 6;
+    QTest::newRow("f[0] after a blank line") << doc << QStringLiteral("f[0]") << 9;
+    QTest::newRow("missing member: its object") << doc << QStringLiteral("b.c[2].zzz") << 4;
+    QTest::newRow("missing index: its array") << doc << QStringLiteral("f[5]") << 7;
+    QTest::newRow("missing top-level: the root") << doc << QStringLiteral("zzz") << 1;
+    QTest::newRow("a key with a dot") << QByteArray("{\n\"x.y\": 1}") << QStringLiteral("x.y") << 2;
+    QTest::newRow("CRLF lines") << QByteArray("{\r\n\"a\": 1,\r\n\"b\": 2}") << QStringLiteral("b")
+                                << 3;
+    QTest::newRow("a \\u escape in a key")
+        << QByteArray("{\"\\u0041\": 1,\n\"B\": 2}") << QStringLiteral("A") << 1;
+}
+
+void TestScenario::jsonLines()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, path);
+    QFETCH(int, line);
+    QCOMPARE(JsonLines(json).lineOf(path), line);
 }
 
 void TestScenario::distributionFixed()

@@ -143,7 +143,7 @@ private slots:
         QFETCH(QString, wait);
         Scenario s;
         QVERIFY(loadBuiltinScenario(QStringLiteral("contention"), &s));
-        setClientCount(s, 20);
+        QVERIFY(setClientCount(s, 20, nullptr));
         for (const auto &strategy : strategyIds()) {
             SimulationConfig config;
             config.scenario = s;

@@ -416,6 +416,26 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(config.filePath(QStringLiteral("LockScopeTest/test_window.conf"))));
     }
 
+    void clientCountThatDropsTheCastIsRefused()
+    {
+        // Issue 12: one client on client-clock-skew would drop B, whose clock is the story. The
+        // window goes through the same check as the CLI and keeps what it shows.
+        MainWindow &w = window();
+        QVERIFY(w.setScenario(QStringLiteral("client-clock-skew")));
+        QVERIFY(w.setStrategy(QStringLiteral("setnx-getset")));
+        QString error;
+        QVERIFY2(w.runNow(&error), qPrintable(error));
+        const Shown before = Shown::of(w);
+        w.setClientCount(1);
+        QVERIFY(!w.runNow(&error));
+        QVERIFY2(error.contains(QLatin1String("client-clock-skew")) &&
+                     error.contains(QLatin1String("B")),
+                 qPrintable(error));
+        QVERIFY2(w.statusText().contains(error), qPrintable(w.statusText()));
+        QCOMPARE(Shown::of(w).run, before.run);
+        w.setClientCount(2);
+    }
+
     void everyScenarioAndStrategyShows()
     {
         MainWindow &w = window();
@@ -541,16 +561,23 @@ private Q_SLOTS:
         QTest::newRow("unknown field")
             << QStringLiteral("field.json")
             << QByteArray("{\"id\": \"x\", \"clients\": 2, \"ttl\": 1000}")
-            << QStringLiteral("field.json: unknown field \"ttl\"");
+            << QStringLiteral("field.json:1: ttl: unknown field \"ttl\"");
         QTest::newRow("unknown fault action")
             << QStringLiteral("action.json")
             << QByteArray("{\"id\": \"x\", \"faults\": [{\"action\": \"explode\", "
                           "\"client\": \"A\", \"trigger\": {\"at_ms\": 5}}]}")
-            << QStringLiteral("action.json.faults[0].action: unknown fault \"explode\"");
+            << QStringLiteral("action.json:1: faults[0].action: unknown fault \"explode\"");
+        // Issue 12: the window's loader is the CLI's, so it names the line too.
+        QTest::newRow("a step no strategy has")
+            << QStringLiteral("step.json")
+            << QByteArray("{\"id\": \"x\",\n \"faults\": [{\"action\": \"pause\", "
+                          "\"client\": \"A\",\n  \"trigger\": {\"client\": \"A\",\n"
+                          "   \"step\": \"release.nope\"}}]}")
+            << QStringLiteral("step.json:4: faults[0].trigger.step: ");
         QTest::newRow("missing file") << QStringLiteral("missing.json") << QByteArray()
                                       << QStringLiteral("missing.json: cannot read the scenario");
         QTest::newRow("not an object") << QStringLiteral("list.json") << QByteArray("[1, 2]")
-                                       << QStringLiteral("list.json: a scenario must be");
+                                       << QStringLiteral("list.json:1: a scenario must be");
     }
     void scenarioFileErrorsLoseNothing()
     {

@@ -2,6 +2,7 @@
 
 #include "language.h"
 #include "lock/strategy_registry.h"
+#include "sim/run_limits.h"
 #include "sim/scenario.h"
 
 #include <QComboBox>
@@ -55,7 +56,7 @@ CompareSettingsWidget::CompareSettingsWidget(QWidget *parent)
     what->addRow(allNone);
     m_seedsLabel = new QLabel;
     m_seedsBox = new QSpinBox;
-    m_seedsBox->setRange(1, 100000);
+    m_seedsBox->setRange(1, limits::kMaxSeeds);
     m_seedsBox->setValue(100);
     m_seedsLabel->setBuddy(m_seedsBox);
     what->addRow(m_seedsLabel, m_seedsBox);
@@ -65,7 +66,7 @@ CompareSettingsWidget::CompareSettingsWidget(QWidget *parent)
     auto *workload = new QFormLayout(m_workloadBox);
     m_clientsLabel = new QLabel;
     m_clientsBox = new QSpinBox;
-    m_clientsBox->setRange(0, 200); // 0: the scenario's own
+    m_clientsBox->setRange(0, limits::kMaxClients); // 0: the scenario's own
     m_clientsLabel->setBuddy(m_clientsBox);
     workload->addRow(m_clientsLabel, m_clientsBox);
     m_ttlLabel = new QLabel;

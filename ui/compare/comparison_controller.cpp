@@ -1,5 +1,7 @@
 #include "comparison_controller.h"
 
+#include "sim/run_limits.h"
+
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QThread>
@@ -44,6 +46,12 @@ bool ComparisonController::start(const CompareSettings &settings, QString *error
             return fail(why);
         scenarios.append(s);
     }
+    // Refused up front, with the estimate, rather than found out by the machine swapping.
+    QString tooBig;
+    if (!fitsInMemory(
+            estimateComparisonBytes(scenarios, settings.runCount(), m_pool.maxThreadCount()),
+            machineMemoryBytes(), &tooBig))
+        return fail(tooBig);
 
     m_settings = settings;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
