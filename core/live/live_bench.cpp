@@ -104,9 +104,9 @@ QJsonObject LiveBenchResult::toJson() const
         {QStringLiteral("acquisitions"), qint64(acquisitions)},
         {QStringLiteral("gave_up"), qint64(gaveUp)},
         {QStringLiteral("acquire_latency_ms"),
-         QJsonObject{{QStringLiteral("p50"), report.latencyP50Ms},
-                     {QStringLiteral("p99"), report.latencyP99Ms},
-                     {QStringLiteral("max"), report.latencyMaxMs}}},
+         QJsonObject{{QStringLiteral("p50"), figureJson(report.latencyP50Ms)},
+                     {QStringLiteral("p99"), figureJson(report.latencyP99Ms)},
+                     {QStringLiteral("max"), figureJson(report.latencyMaxMs)}}},
         {QStringLiteral("errors"), errs},
         {QStringLiteral("error_count"), qint64(errorCount)},
         {QStringLiteral("counter_expected"), counterExpected},
@@ -117,9 +117,10 @@ QJsonObject LiveBenchResult::toJson() const
         {QStringLiteral("stale_writes_rejected"), staleRejected},
         {QStringLiteral("read_failures"), readFailures},
         {QStringLiteral("commands"), qint64(commands)},
-        {QStringLiteral("commands_per_cycle"), cycles ? double(commands) / double(cycles) : 0.0},
+        {QStringLiteral("commands_per_cycle"),
+         cycles ? QJsonValue(double(commands) / double(cycles)) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("reconnects"), qint64(reconnects)},
-        {QStringLiteral("fairness"), report.fairness},
+        {QStringLiteral("fairness"), figureJson(report.fairness)},
         {QStringLiteral("cancelled"), cancelled},
         {QStringLiteral("cleaned_up"), cleanedUp},
         {QStringLiteral("keys_deleted"), keysDeleted},
@@ -138,8 +139,12 @@ QString LiveBenchResult::toText() const
        << ", " << durationMs << " ms" << (cancelled ? " (cancelled)" : "") << "\n\n";
     ts << "cycles                 " << cycles << "  (" << QString::number(cyclesPerSecond, 'f', 0)
        << " per second)\n";
-    ts << "acquire latency        p50 " << report.latencyP50Ms << " ms, p99 " << report.latencyP99Ms
-       << " ms, max " << report.latencyMaxMs << " ms\n";
+    // QTextStream's own number format (6 significant digits); no acquisition shows no latency.
+    const auto ms = [](const Figure &f) {
+        return f ? QString::number(*f, 'g', 6) + QStringLiteral(" ms") : noDataText();
+    };
+    ts << "acquire latency        p50 " << ms(report.latencyP50Ms) << ", p99 "
+       << ms(report.latencyP99Ms) << ", max " << ms(report.latencyMaxMs) << "\n";
     ts << "gave up                " << gaveUp << "\n";
     ts << "errors                 " << errorCount;
     if (!errors.isEmpty()) {
@@ -181,6 +186,7 @@ public:
 
     void begin();
     void fail(const QString &message);
+    void abortRun(const QString &reason);
     void preflightDone(const QString &error);
     void waitForConnections(qint64 startedUs);
     void startRun();
@@ -214,6 +220,7 @@ public:
     EventFanout fanout;
     std::unique_ptr<LiveRecorder> recorder;
     std::unique_ptr<LiveClient> admin;
+    QString abortError; // a client's strategy ended the run (LockContext::abortRun)
     std::vector<std::unique_ptr<LiveClient>> clients;
     std::unordered_map<QByteArray, qint16, BytesHash> clientIndex;
     int running = 0;
@@ -353,7 +360,9 @@ Task<void> LiveBench::Private::preflight()
     probe.request.nodeTimeoutMs = config.connectTimeoutMs;
     const AttemptResult attempt = co_await strategy->tryAcquire(a, probe);
     QString error;
-    if (a.lastFailure().any) {
+    if (!a.abortReason().isEmpty()) {
+        error = a.abortReason(); // the user's script failed: its file and line say more
+    } else if (a.lastFailure().any) {
         const auto &f = a.lastFailure();
         error = describe(a, f.node, f.reply, f.step);
     } else if (attempt.outcome != AttemptOutcome::Acquired) {
@@ -379,7 +388,9 @@ Task<void> LiveBench::Private::preflight()
                 read = co_await a.call(0, std::move(set), kStepProbe);
         }
         co_await releaseLock(a, *strategy, probe, config.wait);
-        if (a.lastFailure().any) {
+        if (!a.abortReason().isEmpty()) {
+            error = a.abortReason();
+        } else if (a.lastFailure().any) {
             const auto &f = a.lastFailure();
             error = describe(a, f.node, f.reply, f.step);
         }
@@ -469,6 +480,7 @@ void LiveBench::Private::startRun()
         w.thinkMs = config.thinkMs;
         w.deadlineUs = deadline;
         c.setFinishedHandler([this] { clientFinished(); });
+        c.setAbortHandler([this](const QString &reason) { abortRun(reason); });
         c.startWorkload(w);
     }
     for (const LiveFault &f : config.faults) {
@@ -505,6 +517,19 @@ void LiveBench::Private::clientFinished()
     if (phase != Phase::Running || --running > 0)
         return;
     beginFinishing();
+}
+
+void LiveBench::Private::abortRun(const QString &reason)
+{
+    // A client's strategy cannot be judged (its script failed): stop everyone, clean up as
+    // usual, and report the reason instead of figures.
+    if (!abortError.isEmpty())
+        return;
+    abortError = reason;
+    if (phase == Phase::Running) {
+        for (auto &c : clients)
+            c->halt();
+    }
 }
 
 void LiveBench::Private::cancel()
@@ -631,7 +656,8 @@ void LiveBench::Private::finalDone(const QString &error)
 void LiveBench::Private::done()
 {
     admin.reset();
-    result.ok = true;
+    result.ok = abortError.isEmpty();
+    result.error = abortError;
     if (checker)
         result.report = checker->finish(t1Us);
     result.elapsedMs = double(t1Us - t0Us) / 1000.0;

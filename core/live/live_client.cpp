@@ -198,6 +198,17 @@ void LiveClient::kill()
     finishWorkload();
 }
 
+void LiveClient::abortRun(const QString &reason)
+{
+    if (!m_abortReason.isEmpty())
+        return;
+    m_abortReason = reason;
+    // The owner decides how the run ends (LiveBench halts every client and cleans up; its
+    // preflight reads abortReason() and goes on to remove its probe keys).
+    if (m_onAbort)
+        m_onAbort(reason);
+}
+
 void LiveClient::halt()
 {
     if (m_dead)

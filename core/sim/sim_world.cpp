@@ -413,6 +413,13 @@ void SimWorld::run()
     recordFinalState();
 }
 
+void SimWorld::abortRun(const QString &reason)
+{
+    if (m_abortReason.isEmpty())
+        m_abortReason = reason;
+    m_kernel.stop();
+}
+
 void SimWorld::recordFinalState()
 {
     // What is left in Redis when the run ends: the checker finds stuck locks and lost updates

@@ -40,6 +40,8 @@ public:
 
     void run();
     qint64 endUs() const { return m_endUs; }
+    // Why the run ended early ("" when it ran to its end): see LockContext::abortRun.
+    const QString &abortReason() const { return m_abortReason; }
     quint64 commandsExecuted() const;
     QList<QByteArray> clientNames() const;
     QList<QByteArray> nodeNames() const;
@@ -71,6 +73,8 @@ public:
     std::vector<ArmedFault *> reach(int client, const char *step, const char *phase);
     void strikeNodeFault(ArmedFault &fault);
     void clientDone();
+    // Stops the kernel after the current action; the first reason is kept.
+    void abortRun(const QString &reason);
 
 private:
     void armFaults();
@@ -104,6 +108,7 @@ private:
     std::vector<bool> m_captionShown;
     int m_clientsRunning = 0;
     qint64 m_endUs = 0;
+    QString m_abortReason;
 };
 
 } // namespace lockscope

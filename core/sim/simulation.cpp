@@ -28,6 +28,7 @@ SimulationResult runSimulation(const SimulationConfig &config)
 
     auto strings = std::make_shared<StringPool>();
     Checker checker(int(config.scenario.resolvedClients().size()));
+    checker.setSketchLatencies(config.latencySketch);
     EventFanout fanout;
     fanout.add(&checker);
     if (config.keepLog) {
@@ -53,7 +54,10 @@ SimulationResult runSimulation(const SimulationConfig &config)
         info.ttlMs = config.scenario.ttlMs;
     }
     world.run();
-    result.ok = true;
+    // A strategy that cannot be judged (a custom script failing at run time) ends the run: no
+    // report, one sentence, and the events up to that instant stay in the log.
+    result.error = world.abortReason();
+    result.ok = result.error.isEmpty();
     result.simTimeUs = world.endUs();
     result.commands = world.commandsExecuted();
     result.report = checker.finish(world.endUs());
