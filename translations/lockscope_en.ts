@@ -66,10 +66,6 @@
         <translation>not run</translation>
     </message>
     <message>
-        <source>safe: no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource). UNSAFE n/m: n of m runs had a violation or a mistaken deletion; STUCK n/m: n of m runs left a lock without a TTL. liveness loss: safe, but a client starved or an acquire gave up.</source>
-        <translation>safe: no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource). UNSAFE n/m: n of m runs had a violation or a mistaken deletion; STUCK n/m: n of m runs left a lock without a TTL. liveness loss: safe, but a client starved or an acquire gave up.</translation>
-    </message>
-    <message>
         <source>Cost</source>
         <translation>Cost</translation>
     </message>
@@ -96,6 +92,10 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
+    </message>
+    <message>
+        <source>safe: no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource). UNSAFE n/m: n of m runs had a violation, a mistaken deletion, a stuck lock or a lost update. liveness loss: safe, but a client starved or an acquire gave up.</source>
+        <translation>safe: no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource). UNSAFE n/m: n of m runs had a violation, a mistaken deletion, a stuck lock or a lost update. liveness loss: safe, but a client starved or an acquire gave up.</translation>
     </message>
 </context>
 <context>
@@ -1350,6 +1350,25 @@
         <source>A process-wide pause (GC, stop-the-world) stops the renewals too, so the lease can still run out under the holder.</source>
         <translation>A process-wide pause (GC, stop-the-world) stops the renewals too, so the lease can still run out under the holder.</translation>
     </message>
+    <message>
+        <source>%1: the acquire script returned %2, outside the convention: 1 or OK (acquired), 0 or nil (busy), or the holder&apos;s remaining TTL in ms</source>
+        <translation>%1: the acquire script returned %2, outside the convention: 1 or OK (acquired), 0 or nil (busy), or the holder&apos;s remaining TTL in ms</translation>
+    </message>
+    <message>
+        <source>%1: the release script returned %2, outside the convention: 1 (it deleted the caller&apos;s lock) or 0</source>
+        <translation>%1: the release script returned %2, outside the convention: 1 (it deleted the caller&apos;s lock) or 0</translation>
+    </message>
+    <message>
+        <source>%1 (at run time)</source>
+        <translation>%1 (at run time)</translation>
+    </message>
+    <message numerus="yes">
+        <source>a table of %n element(s)</source>
+        <translation>
+            <numerusform>a table of %n element</numerusform>
+            <numerusform>a table of %n elements</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>StrategySource</name>
@@ -1850,12 +1869,6 @@ Try another: lockscope-cli demo --scenario &lt;id&gt; --strategies &lt;id,id&gt;
 </translation>
     </message>
     <message>
-        <source>  acquire latency        p50 %1 ms, p99 %2 ms
-</source>
-        <translation>  acquire latency        p50 %1 ms, p99 %2 ms
-</translation>
-    </message>
-    <message>
         <source>  commands/acquisition   %1
 </source>
         <translation>  commands/acquisition   %1
@@ -2142,6 +2155,56 @@ legend:
     <message>
         <source>--%1 must be at most %2, got %3</source>
         <translation>--%1 must be at most %2, got %3</translation>
+    </message>
+    <message>
+        <source>Your acquire script (Lua), instead of --strategy.</source>
+        <translation>Your acquire script (Lua), instead of --strategy.</translation>
+    </message>
+    <message>
+        <source>Your release script (Lua), instead of --strategy.</source>
+        <translation>Your release script (Lua), instead of --strategy.</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>  acquire latency        p50 %1, p99 %2
+</source>
+        <translation>  acquire latency        p50 %1, p99 %2
+</translation>
+    </message>
+    <message>
+        <source>
+verdict: liveness loss in this run (safe, but a client starved or an acquire gave up)
+</source>
+        <translation>
+verdict: liveness loss in this run (safe, but a client starved or an acquire gave up)
+</translation>
+    </message>
+    <message>
+        <source>Your acquire script (Lua), compared as &apos;custom&apos;.</source>
+        <translation>Your acquire script (Lua), compared as &apos;custom&apos;.</translation>
+    </message>
+    <message>
+        <source>Your release script (Lua), compared as &apos;custom&apos;.</source>
+        <translation>Your release script (Lua), compared as &apos;custom&apos;.</translation>
+    </message>
+    <message>
+        <source>%1 (scenario %2)</source>
+        <translation>%1 (scenario %2)</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>verdict</translation>
+    </message>
+    <message>
+        <source>
+verdict: ok (safe), UNSAFE (some run had a violation, a mistaken deletion, a stuck lock or a lost update; a fencing strategy whose stale writes were all rejected is safe), live (safe, but a client starved or an acquire gave up)
+</source>
+        <translation>
+verdict: ok (safe), UNSAFE (some run had a violation, a mistaken deletion, a stuck lock or a lost update; a fencing strategy whose stale writes were all rejected is safe), live (safe, but a client starved or an acquire gave up)
+</translation>
     </message>
 </context>
 <context>
@@ -2624,12 +2687,16 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>Each cell: one strategy under one scenario, over every seed. Hover or select a cell for its counts and story; click it (or press Enter) to open its run in the workspace at its first violation.</translation>
     </message>
     <message>
-        <source>%1 no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource) &amp;nbsp; %2 n/m: n of m runs had a violation or mistaken deletion (STUCK n/m: a lock left without a TTL) &amp;nbsp; %3 safe, but a client starved or an acquire gave up</source>
-        <translation>%1 no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource) &amp;nbsp; %2 n/m: n of m runs had a violation or mistaken deletion (STUCK n/m: a lock left without a TTL) &amp;nbsp; %3 safe, but a client starved or an acquire gave up</translation>
-    </message>
-    <message>
         <source>Choose what to compare, then Run comparison (Ctrl+Enter).</source>
         <translation>Choose what to compare, then Run comparison (Ctrl+Enter).</translation>
+    </message>
+    <message>
+        <source>A run could not be judged</source>
+        <translation>A run could not be judged</translation>
+    </message>
+    <message>
+        <source>%1 no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource) &amp;nbsp; %2 n/m: n of m runs had a violation, a mistaken deletion, a stuck lock or a lost update &amp;nbsp; %3 safe, but a client starved or an acquire gave up</source>
+        <translation>%1 no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource) &amp;nbsp; %2 n/m: n of m runs had a violation, a mistaken deletion, a stuck lock or a lost update &amp;nbsp; %3 safe, but a client starved or an acquire gave up</translation>
     </message>
 </context>
 <context>
@@ -2773,14 +2840,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>UNSAFE %1/%2</translation>
     </message>
     <message>
-        <source>STUCK %1/%2</source>
-        <translation>STUCK %1/%2</translation>
-    </message>
-    <message>
-        <source>LOST WRITES</source>
-        <translation>LOST WRITES</translation>
-    </message>
-    <message>
         <source>%1 with %2: %3 over %4 seeds</source>
         <translation>%1 with %2: %3 over %4 seeds</translation>
     </message>
@@ -2828,6 +2887,10 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>%1 with %2: running</source>
         <translation>%1 with %2: running</translation>
     </message>
+    <message>
+        <source>unsafe runs: %1 of %2</source>
+        <translation>unsafe runs: %1 of %2</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::CostCharts</name>
@@ -2867,23 +2930,13 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>Acquire latency distribution</source>
         <translation>Acquire latency distribution</translation>
     </message>
+    <message>
+        <source>Acquire latency distribution, %1</source>
+        <translation>Acquire latency distribution, %1</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::CostModel</name>
-    <message numerus="yes">
-        <source>simulator: %n scenario(s)</source>
-        <translation>
-            <numerusform>simulator: %n scenario</numerusform>
-            <numerusform>simulator: %n scenarios</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n seed(s) per cell</source>
-        <translation>
-            <numerusform>%n seed per cell</numerusform>
-            <numerusform>%n seeds per cell</numerusform>
-        </translation>
-    </message>
     <message>
         <source>live server %1</source>
         <translation>live server %1</translation>
@@ -2939,6 +2992,33 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>Fairness (Jain)</source>
         <translation>Fairness (Jain)</translation>
+    </message>
+    <message>
+        <source>No cost figures: with several scenarios the cost is measured on the fault-free workload (scenario contention), which this comparison does not include.</source>
+        <translation>No cost figures: with several scenarios the cost is measured on the fault-free workload (scenario contention), which this comparison does not include.</translation>
+    </message>
+    <message>
+        <source>scenario %1</source>
+        <translation>scenario %1</translation>
+    </message>
+    <message>
+        <source>the fault-free workload (scenario %1)</source>
+        <translation>the fault-free workload (scenario %1)</translation>
+    </message>
+    <message>
+        <source>No cost figures yet: the cost is measured on %1, whose cells have not finished.</source>
+        <translation>No cost figures yet: the cost is measured on %1, whose cells have not finished.</translation>
+    </message>
+    <message>
+        <source>simulator, %1</source>
+        <translation>simulator, %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seed(s)</source>
+        <translation>
+            <numerusform>%n seed</numerusform>
+            <numerusform>%n seeds</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -66,10 +66,6 @@
         <translation>未运行</translation>
     </message>
     <message>
-        <source>safe: no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource). UNSAFE n/m: n of m runs had a violation or a mistaken deletion; STUCK n/m: n of m runs left a lock without a TTL. liveness loss: safe, but a client starved or an acquire gave up.</source>
-        <translation>安全：所有运行中都没有互斥被破坏、误删、死锁或丢失更新（过期写入全部被拒绝的 fencing 策略，对资源而言是安全的）。不安全 n/m：m 次运行中有 n 次互斥被破坏或误删；死锁 n/m：m 次运行中有 n 次留下了没有过期时间的锁。活性受损：安全，但有客户端饥饿或放弃了加锁。</translation>
-    </message>
-    <message>
         <source>Cost</source>
         <translation>代价</translation>
     </message>
@@ -96,6 +92,10 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>safe: no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource). UNSAFE n/m: n of m runs had a violation, a mistaken deletion, a stuck lock or a lost update. liveness loss: safe, but a client starved or an acquire gave up.</source>
+        <translation>安全：所有运行中都没有互斥被破坏、误删、死锁或丢失更新（过期写入全部被资源拒绝的 fencing 策略对资源而言是安全的）。不安全 n/m：m 次运行中有 n 次出现了互斥被破坏、误删、死锁或丢失更新。活性受损：安全，但有客户端饥饿或放弃了加锁。</translation>
     </message>
 </context>
 <context>
@@ -1349,6 +1349,24 @@
         <source>A process-wide pause (GC, stop-the-world) stops the renewals too, so the lease can still run out under the holder.</source>
         <translation>进程级的暂停（GC、stop-the-world）也会停止续期，所以租期仍可能在持有者不知情时耗尽。</translation>
     </message>
+    <message>
+        <source>%1: the acquire script returned %2, outside the convention: 1 or OK (acquired), 0 or nil (busy), or the holder&apos;s remaining TTL in ms</source>
+        <translation>%1：加锁脚本返回了 %2，不符合约定：应返回 1 或 OK（已加锁），0 或 nil（锁被占用），或持有者剩余的 TTL（毫秒）</translation>
+    </message>
+    <message>
+        <source>%1: the release script returned %2, outside the convention: 1 (it deleted the caller&apos;s lock) or 0</source>
+        <translation>%1：解锁脚本返回了 %2，不符合约定：应返回 1（删除了调用者自己的锁）或 0</translation>
+    </message>
+    <message>
+        <source>%1 (at run time)</source>
+        <translation>%1（运行时错误）</translation>
+    </message>
+    <message numerus="yes">
+        <source>a table of %n element(s)</source>
+        <translation>
+            <numerusform>一个含 %n 个元素的表</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>StrategySource</name>
@@ -1849,12 +1867,6 @@ Try another: lockscope-cli demo --scenario &lt;id&gt; --strategies &lt;id,id&gt;
 </translation>
     </message>
     <message>
-        <source>  acquire latency        p50 %1 ms, p99 %2 ms
-</source>
-        <translation>  加锁延迟               p50 %1 ms，p99 %2 ms
-</translation>
-    </message>
-    <message>
         <source>  commands/acquisition   %1
 </source>
         <translation>  每次加锁的命令数       %1
@@ -2141,6 +2153,56 @@ legend:
     <message>
         <source>--%1 must be at most %2, got %3</source>
         <translation>--%1 最多为 %2，实际为 %3</translation>
+    </message>
+    <message>
+        <source>Your acquire script (Lua), instead of --strategy.</source>
+        <translation>你的加锁脚本（Lua），代替 --strategy。</translation>
+    </message>
+    <message>
+        <source>Your release script (Lua), instead of --strategy.</source>
+        <translation>你的解锁脚本（Lua），代替 --strategy。</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>  acquire latency        p50 %1, p99 %2
+</source>
+        <translation>  加锁延迟               p50 %1，p99 %2
+</translation>
+    </message>
+    <message>
+        <source>
+verdict: liveness loss in this run (safe, but a client starved or an acquire gave up)
+</source>
+        <translation>
+结论：本次运行活性受损（安全，但有客户端饥饿或放弃了加锁）
+</translation>
+    </message>
+    <message>
+        <source>Your acquire script (Lua), compared as &apos;custom&apos;.</source>
+        <translation>你的加锁脚本（Lua），以 &apos;custom&apos; 参与对比。</translation>
+    </message>
+    <message>
+        <source>Your release script (Lua), compared as &apos;custom&apos;.</source>
+        <translation>你的解锁脚本（Lua），以 &apos;custom&apos; 参与对比。</translation>
+    </message>
+    <message>
+        <source>%1 (scenario %2)</source>
+        <translation>%1（场景 %2）</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>
+verdict: ok (safe), UNSAFE (some run had a violation, a mistaken deletion, a stuck lock or a lost update; a fencing strategy whose stale writes were all rejected is safe), live (safe, but a client starved or an acquire gave up)
+</source>
+        <translation>
+结论：ok（安全），UNSAFE（某次运行出现了互斥被破坏、误删、死锁或丢失更新；过期写入全部被拒绝的 fencing 策略算作安全），live（安全，但有客户端饥饿或放弃了加锁）
+</translation>
     </message>
 </context>
 <context>
@@ -2622,12 +2684,16 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>每一格：一个策略在一个场景下跑遍所有种子。悬停或选中一格可看到计数和经过；单击它（或按 Enter）会在工作区打开它的运行，并定位到第一次违规。</translation>
     </message>
     <message>
-        <source>%1 no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource) &amp;nbsp; %2 n/m: n of m runs had a violation or mistaken deletion (STUCK n/m: a lock left without a TTL) &amp;nbsp; %3 safe, but a client starved or an acquire gave up</source>
-        <translation>%1 所有运行中都没有互斥被破坏、误删、死锁或丢失更新（过期写入全部被拒绝的 fencing 策略对资源是安全的） &amp;nbsp; %2 n/m：m 次运行中有 n 次互斥被破坏或误删（死锁 n/m：锁没有过期时间） &amp;nbsp; %3 安全，但有客户端饥饿或放弃了加锁</translation>
-    </message>
-    <message>
         <source>Choose what to compare, then Run comparison (Ctrl+Enter).</source>
         <translation>选择要对比的内容，然后点“运行对比”（Ctrl+Enter）。</translation>
+    </message>
+    <message>
+        <source>A run could not be judged</source>
+        <translation>有一次运行无法判定</translation>
+    </message>
+    <message>
+        <source>%1 no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource) &amp;nbsp; %2 n/m: n of m runs had a violation, a mistaken deletion, a stuck lock or a lost update &amp;nbsp; %3 safe, but a client starved or an acquire gave up</source>
+        <translation>%1 所有运行中都没有互斥被破坏、误删、死锁或丢失更新（过期写入全部被资源拒绝的 fencing 策略对资源而言是安全的） &amp;nbsp; %2 n/m：m 次运行中有 n 次出现了互斥被破坏、误删、死锁或丢失更新 &amp;nbsp; %3 安全，但有客户端饥饿或放弃了加锁</translation>
     </message>
 </context>
 <context>
@@ -2771,14 +2837,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>不安全 %1/%2</translation>
     </message>
     <message>
-        <source>STUCK %1/%2</source>
-        <translation>死锁 %1/%2</translation>
-    </message>
-    <message>
-        <source>LOST WRITES</source>
-        <translation>丢失写入</translation>
-    </message>
-    <message>
         <source>%1 with %2: %3 over %4 seeds</source>
         <translation>%1 + %2：%4 个种子，%3</translation>
     </message>
@@ -2826,6 +2884,10 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>%1 with %2: running</source>
         <translation>%1 + %2：运行中</translation>
     </message>
+    <message>
+        <source>unsafe runs: %1 of %2</source>
+        <translation>不安全的运行：%2 次中 %1 次</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::CostCharts</name>
@@ -2865,21 +2927,13 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>Acquire latency distribution</source>
         <translation>加锁延迟分布</translation>
     </message>
+    <message>
+        <source>Acquire latency distribution, %1</source>
+        <translation>加锁延迟分布，%1</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::CostModel</name>
-    <message numerus="yes">
-        <source>simulator: %n scenario(s)</source>
-        <translation>
-            <numerusform>模拟器：%n 个场景</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n seed(s) per cell</source>
-        <translation>
-            <numerusform>每格 %n 个种子</numerusform>
-        </translation>
-    </message>
     <message>
         <source>live server %1</source>
         <translation>真实服务器 %1</translation>
@@ -2935,6 +2989,32 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>Fairness (Jain)</source>
         <translation>公平性（Jain）</translation>
+    </message>
+    <message>
+        <source>No cost figures: with several scenarios the cost is measured on the fault-free workload (scenario contention), which this comparison does not include.</source>
+        <translation>没有代价数据：选择多个场景时，代价在无故障负载（场景 contention）上测量，而本次对比不包含它。</translation>
+    </message>
+    <message>
+        <source>scenario %1</source>
+        <translation>场景 %1</translation>
+    </message>
+    <message>
+        <source>the fault-free workload (scenario %1)</source>
+        <translation>无故障负载（场景 %1）</translation>
+    </message>
+    <message>
+        <source>No cost figures yet: the cost is measured on %1, whose cells have not finished.</source>
+        <translation>还没有代价数据：代价在%1上测量，它的格子尚未完成。</translation>
+    </message>
+    <message>
+        <source>simulator, %1</source>
+        <translation>模拟器，%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seed(s)</source>
+        <translation>
+            <numerusform>%n 个种子</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include "monitor/monitor_page.h"
 #include "playback.h"
 #include "scenario_texts.h"
+#include "sim/comparison.h"
 #include "sim/explain.h"
 #include "sim/run_limits.h"
 #include "strategy_source_view.h"
@@ -1851,7 +1852,12 @@ void MainWindow::updateVerdict()
         problems << tr("%n stuck lock(s)", nullptr, int(r.stuckLocks));
     if (r.lostUpdates)
         problems << tr("%n lost update(s)", nullptr, int(r.lostUpdates));
-    const bool safe = problems.isEmpty();
+    // The matrix's rule (runVerdict): a fencing strategy's overlaps whose stale writes the
+    // resource rejected are not a safety problem.
+    const auto strategy = createStrategy(m_run->request().strategyId);
+    const bool safe = !runIsUnsafe(r, strategy && strategy->info().fencing);
+    if (safe)
+        problems.clear();
     QString text = safe ? QStringLiteral("<b style='color:%1'>%2</b>")
                               .arg(m_theme.good.name(), tr("Safe in this run."))
                         : QStringLiteral("<b style='color:%1'>%2</b> %3")
@@ -1864,8 +1870,8 @@ void MainWindow::updateVerdict()
                              ? tr("Nobody acquired the lock.")
                              : tr("%n acquisition(s), %1 commands each, median wait %2 ms", nullptr,
                                   int(r.acquisitions))
-                                   .arg(r.commandsPerAcquisition(), 0, 'f', 1)
-                                   .arg(r.latencyP50Ms, 0, 'f', 1);
+                                   .arg(r.commandsPerAcquisition().value_or(0), 0, 'f', 1)
+                                   .arg(r.latencyP50Ms.value_or(0), 0, 'f', 1);
     text += QStringLiteral("<br><span style='color:%1'>%2</span>")
                 .arg(m_theme.mutedText.name(), cost.toHtmlEscaped());
     m_verdict->setText(text);

@@ -60,6 +60,12 @@ int bench(const QStringList &args)
          QStringLiteral("URLS")},
         {QStringLiteral("strategy"), QCoreApplication::translate("cli", "Strategy id."),
          QStringLiteral("ID")},
+        {QStringLiteral("acquire-script"),
+         QCoreApplication::translate("cli", "Your acquire script (Lua), instead of --strategy."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("release-script"),
+         QCoreApplication::translate("cli", "Your release script (Lua), instead of --strategy."),
+         QStringLiteral("FILE")},
         {QStringLiteral("clients"),
          QCoreApplication::translate("cli", "Number of clients (default 10)."),
          QStringLiteral("N")},
@@ -109,7 +115,9 @@ int bench(const QStringList &args)
     if (!p.isSet(QStringLiteral("redis")))
         return fail(QCoreApplication::translate(
             "cli", "bench needs --redis HOST:PORT (or a redis:// URL)"));
-    if (!p.isSet(QStringLiteral("strategy")))
+    const bool custom =
+        p.isSet(QStringLiteral("acquire-script")) || p.isSet(QStringLiteral("release-script"));
+    if (!custom && !p.isSet(QStringLiteral("strategy")))
         return fail(QCoreApplication::translate(
             "cli", "bench needs --strategy ID (see 'lockscope-cli strategies')"));
 
@@ -124,8 +132,22 @@ int bench(const QStringList &args)
     }
     if (config.servers.isEmpty())
         return fail(QCoreApplication::translate("cli", "--redis names no server"));
-    config.strategyId = p.value(QStringLiteral("strategy"));
-    const auto strategy = createStrategy(config.strategyId);
+    std::shared_ptr<const Strategy> strategy;
+    if (custom) {
+        if (!p.isSet(QStringLiteral("acquire-script")) ||
+            !p.isSet(QStringLiteral("release-script")))
+            return fail(QCoreApplication::translate(
+                "cli", "a custom strategy needs both --acquire-script and --release-script"));
+        strategy = createCustomStrategy(p.value(QStringLiteral("acquire-script")),
+                                        p.value(QStringLiteral("release-script")), &error);
+        if (!strategy)
+            return fail(error);
+        config.strategy = strategy;
+        config.strategyId = strategy->id();
+    } else {
+        config.strategyId = p.value(QStringLiteral("strategy"));
+        strategy = createStrategy(config.strategyId);
+    }
     if (!strategy)
         return fail(QCoreApplication::translate("cli", "unknown strategy \"%1\" (known: %2)")
                         .arg(config.strategyId, strategyIds().join(QStringLiteral(", "))));

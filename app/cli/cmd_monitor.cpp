@@ -110,7 +110,7 @@ QString checkerText(const CheckReport &c, const EventLog &log)
     ts << "  stuck locks            " << c.stuckLocks << "\n";
     ts << "  lost updates           " << c.lostUpdates << "\n";
     ts << "  acquisitions           " << c.acquisitions << "\n";
-    ts << "  fairness (Jain)        " << QString::number(c.fairness, 'f', 3) << "\n";
+    ts << "  fairness (Jain)        " << figureText(c.fairness, 3) << "\n";
     for (const auto &f : c.findings)
         ts << "  " << describeFinding(f, log) << "\n";
     return s;

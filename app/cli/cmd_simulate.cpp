@@ -50,7 +50,8 @@ QString captionLine(const Scenario &scenario, const Event &e, const EventLog &lo
     return describeEvent(e, log);
 }
 
-QString readableReport(const SimulationConfig &config, const SimulationResult &r)
+QString readableReport(const SimulationConfig &config, const SimulationResult &r,
+                       CellVerdict verdict)
 {
     const auto &c = r.report;
     // Doubles as QTextStream writes them: 6 significant digits.
@@ -85,15 +86,29 @@ QString readableReport(const SimulationConfig &config, const SimulationResult &r
              .arg(c.failedAttempts)
              .arg(c.gaveUp);
     s += QCoreApplication::translate("cli", "  starved clients        %1\n").arg(c.starvedClients);
-    s += QCoreApplication::translate("cli", "  acquire latency        p50 %1 ms, p99 %2 ms\n")
-             .arg(num(c.latencyP50Ms), num(c.latencyP99Ms));
+    // No acquisition: no latency, no cost per acquisition, no fairness (not 0, 0 and 1).
+    const auto ms = [&](const Figure &f) {
+        return f ? QCoreApplication::translate("cli", "%1 ms").arg(num(*f)) : noDataText();
+    };
+    s += QCoreApplication::translate("cli", "  acquire latency        p50 %1, p99 %2\n")
+             .arg(ms(c.latencyP50Ms), ms(c.latencyP99Ms));
     s += QCoreApplication::translate("cli", "  commands/acquisition   %1\n")
-             .arg(QString::number(c.commandsPerAcquisition(), 'f', 1));
+             .arg(figureText(c.commandsPerAcquisition(), 1));
     s += QCoreApplication::translate("cli", "  fairness (Jain)        %1\n")
-             .arg(QString::number(c.fairness, 'f', 3));
-    s += c.safe() && c.stuckLocks == 0
-             ? QCoreApplication::translate("cli", "\nverdict: safe in this run\n")
-             : QCoreApplication::translate("cli", "\nverdict: UNSAFE in this run\n");
+             .arg(figureText(c.fairness, 3));
+    switch (verdict) {
+    case CellVerdict::Safe:
+        s += QCoreApplication::translate("cli", "\nverdict: safe in this run\n");
+        break;
+    case CellVerdict::Unsafe:
+        s += QCoreApplication::translate("cli", "\nverdict: UNSAFE in this run\n");
+        break;
+    case CellVerdict::LivenessLoss:
+        s += QCoreApplication::translate(
+            "cli", "\nverdict: liveness loss in this run (safe, but a client starved or an "
+                   "acquire gave up)\n");
+        break;
+    }
     return s;
 }
 
@@ -272,18 +287,24 @@ int simulate(const QStringList &args)
     config.keepLog = bool(events);
 
     const SimulationResult result = runSimulation(config);
-    if (!result.ok)
-        return fail(result.error);
-
-    if (events) {
+    // A run that ended on an error (a custom script failing) still leaves its events up to
+    // that instant in the log: they show what led there.
+    if (events && result.log) {
         result.log->writeJsonLines(*events);
         if (!events->commit())
             return fail(QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
                             .arg(events->fileName(), events->errorString()));
     }
+    if (!result.ok)
+        return fail(result.error);
 
+    // The matrix's rule, so that a run and a cell of one seed always agree.
+    const bool fencing = config.strategy ? config.strategy->info().fencing
+                                         : createStrategy(config.strategyId)->info().fencing;
+    const CellVerdict verdict = runVerdict(result.report, fencing);
     if (p.isSet(QStringLiteral("json"))) {
         QJsonObject o = result.report.toJson();
+        o.insert(QStringLiteral("verdict"), verdictId(verdict));
         o.insert(QStringLiteral("strategy"), config.strategyId);
         o.insert(QStringLiteral("scenario"), config.scenario.id);
         o.insert(QStringLiteral("seed"), QString::number(config.seed).toLongLong());
@@ -291,7 +312,7 @@ int simulate(const QStringList &args)
         o.insert(QStringLiteral("redis_commands_total"), qint64(result.commands));
         printJson(o);
     } else {
-        out(readableReport(config, result));
+        out(readableReport(config, result, verdict));
     }
     return 0;
 }
@@ -315,6 +336,12 @@ int compare(const QStringList &args)
         {QStringLiteral("json"), QCoreApplication::translate("cli", "Print JSON.")},
         {QStringLiteral("csv"),
          QCoreApplication::translate("cli", "Print CSV: a header line and one row per cell.")},
+        {QStringLiteral("acquire-script"),
+         QCoreApplication::translate("cli", "Your acquire script (Lua), compared as 'custom'."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("release-script"),
+         QCoreApplication::translate("cli", "Your release script (Lua), compared as 'custom'."),
+         QStringLiteral("FILE")},
     });
     int code = 0;
     if (!parseOrFail(p, args, &code))
@@ -342,6 +369,19 @@ int compare(const QStringList &args)
         if (!loadScenarioArg(p.value(QStringLiteral("scenario")), &scenario, &error))
             return fail(error);
         request.scenarios = {scenario};
+    }
+    if (p.isSet(QStringLiteral("acquire-script")) || p.isSet(QStringLiteral("release-script"))) {
+        if (!p.isSet(QStringLiteral("acquire-script")) ||
+            !p.isSet(QStringLiteral("release-script")))
+            return fail(QCoreApplication::translate(
+                "cli", "a custom strategy needs both --acquire-script and --release-script"));
+        std::unique_ptr<Strategy> custom =
+            createCustomStrategy(p.value(QStringLiteral("acquire-script")),
+                                 p.value(QStringLiteral("release-script")), &error);
+        if (!custom)
+            return fail(error);
+        request.strategies = strategyIds() << custom->id();
+        request.custom = std::move(custom);
     }
     qint64 seeds = all ? 100 : 10;
     if (!numberOption(p, QStringLiteral("seeds"), 1, &seeds, &error) ||
@@ -377,6 +417,13 @@ int compare(const QStringList &args)
         std::fputs("\r\033[K", stderr);
         std::fflush(stderr);
     }
+    // A run that could not be judged (a custom script failing) invalidates its row: say why
+    // instead of printing figures that leave it out.
+    for (const auto &row : rows) {
+        if (!row.error.isEmpty())
+            return fail(QCoreApplication::translate("cli", "%1 (scenario %2)")
+                            .arg(row.error, row.scenario));
+    }
 
     if (csv) {
         out(comparisonCsv(rows));
@@ -411,8 +458,11 @@ int compare(const QStringList &args)
     ts << QCoreApplication::translate("cli", "scenario %1, %2 seeds per strategy\n\n")
               .arg(scenario.id)
               .arg(request.seeds);
-    ts << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+    // The verdict and its unsafe runs follow the matrix's rule (verdictOf); p50/p99 are
+    // percentiles of every acquisition of the row's runs.
+    ts << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10\n")
               .arg(QCoreApplication::translate("cli", "strategy"), -20)
+              .arg(QCoreApplication::translate("cli", "verdict"), 7)
               .arg(QCoreApplication::translate("cli", "unsafe runs"), 11)
               .arg(QCoreApplication::translate("cli", "violations"), 10)
               .arg(QCoreApplication::translate("cli", "mistaken del"), 12)
@@ -423,17 +473,22 @@ int compare(const QStringList &args)
               .arg(QCoreApplication::translate("cli", "p99 ms"), 9);
     for (const auto &row : rows) {
         const auto &c = row.sum;
-        ts << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+        ts << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10\n")
                   .arg(row.strategy, -20)
-                  .arg(QStringLiteral("%1/%2").arg(row.runsWithViolation).arg(row.runs), 11)
+                  .arg(cellCode(verdictOf(row)), 7)
+                  .arg(QStringLiteral("%1/%2").arg(row.runsUnsafe).arg(row.runs), 11)
                   .arg(c.violations, 10)
                   .arg(c.mistakenDeletions, 12)
                   .arg(c.stuckLocks, 6)
                   .arg(c.lostUpdates, 8)
                   .arg(c.staleWritesRejected, 9)
                   .arg(c.starvedClients, 7)
-                  .arg(c.latencyP99Ms, 9, 'f', 1);
+                  .arg(figureText(c.latencyP99Ms, 1), 9);
     }
+    ts << QCoreApplication::translate(
+        "cli", "\nverdict: ok (safe), UNSAFE (some run had a violation, a mistaken deletion, a "
+               "stuck lock or a lost update; a fencing strategy whose stale writes were all "
+               "rejected is safe), live (safe, but a client starved or an acquire gave up)\n");
     out(s);
     return 0;
 }

@@ -104,9 +104,9 @@ QJsonObject LiveBenchResult::toJson() const
         {QStringLiteral("acquisitions"), qint64(acquisitions)},
         {QStringLiteral("gave_up"), qint64(gaveUp)},
         {QStringLiteral("acquire_latency_ms"),
-         QJsonObject{{QStringLiteral("p50"), report.latencyP50Ms},
-                     {QStringLiteral("p99"), report.latencyP99Ms},
-                     {QStringLiteral("max"), report.latencyMaxMs}}},
+         QJsonObject{{QStringLiteral("p50"), figureJson(report.latencyP50Ms)},
+                     {QStringLiteral("p99"), figureJson(report.latencyP99Ms)},
+                     {QStringLiteral("max"), figureJson(report.latencyMaxMs)}}},
         {QStringLiteral("errors"), errs},
         {QStringLiteral("error_count"), qint64(errorCount)},
         {QStringLiteral("counter_expected"), counterExpected},
@@ -117,9 +117,10 @@ QJsonObject LiveBenchResult::toJson() const
         {QStringLiteral("stale_writes_rejected"), staleRejected},
         {QStringLiteral("read_failures"), readFailures},
         {QStringLiteral("commands"), qint64(commands)},
-        {QStringLiteral("commands_per_cycle"), cycles ? double(commands) / double(cycles) : 0.0},
+        {QStringLiteral("commands_per_cycle"),
+         cycles ? QJsonValue(double(commands) / double(cycles)) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("reconnects"), qint64(reconnects)},
-        {QStringLiteral("fairness"), report.fairness},
+        {QStringLiteral("fairness"), figureJson(report.fairness)},
         {QStringLiteral("cancelled"), cancelled},
         {QStringLiteral("cleaned_up"), cleanedUp},
         {QStringLiteral("keys_deleted"), keysDeleted},
@@ -138,8 +139,12 @@ QString LiveBenchResult::toText() const
        << ", " << durationMs << " ms" << (cancelled ? " (cancelled)" : "") << "\n\n";
     ts << "cycles                 " << cycles << "  (" << QString::number(cyclesPerSecond, 'f', 0)
        << " per second)\n";
-    ts << "acquire latency        p50 " << report.latencyP50Ms << " ms, p99 " << report.latencyP99Ms
-       << " ms, max " << report.latencyMaxMs << " ms\n";
+    // QTextStream's own number format (6 significant digits); no acquisition shows no latency.
+    const auto ms = [](const Figure &f) {
+        return f ? QString::number(*f, 'g', 6) + QStringLiteral(" ms") : noDataText();
+    };
+    ts << "acquire latency        p50 " << ms(report.latencyP50Ms) << ", p99 "
+       << ms(report.latencyP99Ms) << ", max " << ms(report.latencyMaxMs) << "\n";
     ts << "gave up                " << gaveUp << "\n";
     ts << "errors                 " << errorCount;
     if (!errors.isEmpty()) {
@@ -181,6 +186,7 @@ public:
 
     void begin();
     void fail(const QString &message);
+    void abortRun(const QString &reason);
     void preflightDone(const QString &error);
     void waitForConnections(qint64 startedUs);
     void startRun();
@@ -214,6 +220,7 @@ public:
     EventFanout fanout;
     std::unique_ptr<LiveRecorder> recorder;
     std::unique_ptr<LiveClient> admin;
+    QString abortError; // a client's strategy ended the run (LockContext::abortRun)
     std::vector<std::unique_ptr<LiveClient>> clients;
     std::unordered_map<QByteArray, qint16, BytesHash> clientIndex;
     int running = 0;
@@ -310,8 +317,8 @@ void LiveBench::Private::begin()
     admin->spawn(preflight());
     // A bound on the whole preflight, whatever the connections do.
     QTimer::singleShot(clampMs(config.connectTimeoutMs * 2 + 2000), q, [this] {
-        if (phase == Phase::Preflight && admin && !admin->failure().isEmpty())
-            fail(admin->failure()); // the preflight's own coroutine threw
+        if (phase == Phase::Preflight && admin && !admin->abortReason().isEmpty())
+            fail(admin->abortReason()); // the preflight's own coroutine threw
         else if (phase == Phase::Preflight)
             fail(QStringLiteral("%1: no answer within %2 ms")
                      .arg(result.servers.join(QLatin1Char(',')))
@@ -355,7 +362,9 @@ Task<void> LiveBench::Private::preflight()
     probe.request.nodeTimeoutMs = config.connectTimeoutMs;
     const AttemptResult attempt = co_await strategy->tryAcquire(a, probe);
     QString error;
-    if (a.lastFailure().any) {
+    if (!a.abortReason().isEmpty()) {
+        error = a.abortReason(); // the user's script failed: its file and line say more
+    } else if (a.lastFailure().any) {
         const auto &f = a.lastFailure();
         error = describe(a, f.node, f.reply, f.step);
     } else if (attempt.outcome != AttemptOutcome::Acquired) {
@@ -381,7 +390,9 @@ Task<void> LiveBench::Private::preflight()
                 read = co_await a.call(0, std::move(set), kStepProbe);
         }
         co_await releaseLock(a, *strategy, probe, config.wait);
-        if (a.lastFailure().any) {
+        if (!a.abortReason().isEmpty()) {
+            error = a.abortReason();
+        } else if (a.lastFailure().any) {
             const auto &f = a.lastFailure();
             error = describe(a, f.node, f.reply, f.step);
         }
@@ -471,6 +482,7 @@ void LiveBench::Private::startRun()
         w.thinkMs = config.thinkMs;
         w.deadlineUs = deadline;
         c.setFinishedHandler([this] { clientFinished(); });
+        c.setAbortHandler([this](const QString &reason) { abortRun(reason); });
         c.startWorkload(w);
     }
     for (const LiveFault &f : config.faults) {
@@ -507,6 +519,19 @@ void LiveBench::Private::clientFinished()
     if (phase != Phase::Running || --running > 0)
         return;
     beginFinishing();
+}
+
+void LiveBench::Private::abortRun(const QString &reason)
+{
+    // A client's strategy cannot be judged (its script failed): stop everyone, clean up as
+    // usual, and report the reason instead of figures.
+    if (!abortError.isEmpty())
+        return;
+    abortError = reason;
+    if (phase == Phase::Running) {
+        for (auto &c : clients)
+            c->halt();
+    }
 }
 
 void LiveBench::Private::cancel()
@@ -632,11 +657,14 @@ void LiveBench::Private::finalDone(const QString &error)
 
 void LiveBench::Private::done()
 {
-    // A client whose coroutine threw ended the run early: its figures are not a measurement.
-    QString failure = admin ? admin->failure() : QString();
+    // A script error or a client whose coroutine threw ended the run early: its figures are not
+    // a measurement.
+    QString failure = abortError;
+    if (failure.isEmpty() && admin)
+        failure = admin->abortReason();
     for (const auto &c : clients) {
         if (failure.isEmpty())
-            failure = c->failure();
+            failure = c->abortReason();
     }
     admin.reset();
     result.ok = failure.isEmpty();

@@ -200,6 +200,17 @@ void LiveClient::kill()
     finishWorkload();
 }
 
+void LiveClient::abortRun(const QString &reason)
+{
+    if (!m_abortReason.isEmpty())
+        return;
+    m_abortReason = reason;
+    // The owner decides how the run ends (LiveBench halts every client and cleans up; its
+    // preflight reads abortReason() and goes on to remove its probe keys).
+    if (m_onAbort)
+        m_onAbort(reason);
+}
+
 void LiveClient::halt()
 {
     if (m_dead)
@@ -590,10 +601,11 @@ void LiveClient::spawn(Task<void> task)
 
 void LiveClient::fail(const QString &what)
 {
-    if (m_failure.isEmpty())
-        m_failure = QCoreApplication::translate("Simulation", "client %1: %2")
-                        .arg(QString::fromUtf8(m_options.name), what);
-    halt(); // the run cannot be trusted past this point; its owner reads failure()
+    // The run cannot be trusted past this point: the owner hears of it as of any reason to end
+    // the run (abortReason()), and this client stops now.
+    abortRun(QCoreApplication::translate("Simulation", "client %1: %2")
+                 .arg(QString::fromUtf8(m_options.name), what));
+    halt();
 }
 
 void LiveClient::note(LockNote kind, const QByteArray &key, qint64 value, const QByteArray &detail)

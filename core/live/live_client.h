@@ -136,6 +136,15 @@ public:
     bool running() const { return m_running; }
     // Called once when the workload ends: done, stopped, halted or killed.
     void setFinishedHandler(std::function<void()> handler) { m_onFinished = std::move(handler); }
+    // Called when the strategy ends the run (LockContext::abortRun); the reason is kept too.
+    // The client itself goes on until its owner halts it, except when one of its own
+    // coroutines threw (its workload, a watchdog's renewals, a spawned task): then the reason
+    // is "client A: ..." and the client has halted already.
+    void setAbortHandler(std::function<void(const QString &)> handler)
+    {
+        m_onAbort = std::move(handler);
+    }
+    const QString &abortReason() const { return m_abortReason; }
     // Ends the client at once without it counting as a crash (the end of a benchmark):
     // coroutine frames destroyed, connections closed. Safe from anywhere.
     void halt();
@@ -149,9 +158,6 @@ public:
         Reply reply;
     };
     const Failure &lastFailure() const { return m_lastFailure; }
-    // Set when one of this client's coroutines threw (its workload, a watchdog's renewals, a
-    // spawned task): "client A: ...". The client halts at once, so the run ends with it.
-    const QString &failure() const { return m_failure; }
     void clearLastFailure() { m_lastFailure = Failure(); }
 
     // --- faults a user can cause -------------------------------------------------------------
@@ -183,6 +189,7 @@ public:
     void unsubscribe(int node, const QByteArray &channel) override;
     void note(LockNote kind, const QByteArray &key, qint64 value,
               const QByteArray &detail = {}) override;
+    void abortRun(const QString &reason) override;
 
 protected:
     void sendCall(CallSpec &&spec, Reply *out, std::coroutine_handle<> h) override;
@@ -279,6 +286,8 @@ private:
     std::deque<Action> m_deferred;
     std::vector<StepFault> m_stepFaults;
     std::function<void()> m_onFinished;
+    std::function<void(const QString &)> m_onAbort;
+    QString m_abortReason;
 
     Task<void> m_main;
     std::vector<Task<void>> m_background;
@@ -289,7 +298,6 @@ private:
     quint64 m_nextRequest = 1;
     LiveClientStats m_stats;
     Failure m_lastFailure;
-    QString m_failure;
 };
 
 } // namespace lockscope

@@ -12,6 +12,8 @@
 #include "async/task.h"
 #include "redis/reply.h"
 
+#include <QString>
+
 #include <coroutine>
 
 namespace lockscope {
@@ -119,6 +121,12 @@ public:
     virtual void unsubscribe(int node, const QByteArray &channel) = 0;
     virtual void note(LockNote kind, const QByteArray &key, qint64 value,
                       const QByteArray &detail = {}) = 0;
+    // The run cannot go on: the strategy met something no verdict can be drawn from (a custom
+    // script that fails at run time or answers outside the convention). Counting that as "busy"
+    // would judge a broken lock safe, so the runtime ends the whole run and reports `reason`
+    // (one sentence naming the file and the Lua line) as the run's error. The caller then
+    // returns at once; nothing of this client runs again.
+    virtual void abortRun(const QString &reason) = 0;
 
     // A uniformly distributed integer in [0, bound).
     qint64 randomBelow(qint64 bound) { return bound <= 0 ? 0 : qint64(random() % quint64(bound)); }

@@ -98,6 +98,8 @@ void Checker::consume(const Event &e)
         ++client(e.client).acquisitions;
         ++client(e.client).held(e.key);
         m_latenciesUs.push_back(e.value);
+        if (m_sketch)
+            m_r.latency.add(e.value);
         break;
     case EventKind::Released: {
         // Forget keys no longer held, so the list stays as short as what a client holds.
@@ -208,7 +210,8 @@ CheckReport Checker::finish(qint64 endUs)
         sumSq += double(s.acquisitions) * double(s.acquisitions);
         ++n;
     }
-    m_r.fairness = sumSq > 0 ? (sum * sum) / (n * sumSq) : 1.0;
+    if (sumSq > 0)
+        m_r.fairness = (sum * sum) / (n * sumSq);
 
     if (!m_latenciesUs.empty()) {
         // Nearest-rank percentiles. nth_element finds each rank without sorting everything (a
@@ -246,12 +249,13 @@ QJsonObject CheckReport::toJson() const
         {QStringLiteral("starved_clients"), starvedClients},
         {QStringLiteral("commands"), commands},
         {QStringLiteral("resource_commands"), resourceCommands},
-        {QStringLiteral("commands_per_acquisition"), commandsPerAcquisition()},
-        {QStringLiteral("fairness"), fairness},
+        {QStringLiteral("commands_per_acquisition"), figureJson(commandsPerAcquisition())},
+        {QStringLiteral("fairness"), figureJson(fairness)},
         {QStringLiteral("sim_time_ms"), double(endUs) / 1000.0},
-        {QStringLiteral("acquire_latency_ms"), QJsonObject{{QStringLiteral("p50"), latencyP50Ms},
-                                                           {QStringLiteral("p99"), latencyP99Ms},
-                                                           {QStringLiteral("max"), latencyMaxMs}}},
+        {QStringLiteral("acquire_latency_ms"),
+         QJsonObject{{QStringLiteral("p50"), figureJson(latencyP50Ms)},
+                     {QStringLiteral("p99"), figureJson(latencyP99Ms)},
+                     {QStringLiteral("max"), figureJson(latencyMaxMs)}}},
     };
 }
 

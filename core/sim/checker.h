@@ -4,6 +4,8 @@
 #pragma once
 
 #include "events/event_log.h"
+#include "figure.h"
+#include "latency_sketch.h"
 
 #include <QJsonObject>
 
@@ -42,22 +44,31 @@ struct CheckReport {
     qint64 starvedClients = 0;
     qint64 commands = 0; // commands sent to lock nodes (the resource's are not counted)
     qint64 resourceCommands = 0;
-    double latencyP50Ms = 0, latencyP99Ms = 0, latencyMaxMs = 0;
-    double fairness = 1.0; // Jain's index over per-client acquisitions
+    // Acquire latency (nearest-rank percentiles): none without an acquisition.
+    Figure latencyP50Ms, latencyP99Ms, latencyMaxMs;
+    // Jain's index over per-client acquisitions: none when nobody acquired (an index of 1,
+    // "perfectly fair", would hide that everyone starved).
+    Figure fairness;
+    // Every acquire latency, mergeable across runs; filled only when the Checker was asked to
+    // (comparisons pool it per row), empty otherwise.
+    LatencySketch latency;
     qint64 endUs = 0;
     std::vector<Finding> findings; // every violation, deletion, stuck lock... in time order
 
-    double commandsPerAcquisition() const
+    Figure commandsPerAcquisition() const
     {
-        return acquisitions ? double(commands) / double(acquisitions) : 0.0;
+        return acquisitions ? Figure(double(commands) / double(acquisitions)) : std::nullopt;
     }
     bool safe() const { return violations == 0 && mistakenDeletions == 0 && lostUpdates == 0; }
-    QJsonObject toJson() const; // the CLI's field names (violations, overlap_ms, ...)
+    // The CLI's field names (violations, overlap_ms, ...); figures with no data are null.
+    QJsonObject toJson() const;
 };
 
 class Checker final : public EventSink {
 public:
     explicit Checker(int clientCount = 0);
+    // Also count every acquire latency into the report's LatencySketch.
+    void setSketchLatencies(bool on) { m_sketch = on; }
     void consume(const Event &event) override;
     // Closes open intervals at `endUs` and computes the percentiles; call once, at the end.
     CheckReport finish(qint64 endUs);
@@ -84,6 +95,7 @@ private:
     std::vector<ClientState> m_clients;
     std::vector<qint64> m_latenciesUs;
     std::vector<Event> m_finalKeys;
+    bool m_sketch = false;
 };
 
 // Feeds a whole log through a Checker.

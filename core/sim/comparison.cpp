@@ -64,12 +64,26 @@ QJsonObject ComparisonRow::toJson() const
     QJsonObject o = sum.toJson();
     o.insert(QStringLiteral("scenario"), scenario);
     o.insert(QStringLiteral("strategy"), strategy);
+    o.insert(QStringLiteral("verdict"), verdictId(verdictOf(*this)));
     o.insert(QStringLiteral("runs"), runs);
+    o.insert(QStringLiteral("runs_unsafe"), runsUnsafe);
     o.insert(QStringLiteral("runs_with_violation"), runsWithViolation);
     o.insert(QStringLiteral("runs_with_stuck_lock"), runsWithStuckLock);
     o.insert(QStringLiteral("acquisitions_per_sim_s"), throughputPerSimSecond);
     return o;
 }
+
+namespace {
+
+bool isFencing(const ComparisonRow &row, const std::shared_ptr<const Strategy> &custom = {})
+{
+    if (custom && row.strategy == custom->id())
+        return custom->info().fencing;
+    const auto strategy = createStrategy(row.strategy);
+    return strategy && strategy->info().fencing;
+}
+
+} // namespace
 
 QList<ComparisonRow> runComparison(const ComparisonRequest &request,
                                    const ComparisonProgress &progress,
@@ -97,7 +111,10 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
     // not depend on which thread finished first.
     std::vector<CheckReport> results(jobs.size());
     std::vector<char> finished(jobs.size(), 0);
+    std::vector<QString> errors(jobs.size());
     std::vector<LatencyHistogram> histograms(request.latencyHistogram ? jobs.size() : 0);
+    std::vector<LatencySketch> rowLatency(std::size_t(rows.size()));
+    std::vector<std::mutex> rowLocks(std::size_t(rows.size()));
     std::atomic<std::size_t> next{0};
     std::atomic<int> done{0};
     auto worker = [&] {
@@ -112,21 +129,32 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
             SimulationConfig config;
             config.scenario = request.scenarios[job.row / strategies.size()];
             config.strategyId = row.strategy;
+            if (request.custom && row.strategy == request.custom->id())
+                config.strategy = request.custom;
             config.seed = job.seed;
             config.keepLog = false;
             config.recordText = false;
+            config.latencySketch = true;
             std::unique_ptr<LatencyHistogramSink> latencies;
             if (request.latencyHistogram) {
                 latencies = std::make_unique<LatencyHistogramSink>();
                 config.extraSink = latencies.get();
             }
-            const auto result = runSimulation(config);
-            results[i] = result.report;
+            auto result = runSimulation(config);
+            {
+                // Pooled now rather than kept per run: a matrix has thousands of runs. Counts
+                // add up the same in any order.
+                std::lock_guard<std::mutex> lock(rowLocks[std::size_t(job.row)]);
+                rowLatency[std::size_t(job.row)].merge(result.report.latency);
+            }
+            result.report.latency = {};
+            results[i] = std::move(result.report);
+            errors[i] = result.error;
             if (latencies)
                 histograms[i] = std::move(latencies->histogram);
             finished[i] = result.ok ? 1 : 0;
             if (request.perRun && result.ok)
-                request.perRun(row.scenario, row.strategy, job.seed, result.report);
+                request.perRun(row.scenario, row.strategy, job.seed, results[i]);
             const int n = ++done;
             if (progress)
                 progress(n, int(jobs.size()));
@@ -141,16 +169,25 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
     for (auto &t : pool)
         t.join();
 
-    std::vector<double> p50(rows.size()), p99(rows.size()), fairness(rows.size());
+    std::vector<double> fairness(std::size_t(rows.size()));
+    std::vector<int> fairRuns(std::size_t(rows.size()));
+    std::vector<char> fencing(std::size_t(rows.size()));
+    for (qsizetype i = 0; i < rows.size(); ++i)
+        fencing[std::size_t(i)] = isFencing(rows[i], request.custom);
     for (std::size_t i = 0; i < jobs.size(); ++i) {
-        if (!finished[i])
-            continue;
         auto &row = rows[jobs[i].row];
+        if (!finished[i]) {
+            if (row.error.isEmpty())
+                row.error = errors[i];
+            continue;
+        }
         const auto &r = results[i];
         auto &s = row.sum;
         ++row.runs;
         if (request.latencyHistogram)
             row.latency.merge(histograms[i]);
+        if (runIsUnsafe(r, fencing[std::size_t(jobs[i].row)]))
+            ++row.runsUnsafe;
         if (r.violations > 0 || r.mistakenDeletions > 0)
             ++row.runsWithViolation;
         if (r.stuckLocks > 0)
@@ -170,36 +207,49 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
         s.commands += r.commands;
         s.resourceCommands += r.resourceCommands;
         s.endUs += r.endUs;
-        s.latencyMaxMs = qMax(s.latencyMaxMs, r.latencyMaxMs);
-        p50[std::size_t(jobs[i].row)] += r.latencyP50Ms;
-        p99[std::size_t(jobs[i].row)] += r.latencyP99Ms;
-        fairness[std::size_t(jobs[i].row)] += r.fairness;
+        if (r.latencyMaxMs)
+            s.latencyMaxMs = qMax(s.latencyMaxMs.value_or(0.0), *r.latencyMaxMs);
+        if (r.fairness) {
+            fairness[std::size_t(jobs[i].row)] += *r.fairness;
+            ++fairRuns[std::size_t(jobs[i].row)];
+        }
     }
     for (qsizetype i = 0; i < rows.size(); ++i) {
         auto &row = rows[i];
-        if (row.runs == 0)
-            continue;
-        row.sum.latencyP50Ms = p50[std::size_t(i)] / row.runs;
-        row.sum.latencyP99Ms = p99[std::size_t(i)] / row.runs;
-        row.sum.fairness = fairness[std::size_t(i)] / row.runs;
+        const auto k = std::size_t(i);
+        row.sum.latency = std::move(rowLatency[k]);
+        row.sum.latencyP50Ms = row.sum.latency.percentileMs(0.50);
+        row.sum.latencyP99Ms = row.sum.latency.percentileMs(0.99);
+        if (fairRuns[k] > 0)
+            row.sum.fairness = fairness[k] / fairRuns[k];
         row.throughputPerSimSecond =
             row.sum.endUs > 0 ? double(row.sum.acquisitions) * 1e6 / double(row.sum.endUs) : 0;
     }
     return rows;
 }
 
+bool runIsUnsafe(const CheckReport &r, bool fencing)
+{
+    // Two holders at once did no harm when the resource refused every stale write.
+    const bool violationsHarmless = fencing && r.lostUpdates == 0 && r.staleWritesRejected > 0;
+    return (r.violations > 0 && !violationsHarmless) || r.mistakenDeletions > 0 ||
+           r.stuckLocks > 0 || r.lostUpdates > 0;
+}
+
+CellVerdict runVerdict(const CheckReport &report, bool fencing)
+{
+    if (runIsUnsafe(report, fencing))
+        return CellVerdict::Unsafe;
+    if (report.starvedClients > 0 || report.gaveUp > 0)
+        return CellVerdict::LivenessLoss;
+    return CellVerdict::Safe;
+}
+
 CellVerdict verdictOf(const ComparisonRow &row)
 {
-    const auto &c = row.sum;
-    const auto strategy = createStrategy(row.strategy);
-    const bool fencing = strategy && strategy->info().fencing;
-    // Two holders at once did no harm when every stale write was refused by the resource.
-    const bool violationsHarmless = fencing && c.lostUpdates == 0 && c.staleWritesRejected > 0;
-    const bool unsafe = (c.violations > 0 && !violationsHarmless) || c.mistakenDeletions > 0 ||
-                        c.stuckLocks > 0 || c.lostUpdates > 0;
-    if (unsafe)
+    if (row.runsUnsafe > 0)
         return CellVerdict::Unsafe;
-    if (c.starvedClients > 0 || c.gaveUp > 0)
+    if (row.sum.starvedClients > 0 || row.sum.gaveUp > 0)
         return CellVerdict::LivenessLoss;
     return CellVerdict::Safe;
 }
@@ -229,6 +279,7 @@ const std::vector<CellField> &cellFields()
 {
     static const std::vector<CellField> fields = {
         {"runs", [](const ComparisonRow &r) { return QJsonValue(r.runs); }},
+        {"runs_unsafe", [](const ComparisonRow &r) { return QJsonValue(r.runsUnsafe); }},
         {"runs_with_violation",
          [](const ComparisonRow &r) { return QJsonValue(r.runsWithViolation); }},
         {"runs_with_stuck_lock",
@@ -243,7 +294,7 @@ const std::vector<CellField> &cellFields()
         {"starved_clients",
          [](const ComparisonRow &r) { return QJsonValue(r.sum.starvedClients); }},
         {"gave_up", [](const ComparisonRow &r) { return QJsonValue(r.sum.gaveUp); }},
-        {"latency_p99_ms", [](const ComparisonRow &r) { return QJsonValue(r.sum.latencyP99Ms); }},
+        {"latency_p99_ms", [](const ComparisonRow &r) { return figureJson(r.sum.latencyP99Ms); }},
     };
     return fields;
 }
@@ -268,8 +319,10 @@ QString comparisonCsv(const QList<ComparisonRow> &rows)
         s += field(row.scenario) + QLatin1Char(',') + field(row.strategy) + QLatin1Char(',') +
              verdictId(verdictOf(row));
         for (const auto &f : cellFields()) {
+            // No data (null) is an empty field, CSV's null.
             const QJsonValue v = f.value(row);
-            s += QLatin1Char(',') + (v.isDouble() && v.toDouble() != double(v.toInteger())
+            s += QLatin1Char(',') + (v.isNull() ? QString()
+                                     : v.isDouble() && v.toDouble() != double(v.toInteger())
                                          ? QString::number(v.toDouble(), 'f', 3)
                                          : QString::number(v.toInteger()));
         }

@@ -3,10 +3,12 @@
 #pragma once
 
 #include "checker.h"
+#include "lock/strategy.h"
 #include "scenario.h"
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace lockscope {
@@ -34,12 +36,17 @@ struct ComparisonRow {
     QString scenario;
     QString strategy;
     int runs = 0;
+    int runsUnsafe = 0;        // runs the verdict rule (runIsUnsafe) judges unsafe
     int runsWithViolation = 0; // runs with a violation or a mistaken deletion
     int runsWithStuckLock = 0;
-    CheckReport sum; // counts summed over runs; latencies are the mean of each run's
+    // Counts summed over runs. Latency p50/p99 are percentiles of every acquisition of every
+    // run (from sum.latency, within LatencySketch::kRelativeError), the max the largest;
+    // fairness is the mean over the runs in which anyone acquired. No data stays no data.
+    CheckReport sum;
     double throughputPerSimSecond = 0; // acquisitions per simulated second, summed over runs
     LatencyHistogram latency;          // only when the request asked for it
-    QJsonObject toJson() const;
+    QString error; // the first run (in seed order) that ended on an error; runs omit it
+    QJsonObject toJson() const; // the summed report's fields, the runs and the verdict
 };
 
 struct ComparisonRequest {
@@ -49,6 +56,9 @@ struct ComparisonRequest {
     quint64 firstSeed = 1;
     int threads = 0;               // 0: one per core
     bool latencyHistogram = false; // fill each row's `latency` (a sink per run: a little slower)
+    // A strategy that is not built in (custom scripts), run for the rows whose strategy id is
+    // its id; list that id in `strategies`.
+    std::shared_ptr<const Strategy> custom;
     // Sees every run's own report as it finishes, from a worker thread (must be thread-safe).
     std::function<void(const QString &scenario, const QString &strategy, quint64 seed,
                        const CheckReport &report)>
@@ -64,13 +74,17 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
                                    const ComparisonProgress &progress = {},
                                    const std::atomic<bool> *cancel = nullptr);
 
-// One cell of the safety matrix (scenario x strategy), from its summed counts:
-//  - Unsafe: some run had a violation, a mistaken deletion, a stuck lock or a lost update. A
-//    fencing strategy whose violations lost no update (the resource rejected the stale writes
-//    instead) and that deleted nothing and left nothing stuck is safe for the resource.
-//  - LivenessLoss: no safety problem, but a client starved or an acquire gave up.
+// The one verdict rule, for a run and for a cell of the safety matrix (scenario x strategy);
+// the CLI's table, matrix, JSON and CSV and the window all show it:
+//  - a run is unsafe when it had a violation, a mistaken deletion, a stuck lock or a lost
+//    update. A fencing strategy's violations are harmless when the resource rejected the stale
+//    writes and no update was lost.
+//  - Unsafe: some run of the cell is unsafe (ComparisonRow::runsUnsafe > 0).
+//  - LivenessLoss: no run is unsafe, but a client starved or an acquire gave up.
 //  - Safe: neither.
 enum class CellVerdict { Safe, Unsafe, LivenessLoss };
+bool runIsUnsafe(const CheckReport &report, bool fencing);
+CellVerdict runVerdict(const CheckReport &report, bool fencing); // one run, as a cell of one
 CellVerdict verdictOf(const ComparisonRow &row);
 // Stable ids: "safe", "unsafe", "liveness-loss".
 QString verdictId(CellVerdict verdict);

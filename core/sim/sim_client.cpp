@@ -408,8 +408,8 @@ void SimClient::spawn(Task<void> task)
 
 void SimClient::fail(const QString &what)
 {
-    m_world.fail(QCoreApplication::translate("Simulation", "client %1: %2")
-                     .arg(QString::fromUtf8(m_name), what));
+    m_world.abortRun(QCoreApplication::translate("Simulation", "client %1: %2")
+                         .arg(QString::fromUtf8(m_name), what));
 }
 
 void SimClient::note(LockNote kind, const QByteArray &key, qint64 value, const QByteArray &detail)

@@ -46,6 +46,7 @@ public:
     void unsubscribe(int node, const QByteArray &channel) override;
     void note(LockNote kind, const QByteArray &key, qint64 value,
               const QByteArray &detail) override;
+    void abortRun(const QString &reason) override { m_world.abortRun(reason); }
 
 protected:
     void sendCall(CallSpec &&spec, Reply *out, std::coroutine_handle<> h) override;

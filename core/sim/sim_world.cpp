@@ -403,13 +403,6 @@ void SimWorld::clientDone()
         m_kernel.stop();
 }
 
-void SimWorld::fail(const QString &error)
-{
-    if (m_error.isEmpty())
-        m_error = error;
-    m_kernel.stop();
-}
-
 void SimWorld::run()
 {
     m_clientsRunning = int(m_clients.size());
@@ -418,6 +411,13 @@ void SimWorld::run()
     m_kernel.runUntil(m_scenario.durationMs * 1000);
     m_endUs = m_kernel.now();
     recordFinalState();
+}
+
+void SimWorld::abortRun(const QString &reason)
+{
+    if (m_abortReason.isEmpty())
+        m_abortReason = reason;
+    m_kernel.stop();
 }
 
 void SimWorld::recordFinalState()

@@ -40,6 +40,8 @@ public:
 
     void run();
     qint64 endUs() const { return m_endUs; }
+    // Why the run ended early ("" when it ran to its end): see LockContext::abortRun.
+    const QString &abortReason() const { return m_abortReason; }
     quint64 commandsExecuted() const;
     QList<QByteArray> clientNames() const;
     QList<QByteArray> nodeNames() const;
@@ -74,9 +76,10 @@ public:
     std::vector<ArmedFault *> reach(int client, const char *step, const char *phase);
     void strikeNodeFault(ArmedFault &fault);
     void clientDone();
-    // A client's coroutine threw: the run stops now and ends with this error (the first wins).
-    void fail(const QString &error);
-    const QString &error() const { return m_error; }
+    // Ends the run after the current action with this error; the first reason is kept. Used
+    // when a client's coroutine threw and when a strategy cannot be judged (a custom script
+    // failing at run time).
+    void abortRun(const QString &reason);
 
 private:
     void armFaults();
@@ -110,7 +113,7 @@ private:
     std::vector<bool> m_captionShown;
     int m_clientsRunning = 0;
     qint64 m_endUs = 0;
-    QString m_error;
+    QString m_abortReason;
 };
 
 } // namespace lockscope

@@ -34,6 +34,7 @@ SimulationResult runSimulation(const SimulationConfig &config)
 
     auto strings = std::make_shared<StringPool>();
     Checker checker(int(config.scenario.resolvedClients().size()));
+    checker.setSketchLatencies(config.latencySketch);
     EventFanout fanout;
     fanout.add(&checker);
     if (config.keepLog) {
@@ -58,11 +59,11 @@ SimulationResult runSimulation(const SimulationConfig &config)
         info.ttlMs = config.scenario.ttlMs;
     }
     world.run();
-    if (!world.error().isEmpty()) {
-        result.error = world.error();
-        return result;
-    }
-    result.ok = true;
+    // A client's coroutine that threw, or a strategy that cannot be judged (a custom script
+    // failing at run time), ends the run with one sentence; the events up to that instant stay
+    // in the log.
+    result.error = world.abortReason();
+    result.ok = result.error.isEmpty();
     result.simTimeUs = world.endUs();
     result.commands = world.commandsExecuted();
     result.report = checker.finish(world.endUs());

@@ -21,14 +21,15 @@ struct SimulationConfig {
     bool keepLog = true;            // keep every event in the result's log
     bool recordText = true;         // intern command, reply and value texts (off for benchmarks)
     EventSink *extraSink = nullptr; // sees every event as it happens
+    bool latencySketch = false;     // fill report.latency (for pooling runs' percentiles)
 };
 
 struct SimulationResult {
     bool ok = false;
-    QString error; // why the run could not start (unknown strategy, too big) or failed (a
-                   // coroutine of a client threw)
+    QString error; // why the run could not start (unknown strategy, too big) or go on (a
+                   // client's coroutine threw, a custom script failed at run time)
     CheckReport report;
-    std::shared_ptr<EventLog> log; // null unless keepLog
+    std::shared_ptr<EventLog> log; // null unless keepLog; up to the error when !ok
     qint64 simTimeUs = 0;
     quint64 commands = 0; // Redis commands executed by every node, resource included
 };

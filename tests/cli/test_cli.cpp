@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -112,6 +113,11 @@ private slots:
     void badInput_data();
     void badInput();
     void customScripts();
+    void scriptFailsAtRunTime_data();
+    void scriptFailsAtRunTime();
+    void scriptErrorKeepsTheEvents();
+    void guideGateRefusesAFailingScript();
+    void noAcquisitionIsNoData();
     void compareJson();
     void demo();
 
@@ -129,6 +135,18 @@ void TestCli::initTestCase()
     QVERIFY(writeFile(path(QStringLiteral("acquire.lua")), kAcquireScript));
     QVERIFY(writeFile(path(QStringLiteral("release.lua")), kReleaseScript));
     QVERIFY(writeFile(path(QStringLiteral("bad_acquire.lua")), kBrokenScript));
+    // Scripts that compile but cannot be judged: each must end the run (exit 2), not count
+    // as "busy" and give a run judged safe.
+    QVERIFY(writeFile(path(QStringLiteral("rt.lua")), "local x=nil return x+1\n"));
+    QVERIFY(writeFile(path(QStringLiteral("rt3.lua")),
+                      "-- acquire\nlocal ok = redis.call('get', KEYS[1])\nreturn ok + 1\n"));
+    QVERIFY(writeFile(path(QStringLiteral("sett.lua")),
+                      "return redis.call('sett', KEYS[1], ARGV[1])\n"));
+    QVERIFY(writeFile(path(QStringLiteral("table.lua")), "return {1, 2}\n"));
+    QVERIFY(writeFile(path(QStringLiteral("hello.lua")), "return 'hello'\n"));
+    QVERIFY(writeFile(path(QStringLiteral("release_error.lua")),
+                      "redis.call('del', KEYS[1])\nerror('release failed')\n"));
+    QVERIFY(writeFile(path(QStringLiteral("release_nil.lua")), "redis.call('del', KEYS[1])\n"));
     QVERIFY(writeFile(path(QStringLiteral("bad-scenario.json")),
                       QByteArrayLiteral("{\"id\": \"x\", \"ttl\": 5000}\n")));
     // Issue 12: a fault on a step no strategy has (line 4), and more clients than any run may
@@ -493,6 +511,173 @@ void TestCli::customScripts()
     QCOMPARE(o.value(QStringLiteral("lost_updates")).toInteger(), qint64(0));
     QCOMPARE(o.value(QStringLiteral("violations")).toInteger(), qint64(0));
     QCOMPARE(o.value(QStringLiteral("mistaken_deletions")).toInteger(), qint64(0));
+}
+
+void TestCli::scriptFailsAtRunTime_data()
+{
+    QTest::addColumn<QString>("acquire");
+    QTest::addColumn<QString>("release");
+    QTest::addColumn<QStringList>("fragments"); // all in the one line on stderr
+
+    QTest::newRow("Lua error in acquire")
+        << "rt.lua"
+        << "release.lua" << QStringList{QStringLiteral("rt.lua:1:"), QStringLiteral("arithmetic")};
+    QTest::newRow("Lua error on line 3")
+        << "rt3.lua"
+        << "release.lua" << QStringList{QStringLiteral("rt3.lua:3:"), QStringLiteral("arithmetic")};
+    QTest::newRow("unknown command")
+        << "sett.lua"
+        << "release.lua" << QStringList{QStringLiteral("sett.lua:1:"), QStringLiteral("nknown")};
+    QTest::newRow("acquire returns a table")
+        << "table.lua"
+        << "release.lua" << QStringList{QStringLiteral("table.lua"), QStringLiteral("convention")};
+    QTest::newRow("acquire returns a string")
+        << "hello.lua"
+        << "release.lua"
+        << QStringList{QStringLiteral("hello.lua"), QStringLiteral("hello"),
+                       QStringLiteral("convention")};
+    QTest::newRow("release always errors")
+        << "acquire.lua"
+        << "release_error.lua"
+        << QStringList{QStringLiteral("release_error.lua:2:"), QStringLiteral("release failed")};
+    QTest::newRow("release returns nil")
+        << "acquire.lua"
+        << "release_nil.lua"
+        << QStringList{QStringLiteral("release_nil.lua"), QStringLiteral("nil"),
+                       QStringLiteral("convention")};
+}
+
+// simulate (text and JSON) and compare end on one line naming the file, the Lua line and the
+// error, exit 2, like a syntax error: never "acquisitions 0 ... verdict: safe in this run".
+void TestCli::scriptFailsAtRunTime()
+{
+    QFETCH(QString, acquire);
+    QFETCH(QString, release);
+    QFETCH(QStringList, fragments);
+    const QStringList scripts = {QStringLiteral("--acquire-script"), path(acquire),
+                                 QStringLiteral("--release-script"), path(release)};
+    const QList<QStringList> commands = {
+        QStringList{QStringLiteral("simulate"), QStringLiteral("--scenario"),
+                    QStringLiteral("long-task")} +
+            scripts,
+        QStringList{QStringLiteral("simulate"), QStringLiteral("--scenario"),
+                    QStringLiteral("long-task"), QStringLiteral("--json")} +
+            scripts,
+        QStringList{QStringLiteral("compare"), QStringLiteral("--scenario"),
+                    QStringLiteral("long-task"), QStringLiteral("--seeds"), QStringLiteral("2")} +
+            scripts,
+    };
+    for (const QStringList &args : commands) {
+        const Run r = runCli(args);
+        QVERIFY2(r.finished && r.exitCode == 2, r.describe().constData());
+        QVERIFY2(r.out.isEmpty(), r.out.left(2000).constData());
+        QVERIFY2(r.err.endsWith('\n') && r.err.count('\n') == 1, r.err.constData());
+        const QString message = QString::fromUtf8(r.err);
+        for (const auto &fragment : fragments)
+            QVERIFY2(
+                message.contains(fragment),
+                qPrintable(
+                    QStringLiteral("%1: \"%2\" not in: %3").arg(args.first(), fragment, message)));
+    }
+}
+
+void TestCli::scriptErrorKeepsTheEvents()
+{
+    // The events up to the error are written: they show the failing script call.
+    const QString events = path(QStringLiteral("rt-events.jsonl"));
+    const Run r = runCli({QStringLiteral("simulate"), QStringLiteral("--scenario"),
+                          QStringLiteral("long-task"), QStringLiteral("--acquire-script"),
+                          path(QStringLiteral("rt.lua")), QStringLiteral("--release-script"),
+                          path(QStringLiteral("release.lua")), QStringLiteral("--events"), events});
+    QVERIFY2(r.finished && r.exitCode == 2, r.describe().constData());
+    QFile file(events);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray log = file.readAll();
+    QVERIFY2(log.contains("arithmetic"), log.left(2000).constData());
+}
+
+// The guide's CI gate (docs/guide/examples/check-lock-scripts.sh) stops on a script that fails
+// at run time, with lockscope-cli's message and exit code 2, instead of printing "ok".
+void TestCli::guideGateRefusesAFailingScript()
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("jq")).isEmpty())
+        QFAIL("the guide's gate needs jq (Debian package jq), which is not installed");
+    QProcess gate;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LOCKSCOPE_CLI"), QString::fromUtf8(LOCKSCOPE_CLI));
+    env.insert(QStringLiteral("SEEDS"), QStringLiteral("1"));
+    gate.setProcessEnvironment(env);
+    gate.start(QStringLiteral("bash"),
+               {QStringLiteral(LOCKSCOPE_GUIDE_EXAMPLES "/check-lock-scripts.sh"),
+                path(QStringLiteral("rt.lua")), path(QStringLiteral("release.lua"))});
+    QVERIFY(gate.waitForFinished(kTimeoutMs));
+    const QByteArray out = gate.readAllStandardOutput();
+    const QByteArray err = gate.readAllStandardError();
+    QVERIFY2(gate.exitCode() == 2, QByteArray(out + err).constData());
+    QVERIFY2(!out.contains("ok"), out.constData());
+    QVERIFY2(err.contains("rt.lua:1:"), err.constData());
+}
+
+// A run in which nobody ever acquired has no latency, no cost per acquisition and no
+// fairness: "—" in the text, null in the JSON, never 0 ms, 0.0 and 1.000.
+void TestCli::noAcquisitionIsNoData()
+{
+    // The busy acquire script (returns 0 or nil, within the convention): nobody ever gets in.
+    QVERIFY(writeFile(path(QStringLiteral("never.lua")), "return 0\n"));
+    const QStringList args = {
+        QStringLiteral("simulate"),         QStringLiteral("--scenario"),
+        QStringLiteral("long-task"),        QStringLiteral("--acquire-script"),
+        path(QStringLiteral("never.lua")),  QStringLiteral("--release-script"),
+        path(QStringLiteral("release.lua"))};
+    RUN_CLI(text, args, 0);
+    const QString out = QString::fromUtf8(text.out);
+    QVERIFY2(out.contains(QStringLiteral("acquisitions           0")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("p50 \u2014, p99 \u2014")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("commands/acquisition   \u2014")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("fairness (Jain)        \u2014")), qPrintable(out));
+    // Both clients starved: a liveness loss, not "safe".
+    QVERIFY2(out.contains(QStringLiteral("verdict: liveness loss")), qPrintable(out));
+
+    const QJsonObject o = simulateObject(args + QStringList{QStringLiteral("--json")});
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(o.value(QStringLiteral("acquisitions")).toInteger(), qint64(0));
+    QVERIFY(o.value(QStringLiteral("commands")).toInteger() > 0);
+    QVERIFY(o.value(QStringLiteral("commands_per_acquisition")).isNull());
+    QVERIFY(o.value(QStringLiteral("fairness")).isNull());
+    const auto latency = o.value(QStringLiteral("acquire_latency_ms")).toObject();
+    QVERIFY(latency.value(QStringLiteral("p50")).isNull());
+    QVERIFY(latency.value(QStringLiteral("p99")).isNull());
+    QCOMPARE(o.value(QStringLiteral("verdict")).toString(), QStringLiteral("liveness-loss"));
+
+    // compare: the custom row's p99 is null in JSON, empty in CSV, "—" in the table.
+    const QStringList compare = {QStringLiteral("compare"),
+                                 QStringLiteral("--scenario"),
+                                 QStringLiteral("long-task"),
+                                 QStringLiteral("--seeds"),
+                                 QStringLiteral("2"),
+                                 QStringLiteral("--acquire-script"),
+                                 path(QStringLiteral("never.lua")),
+                                 QStringLiteral("--release-script"),
+                                 path(QStringLiteral("release.lua"))};
+    RUN_CLI(csv, compare + QStringList{QStringLiteral("--csv")}, 0);
+    const QList<QByteArray> lines = csv.out.trimmed().split('\n');
+    const QList<QByteArray> header = lines.first().split(',');
+    const qsizetype p99 = header.indexOf("latency_p99_ms");
+    QVERIFY(p99 > 0);
+    QCOMPARE(lines.last().split(',').value(1), QByteArray("custom"));
+    QCOMPARE(lines.last().split(',').value(p99), QByteArray());
+    QCOMPARE(lines.last().split(',').value(2), QByteArray("liveness-loss"));
+    RUN_CLI(json, compare + QStringList{QStringLiteral("--json")}, 0);
+    const auto rows =
+        QJsonDocument::fromJson(json.out).object().value(QStringLiteral("strategies")).toArray();
+    const auto custom = rows.last().toObject();
+    QCOMPARE(custom.value(QStringLiteral("strategy")).toString(), QStringLiteral("custom"));
+    QVERIFY(custom.value(QStringLiteral("fairness")).isNull());
+    QVERIFY(custom.value(QStringLiteral("acquire_latency_ms"))
+                .toObject()
+                .value(QStringLiteral("p99"))
+                .isNull());
 }
 
 void TestCli::compareJson()

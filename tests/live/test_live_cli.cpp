@@ -83,6 +83,8 @@ private slots:
     void wrongOrMissingPasswordIsRefused();
     void missingPermissionIsRefused();
     void badOptionsAreRefused();
+    void customScriptFailingAtRunTime_data();
+    void customScriptFailingAtRunTime();
 
 private:
     RedisServer m_server;
@@ -281,6 +283,60 @@ void TestLiveCli::badOptionsAreRefused()
         const Run run = runCli(full);
         VERIFY_REFUSED(run, needle);
     }
+    QCOMPARE(dbsize(m_server), 0);
+}
+
+void TestLiveCli::customScriptFailingAtRunTime_data()
+{
+    QTest::addColumn<QByteArray>("acquire");
+    QTest::addColumn<QByteArray>("release");
+    QTest::addColumn<QStringList>("fragments");
+    const QByteArray acquire = "return redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])\n";
+    const QByteArray release = "if redis.call('get', KEYS[1]) == ARGV[1] then\n"
+                               "  return redis.call('del', KEYS[1])\nend\nreturn 0\n";
+    QTest::newRow("Lua error") << QByteArray("local x=nil return x+1\n") << release
+                               << QStringList{QStringLiteral("acquire.lua:1:"),
+                                              QStringLiteral("arithmetic")};
+    QTest::newRow("unknown command")
+        << QByteArray("-- busy?\nreturn redis.call('sett', KEYS[1], ARGV[1])\n") << release
+        << QStringList{QStringLiteral("acquire.lua:2:"), QStringLiteral("nknown")};
+    QTest::newRow("outside the convention")
+        << QByteArray("return 'hello'\n") << release
+        << QStringList{QStringLiteral("acquire.lua"), QStringLiteral("hello"),
+                       QStringLiteral("convention")};
+    QTest::newRow("release errors")
+        << acquire << QByteArray("error('release failed')\n")
+        << QStringList{QStringLiteral("release.lua:1:"), QStringLiteral("release failed")};
+}
+
+// bench with the user's scripts against a real server: a script that fails at run time is one
+// line naming the file, the Lua line and the error (exit 2), and no key is left behind.
+void TestLiveCli::customScriptFailingAtRunTime()
+{
+    QFETCH(QByteArray, acquire);
+    QFETCH(QByteArray, release);
+    QFETCH(QStringList, fragments);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (const auto &[name, body] : {std::pair{QStringLiteral("acquire.lua"), acquire},
+                                     std::pair{QStringLiteral("release.lua"), release}}) {
+        QFile f(dir.filePath(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(body);
+    }
+    const Run run =
+        runCli({QStringLiteral("bench"), QStringLiteral("--redis"), address(m_server),
+                QStringLiteral("--acquire-script"), dir.filePath(QStringLiteral("acquire.lua")),
+                QStringLiteral("--release-script"), dir.filePath(QStringLiteral("release.lua")),
+                QStringLiteral("--clients"), QStringLiteral("4"), QStringLiteral("--duration"),
+                QStringLiteral("1000")});
+    QVERIFY2(run.finished && run.exitCode == 2, run.describe().constData());
+    QVERIFY2(run.out.isEmpty(), run.out.constData());
+    QVERIFY2(run.err.count('\n') == 1, run.err.constData());
+    const QString message = QString::fromUtf8(run.err);
+    for (const QString &fragment : fragments)
+        QVERIFY2(message.contains(fragment),
+                 qPrintable(fragment + QStringLiteral(" not in: ") + message));
     QCOMPARE(dbsize(m_server), 0);
 }
 

@@ -581,10 +581,10 @@ void TestLiveClient::spawnedTaskErrorFailsTheClient()
     a.open();
     auto sleeping = runOn(a, sleepThenTrue(a, 300));
     a.spawn(setThenThrow(a));
-    QVERIFY(QTest::qWaitFor([&] { return !a.failure().isEmpty(); }, 5000));
-    QVERIFY2(a.failure().startsWith(QLatin1String("client A: ")), qPrintable(a.failure()));
-    QVERIFY2(a.failure().contains(QLatin1String("the renewal bookkeeping broke")),
-             qPrintable(a.failure()));
+    QVERIFY(QTest::qWaitFor([&] { return !a.abortReason().isEmpty(); }, 5000));
+    QVERIFY2(a.abortReason().startsWith(QLatin1String("client A: ")), qPrintable(a.abortReason()));
+    QVERIFY2(a.abortReason().contains(QLatin1String("the renewal bookkeeping broke")),
+             qPrintable(a.abortReason()));
     // The command before the throw did reach the server, and the client is over: its other
     // coroutines never resume.
     Sync sync(*m_servers[0]);

@@ -147,6 +147,9 @@ public:
     void unsubscribe(int node, const QByteArray &channel) override;
     void note(LockNote kind, const QByteArray &key, qint64 value,
               const QByteArray &detail = {}) override;
+    // Kept for the test to read; the test world goes on (a test decides what happens next).
+    void abortRun(const QString &reason) override { m_abortReasons << reason; }
+    const QStringList &abortReasons() const { return m_abortReasons; }
 
     void setRequestTimeoutMs(qint64 ms) { m_requestTimeoutMs = ms; }
     void setClockSkewMs(qint64 ms) { m_skewMs = ms; }
@@ -195,6 +198,7 @@ private:
     QHash<QByteArray, int> m_buffered; // messages that came while nobody waited
     std::vector<std::shared_ptr<Waiter>> m_waiters;
     std::vector<Task<void>> m_spawned;
+    QStringList m_abortReasons;
 };
 
 } // namespace lockscope::test

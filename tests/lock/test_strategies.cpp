@@ -174,6 +174,8 @@ private slots:
     void customSyntaxError_data();
     void customSyntaxError();
     void customMissingFile();
+    void customRunTimeError_data();
+    void customRunTimeError();
 
     void waitModes_data();
     void waitModes();
@@ -1013,6 +1015,63 @@ void TestStrategies::customMissingFile()
     const QString missingRelease = dir.filePath(QStringLiteral("gone.lua"));
     QVERIFY(!createCustomStrategy(releaseFile, missingRelease, &message));
     QVERIFY2(message.contains(missingRelease), qPrintable(message));
+}
+
+void TestStrategies::customRunTimeError_data()
+{
+    QTest::addColumn<QByteArray>("acquire");
+    QTest::addColumn<QByteArray>("release");
+    QTest::addColumn<QString>("reason"); // what abortRun hears (a prefix)
+    const QByteArray acquire = "return redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])\n";
+    const QByteArray release = "return redis.call('del', KEYS[1])\n";
+    QTest::newRow("arithmetic on nil")
+        << QByteArray("local x=nil return x+1\n") << release
+        << QStringLiteral(
+               "acquire.lua:1: attempt to perform arithmetic on local 'x' (a nil value)");
+    QTest::newRow("unknown command")
+        << QByteArray("\n\nreturn redis.call('sett', KEYS[1])\n") << release
+        << QStringLiteral("acquire.lua:3: Unknown Redis command called from script");
+    QTest::newRow("a table")
+        << QByteArray("return {1, 2}\n") << release
+        << QStringLiteral("acquire.lua: the acquire script returned a table of 2 element");
+    QTest::newRow("a string") << QByteArray("return 'hello'\n") << release
+                              << QStringLiteral(
+                                     "acquire.lua: the acquire script returned \"hello\"");
+    QTest::newRow("release errors")
+        << acquire << QByteArray("error('no')\n") << QStringLiteral("release.lua:1: no");
+    QTest::newRow("release returns a string")
+        << acquire << QByteArray("return 'gone'\n")
+        << QStringLiteral("release.lua: the release script returned \"gone\"");
+}
+
+// A script that fails at run time, or answers outside the convention, asks the runtime to end
+// the run with the file, the Lua line and the error, instead of passing for "busy".
+void TestStrategies::customRunTimeError()
+{
+    QFETCH(QByteArray, acquire);
+    QFETCH(QByteArray, release);
+    QFETCH(QString, reason);
+    QTemporaryDir dir;
+    const QString acquireFile = dir.filePath(QStringLiteral("acquire.lua"));
+    const QString releaseFile = dir.filePath(QStringLiteral("release.lua"));
+    QVERIFY(writeFile(acquireFile, acquire));
+    QVERIFY(writeFile(releaseFile, release));
+    QString error;
+    auto s = createCustomStrategy(acquireFile, releaseFile, &error);
+    QVERIFY2(s, qPrintable(error));
+
+    TestWorld world;
+    EngineContext &a = world.addClient("A");
+    LockHandle lock = handleFor(2500);
+    const auto attempt = world.complete(s->tryAcquire(a, lock));
+    if (attempt->outcome == AttemptOutcome::Acquired) {
+        QVERIFY(a.abortReasons().isEmpty());
+        QCOMPARE(*world.complete(s->release(a, lock)), ReleaseOutcome::Error);
+    } else {
+        QCOMPARE(attempt->outcome, AttemptOutcome::Error);
+    }
+    QCOMPARE(a.abortReasons().size(), qsizetype(1));
+    QVERIFY2(a.abortReasons().first().startsWith(reason), qPrintable(a.abortReasons().first()));
 }
 
 // --- wait modes ---------------------------------------------------------------------------------

@@ -144,6 +144,7 @@ private slots:
     void fairness_data();
     void fairness();
     void commandCounts();
+    void noAcquisitionNoFigures();
     void findingsSortedByTime();
     void checkLogMatchesStreaming();
     void reportJson();
@@ -441,7 +442,8 @@ void TestChecker::latencyPercentiles_data()
     QTest::addColumn<double>("max");
 
     // Nearest rank: the ceil(p * n)-th smallest value.
-    QTest::newRow("none") << QList<qint64>{} << 0.0 << 0.0 << 0.0;
+    // No acquisition: no percentile at all (-1 here), not 0 ms.
+    QTest::newRow("none") << QList<qint64>{} << -1.0 << -1.0 << -1.0;
     QTest::newRow("one") << QList<qint64>{5000} << 5.0 << 5.0 << 5.0;
     // n = 3: p50 -> rank 2, p99 -> rank 3.
     QTest::newRow("three") << QList<qint64>{30000, 10000, 20000} << 20.0 << 30.0 << 30.0;
@@ -477,15 +479,46 @@ void TestChecker::latencyPercentiles()
     }
     const auto r = check(events, 4, 1000000);
     QCOMPARE(r.acquisitions, qint64(latenciesUs.size()));
-    QCOMPARE(r.latencyP50Ms, p50);
-    QCOMPARE(r.latencyP99Ms, p99);
-    QCOMPARE(r.latencyMaxMs, max);
+    QCOMPARE(r.latencyP50Ms.value_or(-1), p50);
+    QCOMPARE(r.latencyP99Ms.value_or(-1), p99);
+    QCOMPARE(r.latencyMaxMs.value_or(-1), max);
+}
+
+void TestChecker::noAcquisitionNoFigures()
+{
+    // Two clients tried for the whole run and never got in, after 595 commands: no latency,
+    // no cost per acquisition and no fairness exist. Made-up figures (0 ms, 0.0 commands, a
+    // "perfectly fair" 1.000) would read as a fast, cheap, fair lock.
+    std::vector<Event> events = timeline("0 A start k1; 0 B start k1");
+    for (int i = 0; i < 595; ++i) {
+        Event e;
+        e.kind = EventKind::CommandSent;
+        e.client = qint16(i % 2);
+        e.node = 0;
+        e.timeUs = 1000 + i;
+        events.push_back(e);
+    }
+    const auto r = check(events, 2, 30000);
+    QCOMPARE(r.acquisitions, qint64(0));
+    QCOMPARE(r.starvedClients, qint64(2));
+    QCOMPARE(r.commands, qint64(595));
+    QVERIFY(!r.latencyP50Ms.has_value());
+    QVERIFY(!r.latencyP99Ms.has_value());
+    QVERIFY(!r.latencyMaxMs.has_value());
+    QVERIFY(!r.commandsPerAcquisition().has_value());
+    QVERIFY(!r.fairness.has_value());
+    const QJsonObject json = r.toJson();
+    QVERIFY(json.value(QStringLiteral("commands_per_acquisition")).isNull());
+    QVERIFY(json.value(QStringLiteral("fairness")).isNull());
+    const QJsonObject latency = json.value(QStringLiteral("acquire_latency_ms")).toObject();
+    for (const char *p : {"p50", "p99", "max"})
+        QVERIFY2(latency.value(QLatin1String(p)).isNull(), p);
 }
 
 void TestChecker::fairness_data()
 {
     QTest::addColumn<QList<int>>("acquisitions"); // per client; -1: never tried
-    QTest::addColumn<double>("expected");
+    QTest::addColumn<double>("expected");         // -1: no data
 
     // Jain: (sum x)^2 / (n * sum x^2) over the clients that tried.
     QTest::newRow("[1,1]") << QList<int>{1, 1} << 1.0;
@@ -496,7 +529,9 @@ void TestChecker::fairness_data()
     QTest::newRow("[5,5,5,5]") << QList<int>{5, 5, 5, 5} << 1.0;
     // A client that never tried is not counted.
     QTest::newRow("[2,never]") << QList<int>{2, -1} << 1.0;
-    QTest::newRow("nobody tried") << QList<int>{-1, -1} << 1.0;
+    // Nobody acquired: there is nothing to be fair or unfair about.
+    QTest::newRow("nobody tried") << QList<int>{-1, -1} << -1.0;
+    QTest::newRow("[0,0] both starved") << QList<int>{0, 0} << -1.0;
 }
 
 void TestChecker::fairness()
@@ -514,8 +549,13 @@ void TestChecker::fairness()
             events += QStringLiteral("1 %1 acquire k1; 2 %1 release k1;").arg(name);
     }
     const auto r = check(timeline(events), int(acquisitions.size()), 10000);
-    QVERIFY2(qAbs(r.fairness - expected) < 1e-12,
-             qPrintable(QStringLiteral("fairness %1, expected %2").arg(r.fairness).arg(expected)));
+    if (expected < 0) {
+        QVERIFY2(!r.fairness, qPrintable(QString::number(r.fairness.value_or(0))));
+        return;
+    }
+    QVERIFY(r.fairness.has_value());
+    QVERIFY2(qAbs(*r.fairness - expected) < 1e-12,
+             qPrintable(QStringLiteral("fairness %1, expected %2").arg(*r.fairness).arg(expected)));
 }
 
 void TestChecker::commandCounts()
@@ -543,10 +583,10 @@ void TestChecker::commandCounts()
     QCOMPARE(r.commands, qint64(5));
     QCOMPARE(r.resourceCommands, qint64(5));
     QCOMPARE(r.acquisitions, qint64(2));
-    QCOMPARE(r.commandsPerAcquisition(), 2.5);
+    QCOMPARE(r.commandsPerAcquisition().value_or(-1), 2.5);
 
     const auto none = check({}, 0, 0);
-    QCOMPARE(none.commandsPerAcquisition(), 0.0);
+    QVERIFY(!none.commandsPerAcquisition().has_value());
 }
 
 void TestChecker::findingsSortedByTime()
@@ -628,8 +668,8 @@ void TestChecker::checkLogMatchesStreaming()
     QCOMPARE(fromLog.starvedClients, qint64(1));
     QCOMPARE(fromLog.commands, qint64(1));
     QCOMPARE(fromLog.resourceCommands, qint64(1));
-    QCOMPARE(fromLog.latencyP50Ms, 1.0);
-    QCOMPARE(fromLog.latencyP99Ms, 38.0);
+    QCOMPARE(fromLog.latencyP50Ms.value_or(-1), 1.0);
+    QCOMPARE(fromLog.latencyP99Ms.value_or(-1), 38.0);
     QCOMPARE(fromLog.endUs, qint64(99000));
 
     QCOMPARE(fromLog.toJson(), streamed.toJson());

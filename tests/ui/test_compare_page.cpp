@@ -159,6 +159,7 @@ void TestComparePage::matrixFiguresEqualRunComparison()
         QVERIFY(cell);
         QCOMPARE(cell->row.sum.acquisitions, ref.sum.acquisitions);
         QCOMPARE(cell->row.sum.commands, ref.sum.commands);
+        QCOMPARE(cell->row.runsUnsafe, ref.runsUnsafe);
         QCOMPARE(cell->row.sum.latencyP50Ms, ref.sum.latencyP50Ms);
         QCOMPARE(cell->row.sum.latencyP99Ms, ref.sum.latencyP99Ms);
         QCOMPARE(cell->row.sum.fairness, ref.sum.fairness);
@@ -173,7 +174,10 @@ void TestComparePage::matrixFiguresEqualRunComparison()
 
 void TestComparePage::costFiguresAndChartsFollowTheModel()
 {
-    const CompareSettings settings = smallSettings();
+    // Several scenarios: the cost is that of the fault-free workload (contention) alone; the
+    // fault scenarios' seconds-long waits would otherwise be averaged into it.
+    CompareSettings settings = smallSettings(2);
+    settings.scenarioIds = {QStringLiteral("pause-before-delete"), QStringLiteral("contention")};
     ComparisonController controller;
     ComparisonModel model;
     QVERIFY(runAll(controller, model, settings));
@@ -182,48 +186,60 @@ void TestComparePage::costFiguresAndChartsFollowTheModel()
     CostCharts charts(&cost);
     cost.setFromMatrix(model);
     QCOMPARE(cost.rowCount(), int(kStrategies.size()));
+    QVERIFY2(cost.sourceText().contains(QLatin1String("contention")),
+             qPrintable(cost.sourceText()));
+    QVERIFY2(charts.titleText().contains(QLatin1String("contention")),
+             qPrintable(charts.titleText()));
 
-    const auto reference = referenceRows(kScenarios, kStrategies, settings.seeds);
+    const auto reference = referenceRows({QStringLiteral("contention")}, kStrategies, 2);
     for (int s = 0; s < kStrategies.size(); ++s) {
-        // Summed over the scenarios here, from runComparison's rows.
-        qint64 acquisitions = 0, commands = 0, endUs = 0, runs = 0;
-        double p99 = 0;
-        for (const ComparisonRow &r : reference) {
-            if (r.strategy != kStrategies[s])
-                continue;
-            acquisitions += r.sum.acquisitions;
-            commands += r.sum.commands;
-            endUs += r.sum.endUs;
-            runs += r.runs;
-            p99 += r.sum.latencyP99Ms * r.runs;
-        }
+        const ComparisonRow &ref = reference[s];
+        QCOMPARE(ref.strategy, kStrategies[s]);
         const CostRow &row = cost.rows()[s];
         QCOMPARE(row.strategy, kStrategies[s]);
         QCOMPARE(cost.headerData(s, Qt::Vertical).toString(), kStrategies[s]);
-        QCOMPARE(row.runs, runs);
-        QCOMPARE(row.acquisitions, acquisitions);
-        QVERIFY(qFuzzyCompare(row.throughput, double(acquisitions) * 1e6 / double(endUs)));
-        QVERIFY(qFuzzyCompare(row.commandsPerAcquisition, double(commands) / double(acquisitions)));
-        QVERIFY(qFuzzyCompare(1 + row.latencyP99Ms, 1 + p99 / double(runs)));
+        QCOMPARE(row.runs, qint64(ref.runs));
+        QCOMPARE(row.acquisitions, ref.sum.acquisitions);
+        QCOMPARE(row.throughput, ref.throughputPerSimSecond);
+        QCOMPARE(row.commandsPerAcquisition, ref.sum.commandsPerAcquisition());
+        QCOMPARE(row.latencyP50Ms, ref.sum.latencyP50Ms);
+        QCOMPARE(row.latencyP99Ms, ref.sum.latencyP99Ms);
+        QCOMPARE(row.fairness, ref.sum.fairness);
         QCOMPARE(cost.index(s, CostModel::ThroughputColumn).data(Qt::EditRole).toDouble(),
                  row.throughput);
     }
-    // One scenario: the cost row is exactly that cell's row.
-    const CostRow one = CostModel::fromRows({reference.first()});
-    QCOMPARE(one.throughput, reference.first().throughputPerSimSecond);
-    QCOMPARE(one.latencyP50Ms, reference.first().sum.latencyP50Ms);
-    QCOMPARE(one.fairness, reference.first().sum.fairness);
-    QCOMPARE(one.commandsPerAcquisition, reference.first().sum.commandsPerAcquisition());
 
     // The charts read the model: the throughput bars and the p99 bars are its columns.
     QList<double> throughput, p99;
     for (const CostRow &r : cost.rows()) {
         throughput << r.throughput;
-        p99 << r.latencyP99Ms;
+        p99 << r.latencyP99Ms.value_or(0);
     }
     QCOMPARE(charts.barValues(0), throughput);
     QCOMPARE(charts.barValues(1, 1), p99);
     QCOMPARE(charts.histogramSeriesCount(), int(kStrategies.size()));
+
+    // One scenario picked: its own cost, and the texts say which.
+    CompareSettings one = smallSettings(2);
+    one.scenarioIds = {QStringLiteral("pause-before-delete")};
+    ComparisonController controller2;
+    ComparisonModel model2;
+    QVERIFY(runAll(controller2, model2, one));
+    cost.setFromMatrix(model2);
+    const auto picked = referenceRows(one.scenarioIds, kStrategies, 2);
+    QCOMPARE(cost.rowCount(), int(kStrategies.size()));
+    QCOMPARE(cost.rows().first().acquisitions, picked.first().sum.acquisitions);
+    QVERIFY(cost.sourceText().contains(QLatin1String("pause-before-delete")));
+    QVERIFY(charts.titleText().contains(QLatin1String("pause-before-delete")));
+
+    // Several scenarios without the fault-free workload: no cost figures, and why.
+    CompareSettings faultsOnly = smallSettings(1);
+    ComparisonController controller3;
+    ComparisonModel model3;
+    QVERIFY(runAll(controller3, model3, faultsOnly));
+    cost.setFromMatrix(model3);
+    QCOMPARE(cost.rowCount(), 0);
+    QVERIFY(cost.sourceText().contains(QLatin1String("contention")));
 }
 
 void TestComparePage::verdictColoursFollowVerdictOf()
@@ -288,7 +304,8 @@ void TestComparePage::cancelKeepsFinishedCellsAndStopsThreads()
         QCOMPARE(row.runs, 50); // only whole cells are kept
     QVERIFY(page.statusText().contains(QStringLiteral("Cancelled")));
     QVERIFY(page.settingsWidget()->runButton()->isEnabled());
-    // The finished cells are usable: they export, and the cost table has their strategies.
+    // The finished cells are usable: they export; the cost table waits for the fault-free
+    // workload's cells (it never averages the fault scenarios) and says so.
     QTemporaryDir dir;
     QString error;
     QVERIFY2(page.exportTo(ComparePage::ExportKind::MatrixCsv,
@@ -297,7 +314,12 @@ void TestComparePage::cancelKeepsFinishedCellsAndStopsThreads()
     QFile f(dir.filePath(QStringLiteral("m.csv")));
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll().count('\n'), qsizetype(done + 1));
-    QVERIFY(page.costModel()->rowCount() > 0);
+    bool faultFreeDone = false;
+    for (const ComparisonRow &row : page.model()->finishedRows())
+        faultFreeDone |= row.scenario == QLatin1String("contention");
+    QCOMPARE(page.costModel()->rowCount() > 0, faultFreeDone);
+    QVERIFY2(page.costModel()->sourceText().contains(QLatin1String("contention")),
+             qPrintable(page.costModel()->sourceText()));
     QVERIFY(messages.isEmpty());
 }
 

@@ -81,8 +81,11 @@ QByteArray CompareExport::costCsv(const CostModel &cost)
     s += QLatin1Char('\n');
     for (const CostRow &r : cost.rows()) {
         s += r.strategy;
-        for (int c = 0; c < CostModel::ColumnCount; ++c)
-            s += QLatin1Char(',') + QString::number(CostModel::value(r, c), 'g', 10);
+        for (int c = 0; c < CostModel::ColumnCount; ++c) {
+            // No data is an empty field, CSV's null.
+            const Figure v = CostModel::value(r, c);
+            s += QLatin1Char(',') + (v ? QString::number(*v, 'g', 10) : QString());
+        }
         s += QLatin1Char('\n');
     }
     return s.toUtf8();
@@ -94,7 +97,7 @@ QByteArray CompareExport::costJson(const CostModel &cost)
     for (const CostRow &r : cost.rows()) {
         QJsonObject o{{QStringLiteral("strategy"), r.strategy}};
         for (int c = 0; c < CostModel::ColumnCount; ++c)
-            o.insert(CostModel::columnId(c), CostModel::value(r, c));
+            o.insert(CostModel::columnId(c), figureJson(CostModel::value(r, c)));
         QJsonArray buckets;
         const auto &bounds = LatencyHistogram::upperBoundsMs();
         for (std::size_t k = 0; k < r.latency.counts.size(); ++k)
@@ -217,9 +220,9 @@ QByteArray CompareExport::htmlReport(const ComparisonModel &matrix, const CostMo
     h += QStringLiteral("</table>\n<p class=\"muted\">%1</p>\n")
              .arg(escape(tr("safe: no violation, mistaken deletion, stuck lock or lost update in "
                             "any run (a fencing strategy whose stale writes were all rejected is "
-                            "safe for the resource). UNSAFE n/m: n of m runs had a violation or a "
-                            "mistaken deletion; STUCK n/m: n of m runs left a lock without a TTL. "
-                            "liveness loss: safe, but a client starved or an acquire gave up.")));
+                            "safe for the resource). UNSAFE n/m: n of m runs had a violation, a "
+                            "mistaken deletion, a stuck lock or a lost update. liveness loss: "
+                            "safe, but a client starved or an acquire gave up.")));
 
     h += QStringLiteral("<h2>%1</h2>\n<p class=\"muted\">%2</p>\n<table><tr><th>%3</th>")
              .arg(escape(tr("Cost")), escape(cost.sourceText()), escape(tr("strategy")));

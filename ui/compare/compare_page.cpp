@@ -178,6 +178,8 @@ ComparePage::ComparePage(QWidget *parent)
     connect(m_controller, &ComparisonController::cellFinished, this, &ComparePage::onCellFinished);
     connect(m_controller, &ComparisonController::progressChanged, this, &ComparePage::onProgress);
     connect(m_controller, &ComparisonController::finished, this, &ComparePage::onFinished);
+    connect(m_controller, &ComparisonController::runFailed, this,
+            [this](const QString &error) { showMessage(tr("A run could not be judged"), error); });
     connect(m_live, &LiveComparison::strategyFinished, this, [this] {
         m_costModel->setLiveRows(m_live->rows(), m_live->server());
         m_progress->setValue(m_live->strategiesDone());
@@ -492,8 +494,8 @@ void ComparePage::retranslateUi()
     m_legend->setText(
         tr("%1 no violation, mistaken deletion, stuck lock or lost update in any run (a fencing "
            "strategy whose stale writes were all rejected is safe for the resource) &nbsp; %2 "
-           "n/m: n of m runs had a violation or mistaken deletion (STUCK n/m: a lock left "
-           "without a TTL) &nbsp; %3 safe, but a client starved or an acquire gave up")
+           "n/m: n of m runs had a violation, a mistaken deletion, a stuck lock or a lost "
+           "update &nbsp; %3 safe, but a client starved or an acquire gave up")
             .arg(swatch(CellVerdict::Safe), swatch(CellVerdict::Unsafe),
                  swatch(CellVerdict::LivenessLoss)));
     m_costSource->setText(m_costModel->sourceText());

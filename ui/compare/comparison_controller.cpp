@@ -58,6 +58,7 @@ bool ComparisonController::start(const CompareSettings &settings, QString *error
     m_runsDone = 0;
     m_cellsDone = 0;
     m_cancelled = false;
+    m_failureReported = false;
     m_running = true;
     m_tasksLeft = settings.cellCount();
     m_clock.start();
@@ -99,6 +100,18 @@ bool ComparisonController::start(const CompareSettings &settings, QString *error
                 const bool complete = !rows.isEmpty() && rows.first().runs == request.seeds;
                 if (complete)
                     cell.row = rows.first();
+                if (!rows.isEmpty() && !rows.first().error.isEmpty()) {
+                    const QString why = rows.first().error;
+                    QMetaObject::invokeMethod(
+                        this,
+                        [this, why] {
+                            if (!m_failureReported) { // once per comparison, not per cell
+                                m_failureReported = true;
+                                emit runFailed(why);
+                            }
+                        },
+                        Qt::QueuedConnection);
+                }
                 QMetaObject::invokeMethod(
                     this, [this, complete, cell] { onTaskDone(complete, cell); },
                     Qt::QueuedConnection);

@@ -42,6 +42,9 @@ signals:
     void cellFinished(const lockscope::ui::CellResult &cell);
     void progressChanged(qint64 runsDone, qint64 runsTotal);
     void finished(bool cancelled);
+    // A run ended on an error (a strategy that cannot be judged): its cell stays empty, and
+    // the message (one sentence naming the script, its line and the error) says why.
+    void runFailed(const QString &message);
 
 private:
     void onTaskDone(bool complete, const CellResult &cell);
@@ -57,6 +60,7 @@ private:
     int m_cellsDone = 0;
     bool m_running = false;
     bool m_cancelled = false;
+    bool m_failureReported = false;
 };
 
 } // namespace lockscope::ui

@@ -98,13 +98,10 @@ QString ComparisonModel::verdictText(CellVerdict verdict)
 
 QString ComparisonModel::cellLabel(const CellResult &cell)
 {
+    // The unsafe runs as the CLI counts them: the verdict rule applied to each run.
     const CellVerdict v = cell.verdict();
-    if (v == CellVerdict::Unsafe && cell.row.runsWithViolation > 0)
-        return tr("UNSAFE %1/%2").arg(cell.row.runsWithViolation).arg(cell.row.runs);
-    if (v == CellVerdict::Unsafe && cell.row.runsWithStuckLock > 0)
-        return tr("STUCK %1/%2").arg(cell.row.runsWithStuckLock).arg(cell.row.runs);
-    if (v == CellVerdict::Unsafe && cell.row.sum.lostUpdates > 0)
-        return tr("LOST WRITES");
+    if (v == CellVerdict::Unsafe)
+        return tr("UNSAFE %1/%2").arg(cell.row.runsUnsafe).arg(cell.row.runs);
     return verdictText(v);
 }
 
@@ -115,6 +112,7 @@ QString ComparisonModel::countsText(const CellResult &cell)
     QString text = tr("%1 with %2: %3 over %4 seeds")
                        .arg(r.scenario, r.strategy, verdictText(cell.verdict()))
                        .arg(r.runs);
+    text += QLatin1Char('\n') + tr("unsafe runs: %1 of %2").arg(r.runsUnsafe).arg(r.runs);
     text += QLatin1Char('\n') + tr("runs with a violation or mistaken deletion: %1 of %2")
                                     .arg(r.runsWithViolation)
                                     .arg(r.runs);

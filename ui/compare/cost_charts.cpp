@@ -112,13 +112,16 @@ CostCharts::CostCharts(CostModel *model, QWidget *parent)
     grid->setColumnStretch(1, 1);
     grid->setColumnStretch(2, 1);
 
+    // The titles name the workload, which changes with the figures.
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
         rebuildCategories();
         rebuildHistogram();
+        retranslateUi();
     });
     connect(model, &QAbstractItemModel::dataChanged, this, [this] {
         rebuildCategories(); // the value axes' ranges
         rebuildHistogram();
+        retranslateUi();
     });
     retranslateUi();
     setTheme(Theme::forPalette(palette()));
@@ -303,6 +306,15 @@ void CostCharts::applyTheme(QChart *only)
     }
 }
 
+QString CostCharts::titleText() const
+{
+    // Which workload the cost comes from: the fault-free one, the scenario picked, or a live
+    // server (CostModel::workloadText).
+    const QString workload = m_model->workloadText();
+    return workload.isEmpty() ? tr("Acquire latency distribution")
+                              : tr("Acquire latency distribution, %1").arg(workload);
+}
+
 void CostCharts::retranslateUi()
 {
     const QStringList titles = {tr("Throughput (acquisitions/s)"), tr("Acquire latency (ms)"),
@@ -318,7 +330,7 @@ void CostCharts::retranslateUi()
     m_bars[1].chart->setTitle(
         QStringLiteral("%1 &nbsp; %2 &nbsp; %3")
             .arg(titles[1].toHtmlEscaped(), swatch(0, tr("p50")), swatch(1, tr("p99"))));
-    m_histogram->setTitle(tr("Acquire latency distribution"));
+    m_histogram->setTitle(titleText().toHtmlEscaped());
     if (!m_histogram->axes(Qt::Vertical).isEmpty())
         m_histogram->axes(Qt::Vertical).first()->setTitleText(tr("share of acquisitions"));
     if (!m_histogram->axes(Qt::Horizontal).isEmpty())

@@ -32,6 +32,8 @@ public:
     // The bars of bar chart `chart` (0 throughput, 1 latency, 2 commands, 3 fairness), in the
     // table's order.
     QList<double> barValues(int chart, int set = 0) const;
+    // The latency distribution's title as plain text: it names the workload measured.
+    QString titleText() const;
 
 protected:
     void changeEvent(QEvent *event) override;

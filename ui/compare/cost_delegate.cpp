@@ -7,7 +7,9 @@ namespace lockscope::ui {
 void CostDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
 {
     QStyledItemDelegate::initStyleOption(option, index);
-    option->text = CostModel::formatted(index.data(Qt::EditRole).toDouble(), index.column());
+    const QVariant v = index.data(Qt::EditRole);
+    option->text =
+        CostModel::formatted(v.isValid() ? Figure(v.toDouble()) : std::nullopt, index.column());
 }
 
 } // namespace lockscope::ui

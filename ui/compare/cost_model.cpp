@@ -16,53 +16,91 @@ CostRow CostModel::fromRows(const QList<ComparisonRow> &rows)
     if (rows.isEmpty())
         return c;
     c.strategy = rows.first().strategy;
-    qint64 commands = 0, endUs = 0;
+    qint64 commands = 0, endUs = 0, fairRuns = 0;
+    double fairness = 0;
+    LatencySketch latencies;
     for (const auto &r : rows) {
         c.runs += r.runs;
         c.acquisitions += r.sum.acquisitions;
         commands += r.sum.commands;
         endUs += r.sum.endUs;
         c.latency.merge(r.latency);
+        latencies.merge(r.sum.latency);
+        // The mean over runs, each row weighted by its runs (the row's figure for one row).
+        if (r.sum.fairness) {
+            fairness += *r.sum.fairness * r.runs;
+            fairRuns += r.runs;
+        }
     }
-    // Means over runs, weighted by each row's share (exactly the row's figure for one row).
-    for (const auto &r : rows) {
-        const double share = c.runs ? double(r.runs) / double(c.runs) : 0;
-        c.latencyP50Ms += r.sum.latencyP50Ms * share;
-        c.latencyP99Ms += r.sum.latencyP99Ms * share;
-        c.fairness += r.sum.fairness * share;
-    }
+    c.latencyP50Ms = latencies.percentileMs(0.50);
+    c.latencyP99Ms = latencies.percentileMs(0.99);
+    if (fairRuns > 0)
+        c.fairness = fairness / double(fairRuns);
     c.throughput = endUs > 0 ? double(c.acquisitions) * 1e6 / double(endUs) : 0;
-    c.commandsPerAcquisition = c.acquisitions ? double(commands) / double(c.acquisitions) : 0;
+    if (c.acquisitions > 0)
+        c.commandsPerAcquisition = double(commands) / double(c.acquisitions);
     return c;
+}
+
+QString CostModel::costScenarioOf(const QStringList &scenarioIds)
+{
+    if (scenarioIds.size() == 1)
+        return scenarioIds.first();
+    const QString faultFree = QStringLiteral("contention");
+    return scenarioIds.contains(faultFree) ? faultFree : QString();
 }
 
 void CostModel::setFromMatrix(const ComparisonModel &matrix)
 {
     const auto &settings = matrix.settings();
+    const QString scenario = costScenarioOf(settings.scenarioIds);
     QList<CostRow> rows;
     for (int col = 0; col < matrix.columnCount(); ++col) {
         QList<ComparisonRow> cells;
         for (int r = 0; r < matrix.rowCount(); ++r) {
-            if (const CellResult *c = matrix.cell(r, col))
+            const CellResult *c = matrix.cell(r, col);
+            if (c && c->row.scenario == scenario)
                 cells.append(c->row);
         }
         if (!cells.isEmpty())
             rows.append(fromRows(cells));
     }
-    m_sourceDetail = tr("simulator: %n scenario(s)", nullptr, int(settings.scenarioIds.size())) +
-                     QStringLiteral(", ") + tr("%n seed(s) per cell", nullptr, settings.seeds);
-    setRows(rows, rows.isEmpty() ? Source::None : Source::Simulator);
+    if (scenario.isEmpty()) {
+        m_sourceDetail = tr("No cost figures: with several scenarios the cost is measured on the "
+                            "fault-free workload (scenario contention), which this comparison "
+                            "does not include.");
+        m_workload.clear();
+        setRows({}, Source::None);
+        return;
+    }
+    const QString workload = settings.scenarioIds.size() == 1
+                                 ? tr("scenario %1").arg(scenario)
+                                 : tr("the fault-free workload (scenario %1)").arg(scenario);
+    if (rows.isEmpty()) {
+        m_sourceDetail =
+            tr("No cost figures yet: the cost is measured on %1, whose cells have not finished.")
+                .arg(workload);
+        m_workload.clear();
+        setRows({}, Source::None);
+        return;
+    }
+    m_sourceDetail = tr("simulator, %1").arg(workload) + QStringLiteral(", ") +
+                     tr("%n seed(s)", nullptr, settings.seeds);
+    m_workload = workload;
+    setRows(rows, Source::Simulator);
 }
 
 void CostModel::setLiveRows(const QList<CostRow> &rows, const QString &server)
 {
     m_sourceDetail = tr("live server %1").arg(server);
+    m_workload = tr("live server %1").arg(server);
     setRows(rows, Source::Live);
 }
 
 void CostModel::clear()
 {
     m_sourceDetail.clear();
+    m_workload.clear();
     setRows({}, Source::None);
 }
 
@@ -93,7 +131,7 @@ QString CostModel::sourceText() const
 {
     switch (m_source) {
     case Source::None:
-        return tr("No figures yet: run a comparison.");
+        return m_sourceDetail.isEmpty() ? tr("No figures yet: run a comparison.") : m_sourceDetail;
     case Source::Simulator:
         return tr("Figures from the %1; throughput in acquisitions per simulated second.")
             .arg(m_sourceDetail);
@@ -104,7 +142,7 @@ QString CostModel::sourceText() const
     return {};
 }
 
-double CostModel::value(const CostRow &row, int column)
+Figure CostModel::value(const CostRow &row, int column)
 {
     switch (column) {
     case RunsColumn:
@@ -122,12 +160,15 @@ double CostModel::value(const CostRow &row, int column)
     case FairnessColumn:
         return row.fairness;
     default:
-        return 0;
+        return std::nullopt;
     }
 }
 
-QString CostModel::formatted(double v, int column)
+QString CostModel::formatted(const Figure &f, int column)
 {
+    if (!f)
+        return noDataText();
+    const double v = *f;
     switch (column) {
     case RunsColumn:
     case AcquisitionsColumn:
@@ -165,14 +206,13 @@ QVariant CostModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const CostRow &r = m_rows[index.row()];
-    const double v = value(r, index.column());
+    const Figure v = value(r, index.column());
     switch (role) {
     case Qt::DisplayRole: // a number: the bar mappers read this role; CostDelegate formats it
-        return v;
+    case Qt::EditRole:    // (no data: no value, and no bar)
+        return v ? QVariant(*v) : QVariant();
     case Qt::ToolTipRole:
         return formatted(v, index.column());
-    case Qt::EditRole:
-        return v;
     case Qt::TextAlignmentRole:
         return int(Qt::AlignRight | Qt::AlignVCenter);
     default:

@@ -117,8 +117,8 @@ CostRow LiveComparison::costOf(const QString &strategy, const LiveBenchResult &r
         result.elapsedMs > 0 ? double(result.acquisitions) * 1000.0 / result.elapsedMs : 0;
     c.latencyP50Ms = result.report.latencyP50Ms;
     c.latencyP99Ms = result.report.latencyP99Ms;
-    c.commandsPerAcquisition =
-        result.acquisitions ? double(result.commands) / double(result.acquisitions) : 0;
+    if (result.acquisitions > 0)
+        c.commandsPerAcquisition = double(result.commands) / double(result.acquisitions);
     c.fairness = result.report.fairness;
     c.latency = latency;
     return c;

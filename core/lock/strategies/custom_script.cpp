@@ -4,6 +4,7 @@
 
 #include "builtin_strategies.h"
 #include "lock/script.h"
+#include "lock/script_error.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -19,6 +20,8 @@ public:
                   LuaScript release)
         : m_acquire(std::move(acquire))
         , m_release(std::move(release))
+        , m_acquireName(QFileInfo(acquireFile).fileName())
+        , m_releaseName(QFileInfo(releaseFile).fileName())
     {
         m_info.id = QStringLiteral("custom");
         m_info.title = QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Custom scripts"));
@@ -39,17 +42,28 @@ public:
                                 strategies::command(token, strategies::ttlArg(lock),
                                                     ctx.clientName() + ':' + lock.request.thread),
                                 "acquire.script");
-        if (reply.failed())
+        // No answer (a timeout, a lost reply, a node down) is a fault of the run: the effect is
+        // unknown, as for any strategy. An error reply is the script itself failing.
+        if (reply.isNoReply())
             co_return AttemptResult{AttemptOutcome::Error, -1};
+        if (reply.isError()) {
+            ctx.abortRun(runTimeError(m_acquireName, reply));
+            co_return AttemptResult{AttemptOutcome::Error, -1};
+        }
         if (reply.isOk() || (reply.isInteger() && reply.integer() == 1)) {
             strategies::markAcquired(ctx, lock);
             co_return AttemptResult{AttemptOutcome::Acquired, -1};
         }
         if (reply.isInteger() && reply.integer() > 1) // the holder's remaining TTL (Redisson)
             co_return AttemptResult{AttemptOutcome::Busy, reply.integer()};
-        if (reply.isNil() || reply.isInteger())
+        if (reply.isNil() || reply.isInteger()) // 0, nil, or PTTL's -1/-2
             co_return AttemptResult{AttemptOutcome::Busy, -1};
-        co_return AttemptResult{AttemptOutcome::Error, -1}; // outside the convention
+        ctx.abortRun(QCoreApplication::translate(
+                         "Strategy",
+                         "%1: the acquire script returned %2, outside the convention: 1 or OK "
+                         "(acquired), 0 or nil (busy), or the holder's remaining TTL in ms")
+                         .arg(m_acquireName, replyText(reply)));
+        co_return AttemptResult{AttemptOutcome::Error, -1};
     }
 
     Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const override
@@ -59,13 +73,44 @@ public:
                                 strategies::command(lock.token, strategies::ttlArg(lock),
                                                     ctx.clientName() + ':' + lock.request.thread),
                                 "release.script");
-        co_return strategies::releaseOutcomeOf(reply);
+        if (reply.isNoReply())
+            co_return ReleaseOutcome::Error;
+        if (reply.isError()) {
+            ctx.abortRun(runTimeError(m_releaseName, reply));
+            co_return ReleaseOutcome::Error;
+        }
+        if (reply.isInteger() && (reply.integer() == 0 || reply.integer() == 1))
+            co_return reply.integer() == 1 ? ReleaseOutcome::Released : ReleaseOutcome::NotHeld;
+        ctx.abortRun(QCoreApplication::translate(
+                         "Strategy", "%1: the release script returned %2, outside the convention: "
+                                     "1 (it deleted the caller's lock) or 0")
+                         .arg(m_releaseName, replyText(reply)));
+        co_return ReleaseOutcome::Error;
     }
 
 private:
+    // "acquire.lua:1: attempt to ... (at run time)": the shape of a syntax error's message.
+    static QString runTimeError(const QString &fileName, const Reply &reply)
+    {
+        return QCoreApplication::translate("Strategy", "%1 (at run time)")
+            .arg(scriptErrorText(fileName, reply));
+    }
+    // A reply as a sentence can hold it: "hello", (integer) 7, nil, a table of 2 elements.
+    static QString replyText(const Reply &reply)
+    {
+        if (reply.isArray())
+            return QCoreApplication::translate("Strategy", "a table of %n element(s)", nullptr,
+                                               int(reply.elements().size()));
+        if (reply.isNil())
+            return QStringLiteral("nil");
+        return QString::fromUtf8(reply.toDisplay());
+    }
+
     StrategyInfo m_info;
     LuaScript m_acquire;
     LuaScript m_release;
+    QString m_acquireName;
+    QString m_releaseName;
 };
 
 // Reads and compiles one script file; on failure says which file and, for a syntax error,
