@@ -1197,7 +1197,7 @@
     </message>
     <message>
         <source>Fencing token</source>
-        <translation>Fencing 令牌</translation>
+        <translation>fencing 令牌</translation>
     </message>
     <message>
         <source>acquire: script, SET k token NX PX ttl and INCR the token key &lt;key&gt;:fence; release: compare-and-delete script</source>
@@ -2968,7 +2968,7 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
     <message>
         <source>Fencing</source>
-        <translation>Fencing</translation>
+        <translation>fencing 令牌</translation>
     </message>
     <message>
         <source>TTL</source>
