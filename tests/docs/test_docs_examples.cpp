@@ -128,6 +128,8 @@ class TestDocsExamples : public QObject {
 
 private slots:
     void initTestCase();
+    void outputMatching_data();
+    void outputMatching();
     void examples_data();
     void examples();
 
@@ -160,6 +162,49 @@ void TestDocsExamples::initTestCase()
     const QDir examples(sourcePath(QStringLiteral("docs/guide/examples")));
     for (const QString &lua : examples.entryList({QStringLiteral("*.lua")}, QDir::Files))
         QVERIFY(QFile::copy(examples.filePath(lua), work.filePath(lua)));
+}
+
+// The comparison itself, on literal text: what "..." allows, and what a varying figure may change.
+void TestDocsExamples::outputMatching_data()
+{
+    QTest::addColumn<QString>("shown");
+    QTest::addColumn<QString>("printed");
+    QTest::addColumn<bool>("vary");
+    QTest::addColumn<bool>("matches");
+    const QString printed = QStringLiteral("title\none\ntwo\nthree\nend\n");
+    QTest::newRow("all of it") << QStringLiteral("title\none\ntwo\nthree\nend") << printed << false
+                               << true;
+    QTest::newRow("trailing spaces")
+        << QStringLiteral("title  \none\ntwo\nthree\nend") << printed << false << true;
+    QTest::newRow("a line less") << QStringLiteral("title\none\nthree\nend") << printed << false
+                                 << false;
+    QTest::newRow("elided middle")
+        << QStringLiteral("title\n...\nthree\nend") << printed << false << true;
+    QTest::newRow("elided end") << QStringLiteral("title\none\n...") << printed << false << true;
+    QTest::newRow("shown end is not the end")
+        << QStringLiteral("title\none") << printed << false << false;
+    QTest::newRow("shown start is not the start")
+        << QStringLiteral("one\n...\nend") << printed << false << false;
+    QTest::newRow("out of order") << QStringLiteral("...\nthree\n...\none\n...") << printed << false
+                                  << false;
+    QTest::newRow("other figures, exact")
+        << QStringLiteral("cycles 5638  (2819 per second)")
+        << QStringLiteral("cycles 12  (6 per second)\n") << false << false;
+    QTest::newRow("other figures, varying") << QStringLiteral("cycles   5638  (2819 per second)")
+                                            << QStringLiteral("cycles 12\n") << true << true;
+    QTest::newRow("other words, varying")
+        << QStringLiteral("lost updates 1") << QStringLiteral("lost writes 1\n") << true << false;
+}
+
+void TestDocsExamples::outputMatching()
+{
+    QFETCH(QString, shown);
+    QFETCH(QString, printed);
+    QFETCH(bool, vary);
+    QFETCH(bool, matches);
+    QCOMPARE(outputMatches(shown.split(QLatin1Char('\n')), printed,
+                           vary ? Figures::Vary : Figures::Exact),
+             matches);
 }
 
 void TestDocsExamples::examples_data()
