@@ -733,10 +733,6 @@
         <translation>SETNX lock holding its expiry time</translation>
     </message>
     <message>
-        <source>the value is an expiry time by the writer&apos;s clock: %1 (SETNX/GETSET locks, seed 004 wrongLock2)</source>
-        <translation>the value is an expiry time by the writer&apos;s clock: %1 (SETNX/GETSET locks, seed 004 wrongLock2)</translation>
-    </message>
-    <message>
         <source>unknown string lock</source>
         <translation>unknown string lock</translation>
     </message>
@@ -787,6 +783,10 @@
     <message>
         <source>gone</source>
         <translation>gone</translation>
+    </message>
+    <message>
+        <source>the value is an expiry time by the writer&apos;s clock: %1 (SETNX/GETSET locks, as the setnx-getset strategy writes)</source>
+        <translation>the value is an expiry time by the writer&apos;s clock: %1 (SETNX/GETSET locks, as the setnx-getset strategy writes)</translation>
     </message>
 </context>
 <context>
@@ -1251,10 +1251,6 @@
         <translation>acquire: one script, SETNX then PEXPIRE (KEYS = key, token, ttl); release: compare-and-delete script</translation>
     </message>
     <message>
-        <source>Correct on one instance, as long as the work finishes inside the TTL (the seed 000 variant; its script passes the TTL in KEYS[3]).</source>
-        <translation>Correct on one instance, as long as the work finishes inside the TTL (the seed 000 variant; its script passes the TTL in KEYS[3]).</translation>
-    </message>
-    <message>
         <source>Redlock</source>
         <translation>Redlock</translation>
     </message>
@@ -1369,6 +1365,10 @@
             <numerusform>a table of %n elements</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Correct on one instance, as long as the work finishes inside the TTL; it fails the same scenarios as set-nx-px-lua (its script takes the TTL in KEYS[3], not ARGV).</source>
+        <translation>Correct on one instance, as long as the work finishes inside the TTL; it fails the same scenarios as set-nx-px-lua (its script takes the TTL in KEYS[3], not ARGV).</translation>
+    </message>
 </context>
 <context>
     <name>StrategySource</name>
@@ -1443,56 +1443,6 @@
 <context>
     <name>cli</name>
     <message>
-        <source>Usage: lockscope-cli &lt;command&gt; [options]
-
-Commands:
-  strategies [--json]            the lock strategies, by id
-  scenarios [--json]             the failure scenarios, by id
-  simulate --scenario ID --strategy ID [options]
-                                 run one deterministic simulation and check it
-  compare --scenario ID [--seeds N] [--json|--csv]
-                                 every strategy on the same scenario and seeds
-  compare --all-scenarios [--seeds N] [--json|--csv]
-                                 the safety matrix: scenarios x strategies
-  demo [--scenario ID] [--strategies A,B]
-                                 a narrated simulation in the terminal
-  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
-        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
-                                 seed 001&apos;s experiment against real Redis servers
-  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
-          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
-                                 the lock keys of a real Redis: a snapshot or a live
-                                 history (read-only unless --allow-writes)
-  replay FILE [--json]           a recorded history and what the checker finds in it
-
-Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
-</source>
-        <translation>Usage: lockscope-cli &lt;command&gt; [options]
-
-Commands:
-  strategies [--json]            the lock strategies, by id
-  scenarios [--json]             the failure scenarios, by id
-  simulate --scenario ID --strategy ID [options]
-                                 run one deterministic simulation and check it
-  compare --scenario ID [--seeds N] [--json|--csv]
-                                 every strategy on the same scenario and seeds
-  compare --all-scenarios [--seeds N] [--json|--csv]
-                                 the safety matrix: scenarios x strategies
-  demo [--scenario ID] [--strategies A,B]
-                                 a narrated simulation in the terminal
-  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
-        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
-                                 seed 001&apos;s experiment against real Redis servers
-  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
-          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
-                                 the lock keys of a real Redis: a snapshot or a live
-                                 history (read-only unless --allow-writes)
-  replay FILE [--json]           a recorded history and what the checker finds in it
-
-Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
-</translation>
-    </message>
-    <message>
         <source>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay); see &apos;lockscope-cli --help&apos;</source>
         <translation>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay); see &apos;lockscope-cli --help&apos;</translation>
     </message>
@@ -1511,22 +1461,6 @@ Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>--lang must be en or zh_CN, got &quot;%1&quot;</source>
         <translation>--lang must be en or zh_CN, got &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>Seed 001&apos;s experiment against real Redis servers: every client loops acquire -&gt; GET and SET +1 of a counter on the first server inside the lock -&gt; release, for --duration ms. Reports cycles per second, acquire latency, errors by kind, and the counter against the acknowledged increments (lost updates). Client i works on lock key i mod --keys. The keys it makes live under lockscope:bench:&lt;random&gt;: and are deleted at the end. An unreachable server, a wrong password or a missing ACL permission is reported before any client starts (exit code 2).
-
-Faults (repeatable; clients are named A..Z up to 26 clients, else c1, c2, ...):
-  --pause-client NAME:AT_MS:FOR_MS  the client stops (a GC pause) FOR_MS ms at AT_MS ms after the start: its replies, timers and renewals wait
-  --kill-client NAME:AT_MS          the client dies at AT_MS ms: its coroutines are destroyed and its connections closed, whatever it held
-
-Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130).</source>
-        <translation>Seed 001&apos;s experiment against real Redis servers: every client loops acquire -&gt; GET and SET +1 of a counter on the first server inside the lock -&gt; release, for --duration ms. Reports cycles per second, acquire latency, errors by kind, and the counter against the acknowledged increments (lost updates). Client i works on lock key i mod --keys. The keys it makes live under lockscope:bench:&lt;random&gt;: and are deleted at the end. An unreachable server, a wrong password or a missing ACL permission is reported before any client starts (exit code 2).
-
-Faults (repeatable; clients are named A..Z up to 26 clients, else c1, c2, ...):
-  --pause-client NAME:AT_MS:FOR_MS  the client stops (a GC pause) FOR_MS ms at AT_MS ms after the start: its replies, timers and renewals wait
-  --kill-client NAME:AT_MS          the client dies at AT_MS ms: its coroutines are destroyed and its connections closed, whatever it held
-
-Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130).</translation>
     </message>
     <message>
         <source>Servers, comma-separated (several for redlock): host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path.</source>
@@ -2204,6 +2138,96 @@ verdict: ok (safe), UNSAFE (some run had a violation, a mistaken deletion, a stu
 </source>
         <translation>
 verdict: ok (safe), UNSAFE (some run had a violation, a mistaken deletion, a stuck lock or a lost update; a fencing strategy whose stale writes were all rejected is safe), live (safe, but a client starved or an acquire gave up)
+</translation>
+    </message>
+    <message>
+        <source>Usage: lockscope-cli &lt;command&gt; [options]
+
+Commands:
+  strategies [--json]            the lock strategies, by id
+  scenarios [--json]             the failure scenarios, by id
+  simulate --scenario ID --strategy ID [options]
+                                 run one deterministic simulation and check it
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 every strategy on the same scenario and seeds
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 the safety matrix: scenarios x strategies
+  demo [--scenario ID] [--strategies A,B]
+                                 a narrated simulation in the terminal
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 clients contending for a lock around a shared
+                                 counter, against real Redis servers
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 the lock keys of a real Redis: a snapshot or a live
+                                 history (read-only unless --allow-writes)
+  replay FILE [--json]           a recorded history and what the checker finds in it
+
+Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
+</source>
+        <translation>Usage: lockscope-cli &lt;command&gt; [options]
+
+Commands:
+  strategies [--json]            the lock strategies, by id
+  scenarios [--json]             the failure scenarios, by id
+  simulate --scenario ID --strategy ID [options]
+                                 run one deterministic simulation and check it
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 every strategy on the same scenario and seeds
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 the safety matrix: scenarios x strategies
+  demo [--scenario ID] [--strategies A,B]
+                                 a narrated simulation in the terminal
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 clients contending for a lock around a shared
+                                 counter, against real Redis servers
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 the lock keys of a real Redis: a snapshot or a live
+                                 history (read-only unless --allow-writes)
+  replay FILE [--json]           a recorded history and what the checker finds in it
+
+Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
+</translation>
+    </message>
+    <message>
+        <source>The contention experiment against real Redis servers: every client loops acquire -&gt; GET and SET +1 of a counter on the first server inside the lock -&gt; release, for --duration ms. Reports cycles per second, acquire latency, errors by kind, and the counter against the acknowledged increments (lost updates). Client i works on lock key i mod --keys. The keys it makes live under lockscope:bench:&lt;random&gt;: and are deleted at the end. An unreachable server, a wrong password or a missing ACL permission is reported before any client starts (exit code 2).
+
+Faults (repeatable; clients are named A..Z up to 26 clients, else c1, c2, ...):
+  --pause-client NAME:AT_MS:FOR_MS  the client stops (a GC pause) FOR_MS ms at AT_MS ms after the start: its replies, timers and renewals wait
+  --kill-client NAME:AT_MS          the client dies at AT_MS ms: its coroutines are destroyed and its connections closed, whatever it held
+
+Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130).</source>
+        <translation>The contention experiment against real Redis servers: every client loops acquire -&gt; GET and SET +1 of a counter on the first server inside the lock -&gt; release, for --duration ms. Reports cycles per second, acquire latency, errors by kind, and the counter against the acknowledged increments (lost updates). Client i works on lock key i mod --keys. The keys it makes live under lockscope:bench:&lt;random&gt;: and are deleted at the end. An unreachable server, a wrong password or a missing ACL permission is reported before any client starts (exit code 2).
+
+Faults (repeatable; clients are named A..Z up to 26 clients, else c1, c2, ...):
+  --pause-client NAME:AT_MS:FOR_MS  the client stops (a GC pause) FOR_MS ms at AT_MS ms after the start: its replies, timers and renewals wait
+  --kill-client NAME:AT_MS          the client dies at AT_MS ms: its coroutines are destroyed and its connections closed, whatever it held
+
+Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130).</translation>
+    </message>
+    <message>
+        <source>how it locks; then its flaw, or a correct one&apos;s limits</source>
+        <translation>how it locks; then its flaw, or a correct one&apos;s limits</translation>
+    </message>
+    <message>
+        <source>limits: %1</source>
+        <translation>limits: %1</translation>
+    </message>
+    <message>
+        <source>no known limits</source>
+        <translation>no known limits</translation>
+    </message>
+    <message>
+        <source>flaw: %1</source>
+        <translation>flaw: %1</translation>
+    </message>
+    <message>
+        <source>live run (lockscope-cli bench): strategy %1, %2 clients on %3, seed %4, %5 events
+</source>
+        <translation>live run (lockscope-cli bench): strategy %1, %2 clients on %3, seed %4, %5 events
 </translation>
     </message>
 </context>

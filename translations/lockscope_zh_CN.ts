@@ -733,10 +733,6 @@
         <translation>存放过期时间的 SETNX 锁</translation>
     </message>
     <message>
-        <source>the value is an expiry time by the writer&apos;s clock: %1 (SETNX/GETSET locks, seed 004 wrongLock2)</source>
-        <translation>值是按写入者时钟计算的过期时间：%1（SETNX/GETSET 锁，seed 004 的 wrongLock2）</translation>
-    </message>
-    <message>
         <source>unknown string lock</source>
         <translation>未知的字符串锁</translation>
     </message>
@@ -787,6 +783,10 @@
     <message>
         <source>gone</source>
         <translation>已消失</translation>
+    </message>
+    <message>
+        <source>the value is an expiry time by the writer&apos;s clock: %1 (SETNX/GETSET locks, as the setnx-getset strategy writes)</source>
+        <translation>值是按写入者时钟计算的过期时间：%1（SETNX/GETSET 锁，与 setnx-getset 策略写入的格式相同）</translation>
     </message>
 </context>
 <context>
@@ -1231,7 +1231,7 @@
     </message>
     <message>
         <source>Fencing token</source>
-        <translation>Fencing 令牌</translation>
+        <translation>fencing 令牌</translation>
     </message>
     <message>
         <source>acquire: script, SET k token NX PX ttl and INCR the token key &lt;key&gt;:fence; release: compare-and-delete script</source>
@@ -1248,10 +1248,6 @@
     <message>
         <source>acquire: one script, SETNX then PEXPIRE (KEYS = key, token, ttl); release: compare-and-delete script</source>
         <translation>加锁：一个脚本，先 SETNX 再 PEXPIRE（KEYS = key, token, ttl）；解锁：比较并删除脚本</translation>
-    </message>
-    <message>
-        <source>Correct on one instance, as long as the work finishes inside the TTL (the seed 000 variant; its script passes the TTL in KEYS[3]).</source>
-        <translation>单实例上正确，只要工作在过期时间内完成（seed 000 的写法；它的脚本通过 KEYS[3] 传递 TTL）。</translation>
     </message>
     <message>
         <source>Redlock</source>
@@ -1367,6 +1363,10 @@
             <numerusform>一个含 %n 个元素的表</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Correct on one instance, as long as the work finishes inside the TTL; it fails the same scenarios as set-nx-px-lua (its script takes the TTL in KEYS[3], not ARGV).</source>
+        <translation>单实例上正确，只要工作在过期时间内完成；它与 set-nx-px-lua 在相同的场景中失败（它的脚本从 KEYS[3] 而不是 ARGV 取 TTL）。</translation>
+    </message>
 </context>
 <context>
     <name>StrategySource</name>
@@ -1441,56 +1441,6 @@
 <context>
     <name>cli</name>
     <message>
-        <source>Usage: lockscope-cli &lt;command&gt; [options]
-
-Commands:
-  strategies [--json]            the lock strategies, by id
-  scenarios [--json]             the failure scenarios, by id
-  simulate --scenario ID --strategy ID [options]
-                                 run one deterministic simulation and check it
-  compare --scenario ID [--seeds N] [--json|--csv]
-                                 every strategy on the same scenario and seeds
-  compare --all-scenarios [--seeds N] [--json|--csv]
-                                 the safety matrix: scenarios x strategies
-  demo [--scenario ID] [--strategies A,B]
-                                 a narrated simulation in the terminal
-  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
-        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
-                                 seed 001&apos;s experiment against real Redis servers
-  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
-          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
-                                 the lock keys of a real Redis: a snapshot or a live
-                                 history (read-only unless --allow-writes)
-  replay FILE [--json]           a recorded history and what the checker finds in it
-
-Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
-</source>
-        <translation>用法：lockscope-cli &lt;命令&gt; [选项]
-
-命令：
-  strategies [--json]            锁策略，按 id 列出
-  scenarios [--json]             故障场景，按 id 列出
-  simulate --scenario ID --strategy ID [选项]
-                                 运行一次确定性模拟并检查结果
-  compare --scenario ID [--seeds N] [--json|--csv]
-                                 所有策略在相同场景和种子下对比
-  compare --all-scenarios [--seeds N] [--json|--csv]
-                                 安全矩阵：场景 x 策略
-  demo [--scenario ID] [--strategies A,B]
-                                 在终端中带解说的模拟
-  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
-        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
-                                 在真实 Redis 服务器上重做 seed 001 的实验
-  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
-          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
-                                 真实 Redis 中的锁键：一次快照或持续的
-                                 历史（除非 --allow-writes，否则只读）
-  replay FILE [--json]           回放记录的历史，以及检查器从中发现的问题
-
-运行 &apos;lockscope-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
-</translation>
-    </message>
-    <message>
         <source>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay); see &apos;lockscope-cli --help&apos;</source>
         <translation>没有给出命令（strategies, scenarios, simulate, compare, demo, bench, monitor, replay）；参见 &apos;lockscope-cli --help&apos;</translation>
     </message>
@@ -1509,22 +1459,6 @@ Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>--lang must be en or zh_CN, got &quot;%1&quot;</source>
         <translation>--lang 必须是 en 或 zh_CN，实际为 &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>Seed 001&apos;s experiment against real Redis servers: every client loops acquire -&gt; GET and SET +1 of a counter on the first server inside the lock -&gt; release, for --duration ms. Reports cycles per second, acquire latency, errors by kind, and the counter against the acknowledged increments (lost updates). Client i works on lock key i mod --keys. The keys it makes live under lockscope:bench:&lt;random&gt;: and are deleted at the end. An unreachable server, a wrong password or a missing ACL permission is reported before any client starts (exit code 2).
-
-Faults (repeatable; clients are named A..Z up to 26 clients, else c1, c2, ...):
-  --pause-client NAME:AT_MS:FOR_MS  the client stops (a GC pause) FOR_MS ms at AT_MS ms after the start: its replies, timers and renewals wait
-  --kill-client NAME:AT_MS          the client dies at AT_MS ms: its coroutines are destroyed and its connections closed, whatever it held
-
-Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130).</source>
-        <translation>在真实 Redis 服务器上重做 seed 001 的实验：每个客户端循环执行 加锁 -&gt; 在锁内对第一台服务器上的计数器 GET 再 SET +1 -&gt; 解锁，持续 --duration 毫秒。报告每秒循环次数、加锁延迟、按类别统计的错误，以及计数器与已确认递增次数的对比（丢失更新）。客户端 i 使用第 i mod --keys 个锁键。它创建的键都在 lockscope:bench:&lt;random&gt;: 之下，结束时全部删除。服务器不可达、密码错误或缺少 ACL 权限会在任何客户端启动之前报告（退出码 2）。
-
-故障（可重复；不超过 26 个客户端时命名为 A..Z，否则为 c1、c2……）：
-  --pause-client NAME:AT_MS:FOR_MS  客户端在开始后 AT_MS 毫秒时停顿（GC 暂停）FOR_MS 毫秒：它的应答、定时器和续期都要等待
-  --kill-client NAME:AT_MS          客户端在 AT_MS 毫秒时死亡：它的协程被销毁、连接被关闭，无论它持有什么
-
-Ctrl-C 停止客户端、清理并打印已测得的结果（退出码 130）。</translation>
     </message>
     <message>
         <source>Servers, comma-separated (several for redlock): host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path.</source>
@@ -2202,6 +2136,96 @@ verdict: ok (safe), UNSAFE (some run had a violation, a mistaken deletion, a stu
 </source>
         <translation>
 结论：ok（安全），UNSAFE（某次运行出现了互斥被破坏、误删、死锁或丢失更新；过期写入全部被拒绝的 fencing 策略算作安全），live（安全，但有客户端饥饿或放弃了加锁）
+</translation>
+    </message>
+    <message>
+        <source>Usage: lockscope-cli &lt;command&gt; [options]
+
+Commands:
+  strategies [--json]            the lock strategies, by id
+  scenarios [--json]             the failure scenarios, by id
+  simulate --scenario ID --strategy ID [options]
+                                 run one deterministic simulation and check it
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 every strategy on the same scenario and seeds
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 the safety matrix: scenarios x strategies
+  demo [--scenario ID] [--strategies A,B]
+                                 a narrated simulation in the terminal
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 clients contending for a lock around a shared
+                                 counter, against real Redis servers
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 the lock keys of a real Redis: a snapshot or a live
+                                 history (read-only unless --allow-writes)
+  replay FILE [--json]           a recorded history and what the checker finds in it
+
+Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
+</source>
+        <translation>用法：lockscope-cli &lt;命令&gt; [选项]
+
+命令：
+  strategies [--json]            锁策略，按 id 列出
+  scenarios [--json]             故障场景，按 id 列出
+  simulate --scenario ID --strategy ID [选项]
+                                 运行一次确定性模拟并检查结果
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 所有策略在相同场景和种子下对比
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 安全矩阵：场景 x 策略
+  demo [--scenario ID] [--strategies A,B]
+                                 在终端中带解说的模拟
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 多个客户端争用一把锁来递增共享计数器，
+                                 在真实 Redis 服务器上运行
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 真实 Redis 中的锁键：一次快照或持续的
+                                 历史（除非 --allow-writes，否则只读）
+  replay FILE [--json]           回放记录的历史，以及检查器从中发现的问题
+
+运行 &apos;lockscope-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
+</translation>
+    </message>
+    <message>
+        <source>The contention experiment against real Redis servers: every client loops acquire -&gt; GET and SET +1 of a counter on the first server inside the lock -&gt; release, for --duration ms. Reports cycles per second, acquire latency, errors by kind, and the counter against the acknowledged increments (lost updates). Client i works on lock key i mod --keys. The keys it makes live under lockscope:bench:&lt;random&gt;: and are deleted at the end. An unreachable server, a wrong password or a missing ACL permission is reported before any client starts (exit code 2).
+
+Faults (repeatable; clients are named A..Z up to 26 clients, else c1, c2, ...):
+  --pause-client NAME:AT_MS:FOR_MS  the client stops (a GC pause) FOR_MS ms at AT_MS ms after the start: its replies, timers and renewals wait
+  --kill-client NAME:AT_MS          the client dies at AT_MS ms: its coroutines are destroyed and its connections closed, whatever it held
+
+Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130).</source>
+        <translation>在真实 Redis 服务器上运行竞争实验：每个客户端循环执行 加锁 -&gt; 在锁内对第一台服务器上的计数器 GET 再 SET +1 -&gt; 解锁，持续 --duration 毫秒。报告每秒循环次数、加锁延迟、按类别统计的错误，以及计数器与已确认递增次数的对比（丢失更新）。客户端 i 使用第 i mod --keys 个锁键。它创建的键都在 lockscope:bench:&lt;random&gt;: 之下，结束时全部删除。服务器不可达、密码错误或缺少 ACL 权限会在任何客户端启动之前报告（退出码 2）。
+
+故障（可重复；不超过 26 个客户端时命名为 A..Z，否则为 c1、c2……）：
+  --pause-client NAME:AT_MS:FOR_MS  客户端在开始后 AT_MS 毫秒时停顿（GC 暂停）FOR_MS 毫秒：它的应答、定时器和续期都要等待
+  --kill-client NAME:AT_MS          客户端在 AT_MS 毫秒时死亡：它的协程被销毁、连接被关闭，无论它持有什么
+
+Ctrl-C 停止客户端、清理并打印已测得的结果（退出码 130）。</translation>
+    </message>
+    <message>
+        <source>how it locks; then its flaw, or a correct one&apos;s limits</source>
+        <translation>如何加锁；然后是它的缺陷，或者正确策略的适用限制</translation>
+    </message>
+    <message>
+        <source>limits: %1</source>
+        <translation>限制：%1</translation>
+    </message>
+    <message>
+        <source>no known limits</source>
+        <translation>没有已知的限制</translation>
+    </message>
+    <message>
+        <source>flaw: %1</source>
+        <translation>缺陷：%1</translation>
+    </message>
+    <message>
+        <source>live run (lockscope-cli bench): strategy %1, %2 clients on %3, seed %4, %5 events
+</source>
+        <translation>真实运行（lockscope-cli bench）：策略 %1，%2 个客户端，服务器 %3，种子 %4，%5 个事件
 </translation>
     </message>
 </context>
@@ -3089,7 +3113,7 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
     <message>
         <source>Fencing</source>
-        <translation>Fencing</translation>
+        <translation>fencing 令牌</translation>
     </message>
     <message>
         <source>TTL</source>

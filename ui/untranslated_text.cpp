@@ -34,22 +34,25 @@ const QSet<QString> &allowedWords()
 {
     static const QSet<QString> words = [] {
         QSet<QString> w;
-        for (const char *s : {"SET",         "SETNX",         "GET",     "GETSET",    "DEL",
-                              "EXPIRE",      "PEXPIRE",       "PTTL",    "TTL",       "INCR",
-                              "HINCRBY",     "EVAL",          "EVALSHA", "NX",        "PX",
-                              "OK",          "nil",           "KEYS",    "ARGV",      "SCRIPT",
-                              "KILL",        "NOSCRIPT",      "NOAUTH",  "READONLY",  "LOADING",
-                              "BUSY",        "MOVED",         "Lua",     "LockScope", "Redis",
-                              "Redlock",     "Redisson",      "RLock",   "GC",        "VM",
-                              "JSON",        "Lines",         "PNG",     "SVG",       "Qt",
-                              "CSV",         "ACL",           "TLS",     "Home",      "End",
-                              "Ctrl",        "Shift",         "Alt",     "Backspace", "ms",
-                              "fence",       "token",         "ttl",     "key",       "field",
-                              "client",      "thread",        "hash",    "string",    "Fencing",
-                              "fencing",     "CONFIG",        "SCAN",    "Enter",     "Esc",
-                              "URL",         "HTML",          "Jain",    "UUID",      "RFairLock",
-                              "Sentinel",    "Cluster",       "CA",      "PEM",       "Unix",
-                              "RFencedLock", "RReadWriteLock"})
+        for (const char *s : {"SET",       "SETNX",    "GET",         "GETSET",
+                              "DEL",       "EXPIRE",   "PEXPIRE",     "PTTL",
+                              "TTL",       "INCR",     "HINCRBY",     "EVAL",
+                              "EVALSHA",   "NX",       "PX",          "OK",
+                              "nil",       "KEYS",     "ARGV",        "SCRIPT",
+                              "KILL",      "NOSCRIPT", "NOAUTH",      "READONLY",
+                              "LOADING",   "BUSY",     "MOVED",       "Lua",
+                              "LockScope", "Redis",    "Redlock",     "Redisson",
+                              "RLock",     "GC",       "VM",          "JSON",
+                              "Lines",     "PNG",      "SVG",         "Qt",
+                              "CSV",       "ACL",      "TLS",         "Home",
+                              "End",       "Ctrl",     "Shift",       "Alt",
+                              "Backspace", "ms",       "fence",       "token",
+                              "ttl",       "key",      "field",       "client",
+                              "thread",    "hash",     "string",      "fencing",
+                              "CONFIG",    "SCAN",     "Enter",       "Esc",
+                              "URL",       "HTML",     "Jain",        "UUID",
+                              "RFairLock", "Sentinel", "Cluster",     "CA",
+                              "PEM",       "Unix",     "RFencedLock", "RReadWriteLock"})
             w.insert(QString::fromLatin1(s));
         return w;
     }();

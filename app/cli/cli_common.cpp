@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QTranslator>
 
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 
@@ -25,11 +26,59 @@ int fail(const QString &message)
     return kBadInput;
 }
 
+namespace {
+
+// QJsonDocument writes a double with as many digits as it takes to read it back exactly, so a
+// sum of milliseconds comes out as 2.1932500000000004. Every figure the CLI prints is a count,
+// milliseconds or a ratio, for which a thousandth is the finest step that means anything.
+QJsonValue withRoundedNumbers(const QJsonValue &value)
+{
+    if (value.isDouble()) {
+        // Whole numbers stay as they are (a 64-bit seed would lose digits as a double).
+        const double v = value.toDouble();
+        if (!std::isfinite(v) || std::trunc(v) == v)
+            return value;
+        return std::round(v * 1000.0) / 1000.0;
+    }
+    if (value.isArray()) {
+        QJsonArray a = value.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i)
+            a[i] = withRoundedNumbers(a.at(i));
+        return a;
+    }
+    if (value.isObject()) {
+        QJsonObject o = value.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            it.value() = withRoundedNumbers(it.value());
+        return o;
+    }
+    return value;
+}
+
+} // namespace
+
 void printJson(const QJsonValue &value)
 {
+    const QJsonValue rounded = withRoundedNumbers(value);
     const auto doc =
-        value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
+        rounded.isArray() ? QJsonDocument(rounded.toArray()) : QJsonDocument(rounded.toObject());
     out(QString::fromUtf8(doc.toJson(QJsonDocument::Indented)));
+}
+
+// QCommandLineParser names the program as it was started ("lockscope-cli [options]"); a
+// command's help names the command ("lockscope-cli simulate [options]"), which args[0] holds.
+QString commandHelpText(const QCommandLineParser &p, const QStringList &args)
+{
+    QString text = p.helpText();
+    const qsizetype lineEnd = text.indexOf(QLatin1Char('\n'));
+    const QString firstLine = text.left(lineEnd);
+    for (const QString &program :
+         {QCoreApplication::arguments().value(0), QCoreApplication::applicationName()}) {
+        const qsizetype at = program.isEmpty() ? -1 : firstLine.indexOf(program);
+        if (at >= 0)
+            return text.replace(at, program.size(), args.value(0));
+    }
+    return text;
 }
 
 // Parses a whole, non-negative (or positive) number option; empty when absent.
@@ -71,7 +120,7 @@ bool parseOrFail(QCommandLineParser &p, const QStringList &args, int *code)
         return false;
     }
     if (p.isSet(QStringLiteral("help"))) {
-        out(p.helpText());
+        out(commandHelpText(p, args));
         *code = 0;
         return false;
     }

@@ -18,7 +18,10 @@ constexpr int kBadInput = 2;
 void out(const QString &text);
 // Every user error ends here: one line naming the problem, exit code 2.
 int fail(const QString &message);
+// Pretty-printed JSON with every non-integer number rounded to three decimals.
 void printJson(const QJsonValue &value);
+// The --help text of a command, its usage line naming the command (args[0]).
+QString commandHelpText(const QCommandLineParser &p, const QStringList &args);
 
 // Parses a whole number option >= min into *value; true (and *value untouched) when absent.
 bool numberOption(const QCommandLineParser &p, const QString &name, qint64 min, qint64 *value,

@@ -1,4 +1,5 @@
-// lockscope-cli bench: seed 001's experiment against real Redis servers.
+// lockscope-cli bench: the contention experiment (a counter kept under the lock) against real
+// Redis servers.
 #include "cli_common.h"
 
 #include "live/live_bench.h"
@@ -37,7 +38,7 @@ int bench(const QStringList &args)
     QCommandLineParser p;
     p.setApplicationDescription(QCoreApplication::translate(
         "cli",
-        "Seed 001's experiment against real Redis servers: every client loops acquire -> GET "
+        "The contention experiment against real Redis servers: every client loops acquire -> GET "
         "and SET +1 of a counter on the first server inside the lock -> release, for --duration "
         "ms. Reports cycles per second, acquire latency, errors by kind, and the counter "
         "against the acknowledged increments (lost updates). Client i works on lock key "

@@ -17,7 +17,13 @@ int listStrategies(const QStringList &args)
     if (!parseOrFail(p, args, &code))
         return code;
     QJsonArray list;
-    QString text;
+    // Every strategy the same way: how it locks, then its flaw, or for a correct one the limits
+    // within which it is correct.
+    QString text = QStringLiteral("%1  %2\n")
+                       .arg(QCoreApplication::translate("cli", "strategy"), -20)
+                       .arg(QCoreApplication::translate(
+                           "cli", "how it locks; then its flaw, or a correct one's limits"));
+    const QString indent(22, QLatin1Char(' '));
     for (const auto &id : strategyIds()) {
         const auto s = createStrategy(id);
         const auto &info = s->info();
@@ -27,9 +33,16 @@ int listStrategies(const QStringList &args)
                                 {QStringLiteral("flaw"), info.flaw},
                                 {QStringLiteral("correct"), info.flaw.isEmpty()},
                                 {QStringLiteral("multi_node"), info.multiNode}});
-        text += QStringLiteral("%1  %2\n")
-                    .arg(id, -20)
-                    .arg(strategyText(info.flaw.isEmpty() ? info.summary : info.flaw));
+        text += QStringLiteral("%1  %2\n").arg(id, -20).arg(strategyText(info.summary));
+        text +=
+            indent +
+            (info.flaw.isEmpty()
+                 ? QCoreApplication::translate("cli", "limits: %1")
+                       .arg(info.caveat.isEmpty()
+                                ? QCoreApplication::translate("cli", "no known limits")
+                                : strategyText(info.caveat))
+                 : QCoreApplication::translate("cli", "flaw: %1").arg(strategyText(info.flaw))) +
+            QLatin1Char('\n');
     }
     if (p.isSet(QStringLiteral("json")))
         printJson(list);

@@ -99,6 +99,19 @@ bool writeRecording(const EventLog &log, const QString &path, QString *error)
     return true;
 }
 
+// The same log with its times counted from its first event.
+EventLog timesFromStart(const EventLog &log)
+{
+    EventLog rebased(log.sharedStrings());
+    rebased.info() = log.info();
+    const qint64 first = log.events().empty() ? 0 : log.events().front().timeUs;
+    for (Event e : log.events()) {
+        e.timeUs -= first;
+        rebased.consume(e);
+    }
+    return rebased;
+}
+
 QString checkerText(const CheckReport &c, const EventLog &log)
 {
     QString s;
@@ -392,7 +405,7 @@ int replay(const QStringList &args)
     if (!p.parse(args))
         return fail(p.errorText());
     if (p.isSet(QStringLiteral("help"))) {
-        out(p.helpText());
+        out(commandHelpText(p, args));
         return 0;
     }
     const QStringList files = p.positionalArguments();
@@ -405,12 +418,17 @@ int replay(const QStringList &args)
     if (!file.open(QIODevice::ReadOnly))
         return fail(QCoreApplication::translate("cli", "cannot read %1: %2")
                         .arg(file.fileName(), file.errorString()));
-    EventLog log;
+    EventLog recorded;
     QString error;
-    if (!EventLog::readJsonLines(file, &log, &error))
+    if (!EventLog::readJsonLines(file, &recorded, &error))
         return fail(QStringLiteral("%1: %2").arg(file.fileName(), error));
 
     const bool json = p.isSet(QStringLiteral("json"));
+    // A live run (bench --events) is stamped with the wall clock in microseconds since 1970; a
+    // person reads it from the start of the run, as a simulation's log. The JSON stays as
+    // recorded.
+    const bool liveLog = recorded.info().source == QLatin1String("live");
+    const EventLog log = liveLog && !json ? timesFromStart(recorded) : std::move(recorded);
     const bool summaryOnly = p.isSet(QStringLiteral("summary"));
     const bool monitorLog = log.info().source == QLatin1String("monitor");
     const QByteArray onlyKey = p.value(QStringLiteral("key")).toUtf8();
@@ -459,7 +477,8 @@ int replay(const QStringList &args)
         std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
         return 0;
     }
-    QString s = QStringLiteral("\n");
+    // A blank line between the events and the summary; --summary prints only the summary.
+    QString s = summaryOnly ? QString() : QStringLiteral("\n");
     if (monitorLog) {
         QStringList nodes;
         for (const QByteArray &n : log.info().nodes)
@@ -467,6 +486,18 @@ int replay(const QStringList &args)
         s += QCoreApplication::translate("cli", "monitor recording of %1\n")
                  .arg(nodes.join(QStringLiteral(", ")));
         s += summarizeMonitorLog(log).toText();
+    } else if (liveLog) {
+        QStringList nodes;
+        for (const QByteArray &n : log.info().nodes)
+            nodes << QString::fromUtf8(n);
+        s += QCoreApplication::translate(
+                 "cli", "live run (lockscope-cli bench): strategy %1, %2 clients on %3, seed %4, "
+                        "%5 events\n")
+                 .arg(log.info().strategy)
+                 .arg(log.info().clients.size())
+                 .arg(nodes.join(QStringLiteral(", ")))
+                 .arg(log.info().seed)
+                 .arg(log.events().size());
     } else {
         s += QCoreApplication::translate("cli",
                                          "%1 log: scenario %2, strategy %3, seed %4, %5 events\n")

@@ -1,5 +1,6 @@
 // lockscope-cli simulate, compare, demo: the deterministic simulator from the command line.
 #include "cli_common.h"
+#include "text_columns.h"
 
 #include "live/live_bench.h"
 #include "lock/strategy_registry.h"
@@ -142,7 +143,9 @@ QString matrixText(const QList<ComparisonRow> &rows, const QStringList &scenario
     int width = 8;
     for (const auto &id : scenarios)
         width = qMax(width, int(id.size()));
-    ts << '\n' << QStringLiteral("%1").arg(QCoreApplication::translate("cli", "scenario"), -width);
+    const QString scenarioHeader = QCoreApplication::translate("cli", "scenario");
+    width = qMax(width, terminalWidth(scenarioHeader));
+    ts << '\n' << padded(scenarioHeader, -width);
     for (qsizetype i = 0; i < strategies.size(); ++i)
         ts << QStringLiteral(" %1").arg(i + 1, 6);
     ts << '\n';
@@ -459,32 +462,47 @@ int compare(const QStringList &args)
               .arg(scenario.id)
               .arg(request.seeds);
     // The verdict and its unsafe runs follow the matrix's rule (verdictOf); p50/p99 are
-    // percentiles of every acquisition of the row's runs.
-    ts << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10\n")
-              .arg(QCoreApplication::translate("cli", "strategy"), -20)
-              .arg(QCoreApplication::translate("cli", "verdict"), 7)
-              .arg(QCoreApplication::translate("cli", "unsafe runs"), 11)
-              .arg(QCoreApplication::translate("cli", "violations"), 10)
-              .arg(QCoreApplication::translate("cli", "mistaken del"), 12)
-              .arg(QCoreApplication::translate("cli", "stuck"), 6)
-              .arg(QCoreApplication::translate("cli", "lost upd"), 8)
-              .arg(QCoreApplication::translate("cli", "stale rej"), 9)
-              .arg(QCoreApplication::translate("cli", "starved"), 7)
-              .arg(QCoreApplication::translate("cli", "p99 ms"), 9);
+    // percentiles of every acquisition of the row's runs. Each column is as wide as its figures
+    // or its header, whichever is wider, counted in terminal columns: a translated header is as
+    // wide as the rows under it.
+    const QStringList headers = {
+        QCoreApplication::translate("cli", "strategy"),
+        QCoreApplication::translate("cli", "verdict"),
+        QCoreApplication::translate("cli", "unsafe runs"),
+        QCoreApplication::translate("cli", "violations"),
+        QCoreApplication::translate("cli", "mistaken del"),
+        QCoreApplication::translate("cli", "stuck"),
+        QCoreApplication::translate("cli", "lost upd"),
+        QCoreApplication::translate("cli", "stale rej"),
+        QCoreApplication::translate("cli", "starved"),
+        QCoreApplication::translate("cli", "p99 ms"),
+    };
+    QList<QStringList> cells;
     for (const auto &row : rows) {
         const auto &c = row.sum;
-        ts << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10\n")
-                  .arg(row.strategy, -20)
-                  .arg(cellCode(verdictOf(row)), 7)
-                  .arg(QStringLiteral("%1/%2").arg(row.runsUnsafe).arg(row.runs), 11)
-                  .arg(c.violations, 10)
-                  .arg(c.mistakenDeletions, 12)
-                  .arg(c.stuckLocks, 6)
-                  .arg(c.lostUpdates, 8)
-                  .arg(c.staleWritesRejected, 9)
-                  .arg(c.starvedClients, 7)
-                  .arg(figureText(c.latencyP99Ms, 1), 9);
+        cells.append({row.strategy, cellCode(verdictOf(row)),
+                      QStringLiteral("%1/%2").arg(row.runsUnsafe).arg(row.runs),
+                      QString::number(c.violations), QString::number(c.mistakenDeletions),
+                      QString::number(c.stuckLocks), QString::number(c.lostUpdates),
+                      QString::number(c.staleWritesRejected), QString::number(c.starvedClients),
+                      figureText(c.latencyP99Ms, 1)});
     }
+    QList<int> widths = {20, 7, 11, 10, 12, 6, 8, 9, 7, 9};
+    for (qsizetype col = 0; col < widths.size(); ++col) {
+        widths[col] = qMax(widths[col], terminalWidth(headers[col]));
+        for (const QStringList &line : cells)
+            widths[col] = qMax(widths[col], terminalWidth(line[col]));
+    }
+    // The strategy column is left-aligned, the figures right-aligned.
+    const auto tableLine = [&widths](const QStringList &line) -> QString {
+        QStringList parts;
+        for (qsizetype col = 0; col < line.size(); ++col)
+            parts << padded(line[col], col == 0 ? -widths[col] : widths[col]);
+        return parts.join(QLatin1Char(' ')) + QLatin1Char('\n');
+    };
+    ts << tableLine(headers);
+    for (const QStringList &line : cells)
+        ts << tableLine(line);
     ts << QCoreApplication::translate(
         "cli", "\nverdict: ok (safe), UNSAFE (some run had a violation, a mistaken deletion, a "
                "stuck lock or a lost update; a fencing strategy whose stale writes were all "

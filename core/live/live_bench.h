@@ -88,9 +88,13 @@ struct LiveBenchResult {
     int keys = 0;
     qint64 durationMs = 0;
     double elapsedMs = 0; // from the start of the clients until the last one finished
+    // The measured window: from the start to the deadline (--duration), or to Ctrl-C. The last
+    // cycles finish after it; the rate counts only the cycles completed inside it.
+    double windowMs = 0;
 
     quint64 cycles = 0; // acquire -> critical section -> release, completed
-    double cyclesPerSecond = 0;
+    quint64 cyclesInWindow = 0;
+    double cyclesPerSecond = 0; // cyclesInWindow per second of windowMs
     quint64 acquisitions = 0;
     quint64 gaveUp = 0;
     quint64 commands = 0;

@@ -705,6 +705,8 @@ Task<void> LiveClient::workload(LiveWorkload w)
                            : outcome == ReleaseOutcome::NotHeld ? 0
                                                                 : -1);
         ++m_stats.cycles;
+        if (w.deadlineUs < 0 || liveClockUs() <= w.deadlineUs)
+            ++m_stats.cyclesInWindow;
         if (w.thinkMs > 0)
             co_await sleep(w.thinkMs);
     }

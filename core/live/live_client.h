@@ -97,8 +97,9 @@ struct LiveClientStats {
     static constexpr int kErrorKinds = int(RedisErrorKind::ProtocolError) + 1;
 
     quint64 commands = 0;
-    quint64 cycles = 0;       // acquire -> critical section -> release completed
-    quint64 acquisitions = 0; // including nested ones
+    quint64 cycles = 0;         // acquire -> critical section -> release completed
+    quint64 cyclesInWindow = 0; // of those, completed by the workload's deadline
+    quint64 acquisitions = 0;   // including nested ones
     quint64 gaveUp = 0;
     quint64 increments = 0; // counter writes the server acknowledged
     // Counter writes sent that got no answer (or none yet, when the client died): they may have

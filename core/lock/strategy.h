@@ -1,5 +1,6 @@
-// The lock strategies of LOCKS.md, correct and flawed, behind one interface. A Strategy object is
-// stateless and shared by every client; everything about one acquisition lives in a LockHandle.
+// The lock strategies of docs/lock-catalogue.md, correct and flawed, behind one interface. A
+// Strategy object is stateless and shared by every client; everything about one acquisition lives
+// in a LockHandle.
 #pragma once
 
 #include "lock_context.h"
@@ -11,7 +12,7 @@
 
 namespace lockscope {
 
-// How a client waits for a busy lock (LOCKS.md, "orthogonal to the strategy").
+// How a client waits for a busy lock (docs/lock-catalogue.md, "Waiting for a busy lock").
 enum class WaitMode : quint8 {
     Spin,    // fixed sleep between attempts (100 ms, as in seed 000)
     Backoff, // exponential with jitter: 1 ms doubling up to 128 ms, as Redisson's spin lock
@@ -58,7 +59,7 @@ struct AttemptResult {
 enum class ReleaseOutcome : quint8 { Released, NotHeld, Error };
 
 struct StrategyInfo {
-    QString id;                // stable id from LOCKS.md, e.g. "set-nx-px-lua"
+    QString id;                // stable id from docs/lock-catalogue.md, e.g. "set-nx-px-lua"
     QString title;             // short human name
     QString summary;           // one line: acquire / release
     QString flaw;              // what it demonstrates ("" for the correct ones)
@@ -66,7 +67,8 @@ struct StrategyInfo {
     bool fencing = false;      // hands a fencing token to the protected resource
     bool reentrant = false;    // the holder may acquire again
     QList<const char *> steps; // the step labels its commands carry, in order
-    QString caveat;            // a correct strategy's limits (LOCKS.md's last columns); "" for none
+    // A correct strategy's limits (docs/lock-catalogue.md, "what it shows"); "" for none.
+    QString caveat;
 };
 
 class Strategy {

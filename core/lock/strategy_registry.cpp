@@ -13,7 +13,7 @@ struct Entry {
     std::unique_ptr<Strategy> (*create)();
 };
 
-// LOCKS.md order.
+// docs/lock-catalogue.md order.
 constexpr Entry kStrategies[] = {
     {"setnx-expire", strategies::createSetnxExpire},
     {"setnx-getset", strategies::createSetnxGetset},

@@ -7,7 +7,7 @@
 
 namespace lockscope {
 
-QStringList strategyIds(); // in LOCKS.md order
+QStringList strategyIds(); // in docs/lock-catalogue.md order
 // nullptr for an unknown id.
 std::unique_ptr<Strategy> createStrategy(const QString &id);
 

@@ -212,10 +212,11 @@ LockInfo recognizeString(const KeySnapshot &s)
                                      "LockFormat", "SETNX lock holding its expiry time")),
                                  LockRole::Lock);
             info.holdCount = 1;
-            info.note = QCoreApplication::translate(
-                            "LockFormat", "the value is an expiry time by the writer's clock: %1 "
-                                          "(SETNX/GETSET locks, seed 004 wrongLock2)")
-                            .arg(utcText(ms));
+            info.note =
+                QCoreApplication::translate(
+                    "LockFormat", "the value is an expiry time by the writer's clock: %1 "
+                                  "(SETNX/GETSET locks, as the setnx-getset strategy writes)")
+                    .arg(utcText(ms));
             return info;
         }
     }

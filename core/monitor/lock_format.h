@@ -1,6 +1,6 @@
-// Lock recognition: what a key read from production is, in the formats LOCKS.md lists
-// ("Formats found in production"): Redisson (RLock, fair lock, fenced lock, read-write lock),
-// redis-py, python-redis-lock, node-redlock, go-redsync, and LockScope's own strategies.
+// Lock recognition: what a key read from production is, in the formats docs/lock-catalogue.md
+// lists ("Lock formats on production servers"): Redisson (RLock, fair lock, fenced lock, read-write
+// lock), redis-py, python-redis-lock, node-redlock, go-redsync, and LockScope's own strategies.
 // Pure functions of one KeySnapshot; keys that belong together (a Redisson fair lock and its
 // queue) are linked by the monitor through `lockKey`.
 #pragma once

@@ -1,6 +1,6 @@
-// The checker derives safety and liveness findings from the event stream alone (LOCKS.md, "What
-// the checker reports"). It works on a simulation as it runs, on a saved log, and on a monitor
-// recording alike, because all three are the same kind of event log.
+// The checker derives safety and liveness findings from the event stream alone
+// (docs/lock-catalogue.md, "What the checker reports"). It works on a simulation as it runs, on a
+// saved log, and on a monitor recording alike, because all three are the same kind of event log.
 #pragma once
 
 #include "events/event_log.h"

@@ -1,6 +1,6 @@
 // A scenario: the workload, the world (nodes, replicas, network) and the faults of one failure
-// story from LOCKS.md, loaded from a JSON file under resources/scenarios. Tests and the window may
-// change any field before running (e.g. delay a restart past the maximum TTL).
+// story from docs/lock-catalogue.md, loaded from a JSON file under resources/scenarios. Tests and
+// the window may change any field before running (e.g. delay a restart past the maximum TTL).
 #pragma once
 
 #include "distribution.h"
@@ -107,7 +107,7 @@ struct Scenario {
 bool parseScenario(const QByteArray &json, const QString &origin, Scenario *out, QString *error);
 bool loadScenarioFile(const QString &path, Scenario *out, QString *error);
 
-// The 13 built-in scenarios (resources/scenarios), in LOCKS.md order.
+// The 13 built-in scenarios (resources/scenarios), in docs/lock-catalogue.md order.
 QStringList builtinScenarioIds();
 bool loadBuiltinScenario(const QString &id, Scenario *out, QString *error = nullptr);
 

@@ -1,5 +1,5 @@
 -- Compare-and-delete: release a lock only if it still holds the caller's token.
--- Seed 001 §3.6 ("代码四（终极版）") and seed 004's correct unlock; also seeds 002 and 003 §2.2.
+-- The release most articles on Redis locks end with, and the one the Redis documentation gives.
 -- Used by set-nx-px-lua, setnx-expire, lua-setnx-pexpire, watchdog, redlock and fenced.
 --
 -- KEYS[1]  lock key

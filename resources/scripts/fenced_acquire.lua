@@ -1,6 +1,6 @@
 -- Fenced acquire: SET NX PX, and on success draw the next fencing token from a counter key.
 -- Kleppmann, "How to do distributed locking" (2016); Redisson's RFencedLock keeps its token in
--- redisson_lock_token:{name}. The lock part is seed 001 §3.6 / seed 004's SET NX PX.
+-- redisson_lock_token:{name}. The lock part is the plain SET NX PX of set-nx-px-lua.
 --
 -- KEYS[1]  lock key
 -- KEYS[2]  fencing token counter ("<lock key>:fence"), never expires

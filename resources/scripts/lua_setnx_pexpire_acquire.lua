@@ -1,10 +1,7 @@
 -- Acquire with SETNX then PEXPIRE inside one script, so that no crash can come between them.
--- Seed 000 §3.1 (also the setnx/setex variant of seed 002). The seed passes every value in KEYS,
--- the TTL included, and this script keeps that shape.
---
--- Note: seed 000's article prints this script without its final `end` (as published it does not
--- compile; the Java string constant in §3.2 of the same article has it). Written correctly here.
--- (Its unlock script is printed the same way; LockScope releases with compare_and_delete.lua.)
+-- A widely copied variant: it passes every value in KEYS, the TTL included, and this script
+-- keeps that shape. As it circulates it often lacks its final `end` and does not compile; it is
+-- written correctly here. LockScope releases it with compare_and_delete.lua.
 --
 -- KEYS[1]  lock key
 -- KEYS[2]  the caller's token (the lock value)

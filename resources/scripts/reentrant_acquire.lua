@@ -1,5 +1,5 @@
 -- Reentrant acquire on a hash: field "<client>:<thread>" holds the nesting count.
--- Seed 003 §4.2; the same shape as Redisson's RLock (tryLockInnerAsync).
+-- The same shape as Redisson's RLock (tryLockInnerAsync).
 --
 -- KEYS[1]  lock key (a hash)
 -- ARGV[1]  lease (TTL) in milliseconds

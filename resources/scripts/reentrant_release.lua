@@ -1,5 +1,5 @@
 -- Reentrant release: count the holder's field down; delete the lock when it reaches zero.
--- Seed 003 §4.2; the same shape as Redisson's RLock (unlockInnerAsync, without its PUBLISH).
+-- The same shape as Redisson's RLock (unlockInnerAsync, without its PUBLISH).
 --
 -- KEYS[1]  lock key (a hash)
 -- ARGV[1]  lease (TTL) in milliseconds, renewed while the count stays above zero

@@ -1,5 +1,5 @@
 -- Watchdog renewal: extend the lease only while the key still holds the caller's token.
--- Seed 003 §4.1 (renew every TTL/3); Redisson's watchdog (renewExpirationAsync) does the same
+-- Renewed every TTL/3; Redisson's watchdog (renewExpirationAsync) does the same
 -- compare-then-PEXPIRE on its hash field.
 --
 -- KEYS[1]  lock key

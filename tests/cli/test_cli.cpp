@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -21,7 +22,7 @@ namespace {
 constexpr int kTimeoutMs = 120000; // a whole compare run, on a loaded machine
 constexpr int kBadInputMs = 10000; // bad input must be refused at once, before any run
 
-// The stable ids of LOCKS.md, in its order.
+// The stable ids of docs/lock-catalogue.md, in its order.
 const QStringList kStrategies = {
     QStringLiteral("setnx-expire"),   QStringLiteral("setnx-getset"),
     QStringLiteral("set-nx-px-del"),  QStringLiteral("set-nx-px-get-del"),
@@ -105,11 +106,17 @@ private slots:
     void initTestCase();
     void strategiesJson();
     void strategiesText();
+    void helpNamesTheCommand_data();
+    void helpNamesTheCommand();
+    void helpCitesNothingTheUserLacks();
+    void compareJsonNumbersAreRounded();
+    void compareTableAlignsInChinese();
     void scenariosJson();
     void simulateJson();
     void simulateIsDeterministic();
     void simulateText();
     void eventsFile();
+    void replaySummaryStartsWithItsHeader();
     void badInput_data();
     void badInput();
     void customScripts();
@@ -177,10 +184,99 @@ void TestCli::strategiesJson()
 
 void TestCli::strategiesText()
 {
+    // Every strategy the same way under a header: how it locks, then its flaw ("flaw: ", the one
+    // --json gives) or, for a correct one, its limits ("limits: ").
+    RUN_CLI(json, (QStringList{QStringLiteral("strategies"), QStringLiteral("--json")}), 0);
+    const QJsonArray list = QJsonDocument::fromJson(json.out).array();
+    QCOMPARE(list.size(), kStrategies.size());
     RUN_CLI(r, QStringList{QStringLiteral("strategies")}, 0);
-    QCOMPARE(r.out.count('\n'), qsizetype(kStrategies.size()));
-    for (const auto &id : kStrategies)
-        QVERIFY2(r.out.contains(id.toUtf8()), qPrintable(id));
+    const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 1 + 2 * kStrategies.size());
+    QVERIFY2(lines[0].startsWith(QLatin1String("strategy ")), qPrintable(lines[0]));
+    const QString indent(22, QLatin1Char(' '));
+    for (qsizetype i = 0; i < kStrategies.size(); ++i) {
+        const QJsonObject info = list[i].toObject();
+        const QString &how = lines[1 + 2 * i];
+        const QString &verdict = lines[2 + 2 * i];
+        QVERIFY2(how.startsWith(kStrategies[i] + QLatin1Char(' ')), qPrintable(how));
+        QVERIFY2(how.endsWith(info.value(QStringLiteral("summary")).toString()), qPrintable(how));
+        if (info.value(QStringLiteral("correct")).toBool())
+            QVERIFY2(verdict.startsWith(indent + QStringLiteral("limits: ")), qPrintable(verdict));
+        else
+            QCOMPARE(verdict, indent + QStringLiteral("flaw: ") +
+                                  info.value(QStringLiteral("flaw")).toString());
+    }
+}
+
+void TestCli::helpNamesTheCommand_data()
+{
+    QTest::addColumn<QString>("command");
+    for (const char *c :
+         {"strategies", "scenarios", "simulate", "compare", "demo", "bench", "monitor", "replay"})
+        QTest::newRow(c) << QString::fromLatin1(c);
+}
+
+void TestCli::helpNamesTheCommand()
+{
+    QFETCH(QString, command);
+    RUN_CLI(r, (QStringList{command, QStringLiteral("--help")}), 0);
+    const QString firstLine = QString::fromUtf8(r.out).section(QLatin1Char('\n'), 0, 0);
+    QVERIFY2(firstLine.startsWith(QStringLiteral("Usage: lockscope-cli %1 [options]").arg(command)),
+             qPrintable(firstLine));
+}
+
+void TestCli::helpCitesNothingTheUserLacks()
+{
+    // "seed 001's experiment" meant an article in the authors' notes, which nobody else has.
+    for (const char *command : {"--help", "bench"}) {
+        QStringList args{QString::fromLatin1(command)};
+        if (args.first() != QLatin1String("--help"))
+            args << QStringLiteral("--help");
+        RUN_CLI(r, args, 0);
+        QVERIFY2(!r.out.toLower().contains("seed 0"), r.out.constData());
+    }
+}
+
+void TestCli::compareJsonNumbersAreRounded()
+{
+    // Sums of milliseconds came out as 2.1932500000000004: at most three decimals now.
+    RUN_CLI(r,
+            (QStringList{QStringLiteral("compare"), QStringLiteral("--scenario"),
+                         QStringLiteral("contention"), QStringLiteral("--seeds"),
+                         QStringLiteral("2"), QStringLiteral("--json")}),
+            0);
+    static const QRegularExpression longFraction(QStringLiteral(R"(\d\.\d{4,})"));
+    const auto m = longFraction.match(QString::fromUtf8(r.out));
+    QVERIFY2(!m.hasMatch(), qPrintable(m.captured()));
+    QVERIFY(QJsonDocument::fromJson(r.out).isObject());
+}
+
+void TestCli::compareTableAlignsInChinese()
+{
+    // A Chinese character takes two terminal columns: the header must be as wide as the rows.
+    const auto columns = [](const QString &line) {
+        int width = 0;
+        for (const uint c : line.toUcs4())
+            width += (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xFF00 && c <= 0xFF60) ? 2 : 1;
+        return width;
+    };
+    RUN_CLI(r,
+            (QStringList{QStringLiteral("compare"), QStringLiteral("--scenario"),
+                         QStringLiteral("failover"), QStringLiteral("--seeds"), QStringLiteral("1"),
+                         QStringLiteral("--lang"), QStringLiteral("zh_CN")}),
+            0);
+    const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    // Title, header, one row per strategy, the verdict legend.
+    QCOMPARE(lines.size(), 3 + kStrategies.size());
+    const QString &header = lines[1];
+    QVERIFY2(header.toUcs4().size() < columns(header), qPrintable(header)); // it is translated
+    for (qsizetype i = 2; i < 2 + kStrategies.size(); ++i)
+        QVERIFY2(columns(lines[i]) == columns(header),
+                 qPrintable(QStringLiteral("%1 columns: %2\n%3 columns: %4")
+                                .arg(columns(header))
+                                .arg(header)
+                                .arg(columns(lines[i]))
+                                .arg(lines[i])));
 }
 
 void TestCli::scenariosJson()
@@ -272,6 +368,24 @@ void TestCli::simulateText()
     QVERIFY(r.out.contains("pause-before-delete"));
     QVERIFY(r.out.contains("set-nx-px-get-del"));
     QVERIFY(r.out.contains("mistaken deletions"));
+}
+
+void TestCli::replaySummaryStartsWithItsHeader()
+{
+    // --summary printed a blank line first, meant to separate the events it does not print.
+    const QString log = path(QStringLiteral("summary.jsonl"));
+    RUN_CLI(sim,
+            (QStringList{QStringLiteral("simulate"), QStringLiteral("--scenario"),
+                         QStringLiteral("pause-before-delete"), QStringLiteral("--strategy"),
+                         QStringLiteral("set-nx-px-get-del"), QStringLiteral("--events"), log}),
+            0);
+    RUN_CLI(r, (QStringList{QStringLiteral("replay"), log, QStringLiteral("--summary")}), 0);
+    QVERIFY2(r.out.startsWith("simulation log: scenario pause-before-delete, strategy "
+                              "set-nx-px-get-del, seed 1, "),
+             r.out.constData());
+    RUN_CLI(full, (QStringList{QStringLiteral("replay"), log}), 0);
+    QVERIFY2(full.out.contains("\n\nsimulation log: scenario pause-before-delete"),
+             full.out.right(2000).constData());
 }
 
 void TestCli::eventsFile()

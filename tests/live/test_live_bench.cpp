@@ -91,6 +91,7 @@ private slots:
     void cancelStopsAndCleansUp();
     void refusesBeforeStartingClients();
     void clientCoroutineErrorFailsTheRun();
+    void rateCountsTheMeasuredWindowOnly();
 
 private:
     LiveBenchConfig baseConfig(const QString &strategy, int nodes = 1) const;
@@ -373,3 +374,28 @@ void TestLiveBench::clientCoroutineErrorFailsTheRun()
 
 QTEST_GUILESS_MAIN(TestLiveBench)
 #include "test_live_bench.moc"
+
+void TestLiveBench::rateCountsTheMeasuredWindowOnly()
+{
+    // One client holding the lock 300 ms per cycle for a 1000 ms run: cycles end near 300, 600
+    // and 900 ms; the fourth starts before the deadline and ends near 1200 ms, after it. At most
+    // 3 cycles fit in the second measured, so the rate is at most 3 per second, whatever the
+    // drain after the deadline took (dividing all 4 by the 1.2 s elapsed would give 3.3).
+    LiveBenchConfig config = baseConfig(QStringLiteral("set-nx-px-lua"));
+    config.clients = 1;
+    config.keys = 1;
+    config.holdMs = 300;
+    config.durationMs = 1000;
+    const BenchRun run = runBench(config, 10000);
+    QVERIFY2(run.finished, "the bench did not finish in time");
+    const LiveBenchResult &r = run.result;
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QVERIFY2(r.cycles > r.cyclesInWindow, describe(r).constData()); // the drained cycle
+    QVERIFY2(r.elapsedMs > 1000.0, describe(r).constData());
+    QCOMPARE(r.windowMs, 1000.0);
+    QVERIFY2(r.cyclesInWindow >= 1 && r.cyclesInWindow <= 3, describe(r).constData());
+    QCOMPARE(r.cyclesPerSecond, double(r.cyclesInWindow));
+    const QJsonObject json = r.toJson();
+    QCOMPARE(json.value(QStringLiteral("window_ms")).toDouble(), 1000.0);
+    QCOMPARE(json.value(QStringLiteral("cycles_per_s")).toDouble(), double(r.cyclesInWindow));
+}

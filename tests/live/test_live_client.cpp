@@ -287,8 +287,8 @@ void TestLiveClient::redlockKeepsQuorumWithTwoNodesDown()
 
 void TestLiveClient::getDelPauseBetweenGetAndDelDeletesNextHoldersLock()
 {
-    // LOCKS.md scenario 3 for real: A's GET says the lock is its own; A pauses past its TTL;
-    // B acquires; A wakes and its DEL removes B's lock.
+    // docs/lock-catalogue.md scenario 3 for real: A's GET says the lock is its own; A pauses past
+    // its TTL; B acquires; A wakes and its DEL removes B's lock.
     const auto strategy = createStrategy(QStringLiteral("set-nx-px-get-del"));
     const QList<const RedisServer *> nodes{m_servers[0].get()};
     LockHandle ha = handleFor(300), hb = handleFor(10000);
@@ -415,8 +415,8 @@ void TestLiveClient::watchdogRenewsUntilTheProcessPauses()
 
 void TestLiveClient::failoverWithUnreplicatedLockGivesTwoHolders()
 {
-    // LOCKS.md scenario 6 with real servers: A locks on the primary, the write never reaches
-    // the replica, the primary dies, the replica is promoted, B locks: two holders.
+    // docs/lock-catalogue.md scenario 6 with real servers: A locks on the primary, the write never
+    // reaches the replica, the primary dies, the replica is promoted, B locks: two holders.
     //
     // The lag is made real, not simulated: the replica is stopped (SIGSTOP) and its replication
     // link is cut on the primary (CLIENT KILL TYPE replica) before A locks, so A's SET is not

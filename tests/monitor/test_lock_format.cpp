@@ -1,5 +1,5 @@
-// Lock recognition with literal values, one row per format LOCKS.md lists ("Formats found in
-// production") and the look-alikes that must not be taken for them.
+// Lock recognition with literal values, one row per format docs/lock-catalogue.md lists ("Lock
+// formats on production servers") and the look-alikes that must not be taken for them.
 #include "monitor/lock_format.h"
 
 #include <QTest>

@@ -1,4 +1,4 @@
-// The outcomes ../shared/LOCKS.md gives for each (scenario, strategy) pair it names, written as
+// The outcomes docs/lock-catalogue.md gives for each (scenario, strategy) pair it names, written as
 // checks on one run's report. Shared by the per-pair tests (seed 1) and the property test (500
 // seeds), so both assert the same catalogue.
 #pragma once
@@ -76,7 +76,7 @@ inline QString checkExpectation(quint32 e, const CheckReport &r, qint64 ttlMs)
 
 inline const QList<Expectation> &catalogue()
 {
-    // Strategy groups as LOCKS.md uses them.
+    // Strategy groups as docs/lock-catalogue.md uses them.
     static const QStringList ttlStrategies = {
         QStringLiteral("setnx-expire"),      QStringLiteral("set-nx-px-del"),
         QStringLiteral("set-nx-px-get-del"), QStringLiteral("set-nx-px-lua"),

@@ -1,6 +1,6 @@
 // The safety matrix (lockscope-cli compare --all-scenarios): every cell the catalogue of
-// expected_outcomes.h (LOCKS.md) names gets the verdict that catalogue implies, and the CLI prints
-// the matrix as CSV and JSON and refuses an ambiguous request.
+// expected_outcomes.h (docs/lock-catalogue.md) names gets the verdict that catalogue implies, and
+// the CLI prints the matrix as CSV and JSON and refuses an ambiguous request.
 #include "cli_process.h"
 #include "expected_outcomes.h"
 #include "lock/strategy_registry.h"
@@ -32,8 +32,9 @@ namespace {
 constexpr int kSeeds = 20; // the CLI's default is 100; 20 keeps the suite quick
 constexpr int kTimeoutMs = 300000;
 
-// The verdicts the catalogue's flags allow for a cell, derived from LOCKS.md alone. Empty when
-// the catalogue says nothing about the cell's safety (e.g. only how long a nested acquire takes).
+// The verdicts the catalogue's flags allow for a cell, derived from docs/lock-catalogue.md alone.
+// Empty when the catalogue says nothing about the cell's safety (e.g. only how long a nested
+// acquire takes).
 QList<CellVerdict> expectedVerdicts(quint32 e)
 {
     if (e & (Violation | MistakenDeletion | StuckLock))

@@ -1,6 +1,7 @@
 // Property test over 500 seeds: in every run, the correct strategies show no violation inside
 // their fault model, and each flawed one shows its flaw (the catalogue of expected_outcomes.h,
-// which is LOCKS.md). Seeds change network jitter, retry delays, key choice and tokens.
+// which is docs/lock-catalogue.md). Seeds change network jitter, retry delays, key choice and
+// tokens.
 #include "expected_outcomes.h"
 #include "sim/comparison.h"
 

@@ -1,5 +1,5 @@
-// Scenario files: the 13 built-ins of LOCKS.md, strict parsing with errors that name the file,
-// the field and the problem, client-count changes, and the hold/think time distributions.
+// Scenario files: the 13 built-ins of docs/lock-catalogue.md, strict parsing with errors that name
+// the file, the field and the problem, client-count changes, and the hold/think time distributions.
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
@@ -22,7 +22,7 @@ namespace {
 
 const QString kOrigin = QStringLiteral("bad.json");
 
-// The stable ids of LOCKS.md, "Failure scenarios", in its order.
+// The stable ids of docs/lock-catalogue.md, "Failure scenarios", in its order.
 const QStringList kLocksMdScenarios = {
     QStringLiteral("crash-mid-acquire"),
     QStringLiteral("pause-after-acquire"),

@@ -1,5 +1,6 @@
 // Every (scenario, strategy) pair the catalogue names reproduces its outcome (seed 1), plus the
-// variants LOCKS.md describes in words (a delayed restart, persistence, the counter of 1000).
+// variants docs/lock-catalogue.md describes in words (a delayed restart, persistence, the counter
+// of 1000).
 #include "expected_outcomes.h"
 #include "lock/strategy_registry.h"
 #include "sim/simulation.h"
@@ -62,7 +63,8 @@ private slots:
         QCOMPARE(result.report.lostUpdates, 0);
     }
 
-    // LOCKS.md 7: delaying the restart past the maximum TTL, or persistence, prevents it.
+    // docs/lock-catalogue.md 7: delaying the restart past the maximum TTL, or persistence, prevents
+    // it.
     void nodeRestartDelayedOrPersistentIsSafe_data()
     {
         QTest::addColumn<qint64>("downMs");

@@ -12,10 +12,19 @@ QByteArray CliRun::describe() const
 
 CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs)
 {
+    return runProgram(program, args, timeoutMs, QProcessEnvironment::systemEnvironment(), {});
+}
+
+CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs,
+                  const QProcessEnvironment &environment, const QString &workingDirectory)
+{
     CliRun r;
     QProcess p;
     p.setProgram(program);
     p.setArguments(args);
+    p.setProcessEnvironment(environment);
+    if (!workingDirectory.isEmpty())
+        p.setWorkingDirectory(workingDirectory);
     QElapsedTimer timer;
     timer.start();
     p.start();

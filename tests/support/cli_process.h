@@ -24,5 +24,8 @@ struct CliRun {
 
 // Kills the program if it has not finished within timeoutMs.
 CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs);
+// The same with its own environment and working directory.
+CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs,
+                  const QProcessEnvironment &environment, const QString &workingDirectory);
 
 } // namespace lockscope::test

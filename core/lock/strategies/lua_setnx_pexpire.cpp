@@ -26,8 +26,9 @@ public:
             false,
             {"acquire.script", "release.script"},
             QString::fromUtf8(QT_TRANSLATE_NOOP(
-                "Strategy", "Correct on one instance, as long as the work finishes inside the TTL "
-                            "(the seed 000 variant; its script passes the TTL in KEYS[3]).")),
+                "Strategy", "Correct on one instance, as long as the work finishes inside the TTL; "
+                            "it fails the same scenarios as set-nx-px-lua (its script takes the "
+                            "TTL in KEYS[3], not ARGV).")),
         };
         return info;
     }
