@@ -1,5 +1,6 @@
 #include "key_monitor.h"
 
+#include "any_case_glob.h"
 #include "cluster_resolver.h"
 #include "key_reader.h"
 #include "key_scanner.h"
@@ -133,8 +134,9 @@ public:
     MonitorOptions options;
     EventLog log;
     MonitorRecorder ownRecorder;
-    MonitorRecorder &recorder; // ownRecorder, or the cluster monitor's for an inner monitor
-    const bool isShard;        // the inner monitor of one cluster master
+    MonitorRecorder &recorder;    // ownRecorder, or the cluster monitor's for an inner monitor
+    const bool isShard;           // the inner monitor of one cluster master
+    bool loneClusterNode = false; // INFO server said redis_mode:cluster, and this is no shard
     bool recording;
 
     // Cluster mode (the outer monitor): the resolver and the inner monitors by master name.
@@ -392,6 +394,10 @@ void KeyMonitor::Private::afterHandshake(quint64 g, const Reply &info, const Rep
     const qint64 now = monitorNowUs();
     if (info.isBulk()) {
         for (const QByteArray &line : info.text().split('\n')) {
+            if (line.startsWith("redis_mode:")) {
+                loneClusterNode = !isShard && line.mid(11).trimmed() == "cluster";
+                continue;
+            }
             if (!line.startsWith("run_id:"))
                 continue;
             const QByteArray runId = line.mid(7).trimmed();
@@ -466,7 +472,7 @@ void KeyMonitor::Private::onNotifyReady(quint64 g)
         return;
     // Patterns sent with send() are not renewed by the connection after a reconnect: every
     // time it is ready, subscribe again, then re-read what may have changed unheard.
-    const QByteArray pattern = channelPrefix + options.pattern;
+    const QByteArray pattern = channelPrefix + anyCaseGlob(options.pattern);
     notify->send({QByteArrayLiteral("PSUBSCRIBE"), pattern}, [this, g](const Reply &r) {
         if (g != gen)
             return;
@@ -555,8 +561,8 @@ void KeyMonitor::Private::startScan(bool initial)
         scanner.release()->deleteLater();
     }
     const quint64 g = gen;
-    scanner = std::make_unique<KeyScanner>(data.get(), options.pattern, options.scanCount,
-                                           options.limits);
+    scanner = std::make_unique<KeyScanner>(data.get(), anyCaseGlob(options.pattern),
+                                           options.scanCount, options.limits);
     scanner->setRoundPauseMs(initial ? 0 : options.scanPauseMs);
     scanner->setTicketFunction([this](const QByteArray &key) { return tracker.readSent(key); });
     KeyScanner *s = scanner.get();
@@ -1646,6 +1652,8 @@ QString KeyMonitor::Private::buildStatus() const
         s += notifySentence();
     if (!problem.isEmpty())
         s += QStringLiteral("; %1").arg(problem);
+    if (loneClusterNode)
+        s += QStringLiteral("; ") + q->clusterNodeAdvice();
     if (readFailures > 0)
         s += QStringLiteral("; ") + KeyMonitor::tr("%1 reads failed (last: %2)")
                                         .arg(readFailures)
@@ -1710,6 +1718,20 @@ KeyMonitor::Health KeyMonitor::health() const
 QString KeyMonitor::statusText() const
 {
     return d->buildStatus();
+}
+
+bool KeyMonitor::isLoneClusterNode() const
+{
+    return d->loneClusterNode;
+}
+
+QString KeyMonitor::clusterNodeAdvice() const
+{
+    if (!d->loneClusterNode)
+        return {};
+    return tr("%1 is a node of a Redis Cluster: only the keys of its own slots are watched; to "
+              "watch every master, use --cluster (in a profile: Redis Cluster)")
+        .arg(d->target.displayName());
 }
 
 QString KeyMonitor::lastError() const
