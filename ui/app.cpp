@@ -2,6 +2,7 @@
 
 #include "compare/compare_page.h"
 
+#include "display_check.h"
 #include "language.h"
 
 #include "lock/strategy_registry.h"
@@ -22,10 +23,13 @@
 #include <QIcon>
 #include <QImageWriter>
 #include <QPainter>
+#include <QProcessEnvironment>
 #include <QSaveFile>
 #include <QSettings>
 
 #include <cstdio>
+#include <cstdlib>
+#include <tuple>
 
 namespace lockscope::ui {
 
@@ -95,6 +99,26 @@ void drawDialogOver(QImage *image, QWidget &dialog)
     painter.drawText(title.adjusted(10, 0, -10, 0), Qt::AlignVCenter | Qt::AlignLeft,
                      dialog.windowTitle());
     painter.drawImage(title.bottomLeft() + QPoint(0, 1), content);
+}
+
+// While QApplication opens the display: a display that is named but cannot be opened ends in
+// Qt's qFatal (abort, exit 134, a paragraph about reinstalling). Instead the one line prepared
+// here (translated while the options were read), exit 2; the platform's warnings before it are
+// kept and passed on when the display did open.
+QByteArray g_cannotOpenDisplay;
+QtMessageHandler g_handlerBeforeDisplay = nullptr;
+QList<std::tuple<QtMsgType, QByteArray, QString>> g_platformWarnings;
+
+void whileOpeningDisplay(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtFatalMsg) {
+        std::fputs(g_cannotOpenDisplay.constData(), stderr);
+        std::fputc('\n', stderr);
+        std::fflush(stderr);
+        std::_Exit(2);
+    }
+    g_platformWarnings.append(
+        {type, QByteArray(context.category ? context.category : ""), message});
 }
 
 } // namespace
@@ -414,6 +438,16 @@ int runLockScope(int argc, char **argv)
         setLanguage(chosenLanguage(arguments));
         if (!parseWindowOptions(arguments, &o, &exitCode))
             return exitCode;
+        if (o.screenshot.isEmpty()) {
+            const QString noDisplay =
+                missingDisplayMessage(QProcessEnvironment::systemEnvironment());
+            if (!noDisplay.isEmpty()) {
+                bad(noDisplay, &exitCode);
+                return exitCode;
+            }
+            g_cannotOpenDisplay =
+                (QStringLiteral("lockscope: ") + unreachableDisplayMessage()).toLocal8Bit();
+        }
     }
     // A screenshot needs no screen.
     if (!o.screenshot.isEmpty() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -432,7 +466,19 @@ int runLockScope(int argc, char **argv)
                 std::fputc('\n', stderr);
             });
 
+    if (o.screenshot.isEmpty())
+        g_handlerBeforeDisplay = qInstallMessageHandler(whileOpeningDisplay);
     QApplication app(argc, argv);
+    if (o.screenshot.isEmpty()) {
+        qInstallMessageHandler(g_handlerBeforeDisplay);
+        for (const auto &[type, category, message] : std::as_const(g_platformWarnings)) {
+            const QByteArray name = category.isEmpty() ? QByteArray("default") : category;
+            const QMessageLogContext context(nullptr, 0, nullptr, name.constData());
+            std::fputs(qPrintable(qFormatLogMessage(type, context, message)), stderr);
+            std::fputc('\n', stderr);
+        }
+        g_platformWarnings.clear();
+    }
     QCoreApplication::setOrganizationName(QStringLiteral("LockScope"));
     QCoreApplication::setApplicationName(QStringLiteral("LockScope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
@@ -507,7 +553,9 @@ int runLockScope(int argc, char **argv)
     if (!o.monitorUrl.isEmpty() &&
         !window.monitorPage()->connectUrl(o.monitorUrl, screenshot, &error)) {
         printLine(stderr, QStringLiteral("lockscope: ") + error);
-        return 1;
+        if (!screenshot)
+            return 1;
+        exitCode = 1; // the picture is still taken: the page says the same
     }
 
     if (o.compareView == QLatin1String("cost"))
