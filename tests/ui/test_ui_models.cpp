@@ -1,6 +1,7 @@
 // The window's item models on real runs: each passes QAbstractItemModelTester, holds the state
 // of the run at the playback instant, and updates in batches.
 #include "command_log_model.h"
+#include "command_text_delegate.h"
 #include "findings_model.h"
 #include "key_table_model.h"
 #include "run_data.h"
@@ -54,6 +55,46 @@ class TestUiModels : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // A command too wide for its column is shortened in the key (and an EVAL's script), never in
+    // the token, which says whose command it is (Qt's middle elision cut exactly the token).
+    void commandElidedInTheKeyNotTheToken_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("token");
+        QTest::newRow("SETNX") << QStringLiteral(
+                                      "SETNX lock:orders:customer-4711:invoice:1 A:1:e5464313")
+                               << QStringLiteral("lock:orders:customer-4711:invoice:1")
+                               << QStringLiteral("A:1:e5464313");
+        QTest::newRow("SET NX PX")
+            << QStringLiteral("SET lock:orders:customer-4711:invoice:1 B:7:0badc0de NX PX 30000")
+            << QStringLiteral("lock:orders:customer-4711:invoice:1")
+            << QStringLiteral("B:7:0badc0de NX PX 30000");
+        QTest::newRow("EVALSHA") << QStringLiteral(
+                                        "EVALSHA 0123456789abcdef0123456789abcdef01234567 1 "
+                                        "lock:orders:customer-4711:invoice:1 C:2:12345678 30000")
+                                 << QStringLiteral("lock:orders:customer-4711:invoice:1")
+                                 << QStringLiteral("C:2:12345678 30000");
+    }
+    void commandElidedInTheKeyNotTheToken()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, key);
+        QFETCH(QString, token);
+        const QFontMetrics fm(QFont(QStringLiteral("DejaVu Sans Mono"), 10));
+        const QString head = command.left(command.indexOf(QLatin1Char(' ')) + 1);
+        // Room for the command's name, a few letters of the key and the token.
+        const int width = fm.horizontalAdvance(head + QStringLiteral("lock:…:1 ") + token) + 4;
+        QVERIFY(fm.horizontalAdvance(command) > width);
+        const QString shown = elideCommand(command, key, fm, width);
+        QVERIFY2(fm.horizontalAdvance(shown) <= width, qPrintable(shown));
+        QVERIFY2(shown.startsWith(head), qPrintable(shown));
+        QVERIFY2(shown.endsWith(QLatin1Char(' ') + token), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("…")), qPrintable(shown));
+        // What fits is left alone.
+        QCOMPARE(elideCommand(command, key, fm, fm.horizontalAdvance(command) + 1), command);
+    }
+
     void keyTableFollowsThePlayback()
     {
         const auto run =
