@@ -11,6 +11,7 @@
 #pragma once
 
 #include "theme.h"
+#include "timeline_legend.h"
 #include "timeline_mapping.h"
 #include "zoom_stack.h"
 
@@ -124,6 +125,11 @@ private:
     QRect lanesRect() const;
     int legendHeightFor(int width) const;
     double markerSize(double laneInnerHeight) const;
+    // Labels are never drawn under the play head: a label of `width` px at *left that the play
+    // head would cross moves to whichever side of it has room within [minX, maxX]; false when
+    // neither has (the label is then left out).
+    bool clearOfPlayhead(double *left, double width, double minX, double maxX,
+                         const TimeLineMapping &m) const;
 
     void paintAll(QPainter &p, const QSize &size, int scrollY, bool exporting) const;
     void paintAxis(QPainter &p, const QRect &r, const TimeLineMapping &m) const;
@@ -145,6 +151,7 @@ private:
     QString describeSpanAt(const Row &row, qint64 t) const;
 
     std::shared_ptr<const RunData> m_run;
+    std::vector<LegendItem> m_legend; // what this run can draw
     std::vector<Row> m_rows;
     std::vector<int> m_clientRows; // client -> row
     std::vector<int> m_keyRows;    // key lane -> row

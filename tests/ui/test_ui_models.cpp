@@ -6,6 +6,9 @@
 #include "key_table_model.h"
 #include "run_data.h"
 #include "strategy_source.h"
+#include "timeline_legend.h"
+
+#include "monitor/monitor_recorder.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -55,6 +58,60 @@ class TestUiModels : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // The legend lists what the shown run can draw: a production recording has no critical
+    // sections, pauses, crashes or double holders; a node restart's marks, the caption flags
+    // and the command ticks of a simulated run each have an entry.
+    void legendListsWhatTheRunCanDraw()
+    {
+        using Swatch = LegendItem::Swatch;
+        auto has = [](const std::vector<LegendItem> &items, Swatch s,
+                      MarkerKind k = MarkerKind::Acquired) {
+            return std::any_of(items.begin(), items.end(), [&](const LegendItem &i) {
+                return i.swatch == s && (s != Swatch::Marker || i.marker == k);
+            });
+        };
+        // A recording as the monitor writes it: one key acquired, renewed and released.
+        auto log = std::make_shared<EventLog>();
+        MonitorRecorder recorder(log.get());
+        const qint16 node = recorder.node("127.0.0.1:6379");
+        const qint16 owner = recorder.owner("55fd200007b211ef92340242ac110002");
+        recorder.acquired(1000, node, "lock:a", owner, "55fd200007b211ef92340242ac110002", 20000);
+        recorder.ttlChanged(5000, node, "lock:a", owner, 20000, true);
+        recorder.released(9000, node, "lock:a", owner);
+        Scenario scenario;
+        scenario.id = QStringLiteral("monitor");
+        const auto monitor = RunData::fromLog(log, scenario);
+        const std::vector<LegendItem> recorded = legendItems(*monitor);
+        for (Swatch s : {Swatch::Waiting, Swatch::Critical, Swatch::Paused, Swatch::Crashed,
+                         Swatch::TwoHolders, Swatch::Command, Swatch::Caption})
+            QVERIFY2(!has(recorded, s), qPrintable(legendText({s, MarkerKind::Acquired})));
+        QVERIFY(has(recorded, Swatch::Holding));
+        QVERIFY(has(recorded, Swatch::TtlLeft));
+        QVERIFY(has(recorded, Swatch::Marker, MarkerKind::Renewed));
+        QVERIFY(!has(recorded, Swatch::Marker, MarkerKind::MistakenDeletion));
+
+        const auto restart = simulate(QStringLiteral("node-restart"), QStringLiteral("redlock"));
+        QVERIFY(restart);
+        const std::vector<LegendItem> simulated = legendItems(*restart);
+        for (Swatch s : {Swatch::Critical, Swatch::TwoHolders, Swatch::Command, Swatch::Caption})
+            QVERIFY2(has(simulated, s), qPrintable(legendText({s, MarkerKind::Acquired})));
+        // Every mark drawn on any lane has its entry.
+        for (const auto *lanes : {&restart->clientLanes()}) {
+            for (const ClientLane &lane : *lanes) {
+                for (const Marker &m : lane.markers)
+                    QVERIFY2(m.kind == MarkerKind::Crashed ||
+                                 has(simulated, Swatch::Marker, m.kind),
+                             qPrintable(markerName(m.kind)));
+            }
+        }
+        for (const KeyLane &lane : restart->keyLanes()) {
+            for (const Marker &m : lane.markers)
+                QVERIFY2(has(simulated, Swatch::Marker, m.kind), qPrintable(markerName(m.kind)));
+        }
+        QVERIFY(has(simulated, Swatch::Marker, MarkerKind::NodeUp));
+        QCOMPARE(markerName(MarkerKind::NodeUp), QStringLiteral("node restarted"));
+    }
+
     // A command too wide for its column is shortened in the key (and an EVAL's script), never in
     // the token, which says whose command it is (Qt's middle elision cut exactly the token).
     void commandElidedInTheKeyNotTheToken_data()
