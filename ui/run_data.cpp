@@ -406,8 +406,11 @@ void RunData::derive()
             else if (e.kind == EventKind::KeyExpired)
                 markers.push_back(Marker{t, index, MarkerKind::Expired});
             else if (e.kind == EventKind::KeyDeleted)
+                // A monitor's deletes name no client (it sees the key go, not who sent DEL):
+                // a release, not data lost with a node.
                 markers.push_back(Marker{t, index,
-                                         e.client < 0 ? MarkerKind::DataLost
+                                         e.client < 0 && monitor ? MarkerKind::Deleted
+                                         : e.client < 0          ? MarkerKind::DataLost
                                          : (e.owner >= 0 && e.owner != e.client)
                                              ? MarkerKind::MistakenDeletion
                                              : MarkerKind::Deleted});

@@ -192,11 +192,17 @@ void TimelineWidget::setRun(std::shared_ptr<const RunData> run)
     m_legend = m_run ? legendItems(*m_run) : std::vector<LegendItem>{};
     m_selectedEvent = -1;
     m_ttlMaxMs = 1;
+    m_laneTtlMaxMs.clear();
     if (m_run) {
+        const bool monitor = m_run->log().info().source == QLatin1String("monitor");
         m_ttlMaxMs = qMax<qint64>(1, m_run->ttlMs());
         for (const KeyLane &lane : m_run->keyLanes()) {
+            qint64 laneMax = 1;
             for (const KeySpan &s : lane.spans)
-                m_ttlMaxMs = qMax(m_ttlMaxMs, s.ttlMs);
+                laneMax = qMax(laneMax, s.ttlMs);
+            m_ttlMaxMs = qMax(m_ttlMaxMs, laneMax);
+            if (monitor)
+                m_laneTtlMaxMs.push_back(laneMax);
         }
     }
     layoutRows();
@@ -957,8 +963,11 @@ void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
     bold.setBold(true);
     const QFontMetrics bfm(bold);
 
+    const qint64 ttlMax = std::size_t(row.index) < m_laneTtlMaxMs.size()
+                              ? m_laneTtlMaxMs[std::size_t(row.index)]
+                              : m_ttlMaxMs;
     auto ttlY = [&](qint64 ttlMs) {
-        return bottom - h * qBound(0.0, double(ttlMs) / double(m_ttlMaxMs), 1.0);
+        return bottom - h * qBound(0.0, double(ttlMs) / double(ttlMax), 1.0);
     };
     forVisibleSpans(
         lane.spans, m, xMin, xMax, [&](const KeySpan &s, double x0, double x1, bool merged) {
@@ -1002,7 +1011,7 @@ void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
             // Clear of a mark at the span's start (an expiry, a write), and of the play head.
             double lx = a + markerSize(h) + 6;
             if (b - a > ow + markerSize(h) + 12 && clearOfPlayhead(&lx, ow, lx, b - 2, m)) {
-                const bool inWedge = s.ttlMs < 0 || s.ttlAt(m.mapXToTime(lx)) * 2 > m_ttlMaxMs;
+                const bool inWedge = s.ttlMs < 0 || s.ttlAt(m.mapXToTime(lx)) * 2 > ttlMax;
                 p.setPen(inWedge ? Theme::textOn(c) : th.text);
                 p.drawText(QRectF(lx, mid, ow + 2, bottom - mid), Qt::AlignLeft | Qt::AlignVCenter,
                            owner);
@@ -1056,12 +1065,33 @@ void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
             text = tr("failover");
             fill = th.selection;
             break;
-        case MarkerKind::NodeUp:
-            // A restart is a crash, the keys lost and the node back, all within a few pixels:
-            // one label says what the pile of marks is.
+        case MarkerKind::NodeDown: {
+            // A restart is a crash, the keys lost and the node back, all within a few pixels
+            // (the marks merge into one): one label says what the pile of marks is. A longer
+            // outage has its "down" band and pill instead.
+            const auto up =
+                std::find_if(lane.markers.begin(), lane.markers.end(), [&](const Marker &o) {
+                    return o.kind == MarkerKind::NodeUp && o.timeUs >= mk.timeUs;
+                });
+            if (up == lane.markers.end() || m.mapTimeToX(up->timeUs) - x > size * 4)
+                return;
             text = tr("%1 restarted").arg(m_run->nodeName(e.node));
             fill = th.good;
             break;
+        }
+        case MarkerKind::NodeUp: {
+            // Labelled with its crash (above) when they are that close.
+            const bool labelled =
+                std::any_of(lane.markers.begin(), lane.markers.end(), [&](const Marker &o) {
+                    return o.kind == MarkerKind::NodeDown && o.timeUs <= mk.timeUs &&
+                           x - m.mapTimeToX(o.timeUs) <= size * 4;
+                });
+            if (labelled)
+                return;
+            text = tr("%1 restarted").arg(m_run->nodeName(e.node));
+            fill = th.good;
+            break;
+        }
         case MarkerKind::ClockJump:
             text = tr("clock %1%2 s")
                        .arg(e.value >= 0 ? QStringLiteral("+") : QString())
@@ -1078,7 +1108,8 @@ void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
         double left = qMax(xMin + 2, x - size - 4 - w);
         if (clearOfPlayhead(&left, w, xMin + 2, xMax - 2, m))
             drawPill(p, QPointF(left, top - 2), text, fill,
-                     mk.kind == MarkerKind::Expired || mk.kind == MarkerKind::NodeUp
+                     mk.kind == MarkerKind::Expired || mk.kind == MarkerKind::NodeUp ||
+                             mk.kind == MarkerKind::NodeDown
                          ? QColor(Qt::black)
                          : QColor(Qt::white));
         p.setFont(font());

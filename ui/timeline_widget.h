@@ -163,6 +163,9 @@ private:
     qint64 m_playheadUs = 0;
     qint64 m_selectedEvent = -1;
     qint64 m_ttlMaxMs = 1;
+    // A monitor's key lanes drain from each key's own longest TTL, not the longest of all keys
+    // (a 20 s lease beside a 120 s one was a thin line); by key lane. Empty: m_ttlMaxMs.
+    std::vector<qint64> m_laneTtlMaxMs;
     bool m_showFuture = true;
     bool m_updatingScrollBars = false;
 

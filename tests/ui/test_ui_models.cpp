@@ -89,6 +89,9 @@ private Q_SLOTS:
         QVERIFY(has(recorded, Swatch::TtlLeft));
         QVERIFY(has(recorded, Swatch::Marker, MarkerKind::Renewed));
         QVERIFY(!has(recorded, Swatch::Marker, MarkerKind::MistakenDeletion));
+        // The monitor saw the key go: a delete, not data lost with a node.
+        QVERIFY(has(recorded, Swatch::Marker, MarkerKind::Deleted));
+        QVERIFY(!has(recorded, Swatch::Marker, MarkerKind::DataLost));
 
         const auto restart = simulate(QStringLiteral("node-restart"), QStringLiteral("redlock"));
         QVERIFY(restart);
