@@ -18,6 +18,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QFont>
 #include <QIcon>
@@ -26,6 +27,7 @@
 #include <QProcessEnvironment>
 #include <QSaveFile>
 #include <QSettings>
+#include <QTimer>
 
 #include <cstdio>
 #include <cstdlib>
@@ -202,6 +204,12 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
             "lockscope", "Open the monitor page connected, read-only, to this Redis "
                          "(redis://host:port); with --screenshot, after its first scan."),
         QStringLiteral("URL"));
+    const QCommandLineOption monitorSeconds(
+        QStringLiteral("monitor-seconds"),
+        QCoreApplication::translate("lockscope",
+                                    "With --monitor-url and --screenshot: watch N seconds after "
+                                    "the first scan before the picture, so the History fills."),
+        QStringLiteral("N"));
     const QCommandLineOption page(
         QStringLiteral("page"),
         QCoreApplication::translate("lockscope", "Page to show: workspace, compare or monitor."),
@@ -227,10 +235,29 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
             "lockscope", "With --screenshot and a language other than English: list every text "
                          "of the window and its dialog still in English, exit with code 3 if "
                          "there is one."));
-    p.addOptions(
-        {help, version,    scenario,     strategy,    seed,          clients,         ttl, wait,
-         at,   lang,       screenshot,   size,        dark,          light,           tab, view,
-         page, monitorUrl, compareSeeds, compareView, profileDialog, checkTranslation});
+    p.addOptions({help,
+                  version,
+                  scenario,
+                  strategy,
+                  seed,
+                  clients,
+                  ttl,
+                  wait,
+                  at,
+                  lang,
+                  screenshot,
+                  size,
+                  dark,
+                  light,
+                  tab,
+                  view,
+                  page,
+                  monitorUrl,
+                  monitorSeconds,
+                  compareSeeds,
+                  compareView,
+                  profileDialog,
+                  checkTranslation});
 
     if (!p.parse(arguments))
         return bad(p.errorText(), exitCode);
@@ -371,6 +398,18 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         o->monitorUrl = p.value(monitorUrl);
         if (!p.isSet(page))
             o->page = QStringLiteral("monitor");
+    }
+    if (p.isSet(monitorSeconds)) {
+        qint64 seconds = 0;
+        if (!wholeNumber(p.value(monitorSeconds), 1, &seconds) || seconds > 600 ||
+            !p.isSet(monitorUrl) || !p.isSet(screenshot))
+            return bad(QCoreApplication::translate("lockscope",
+                                                   "--monitor-seconds needs --monitor-url and "
+                                                   "--screenshot and a whole number from 1 to "
+                                                   "600, got \"%1\"")
+                           .arg(p.value(monitorSeconds)),
+                       exitCode);
+        o->monitorSeconds = int(seconds);
     }
     if (p.isSet(compareSeeds)) {
         qint64 seeds = 0;
@@ -556,6 +595,11 @@ int runLockScope(int argc, char **argv)
         if (!screenshot)
             return 1;
         exitCode = 1; // the picture is still taken: the page says the same
+    } else if (o.monitorSeconds > 0) {
+        QEventLoop watching;
+        QTimer::singleShot(o.monitorSeconds * 1000, &watching, &QEventLoop::quit);
+        watching.exec();
+        window.monitorPage()->refreshHistoryNow();
     }
 
     if (o.compareView == QLatin1String("cost"))

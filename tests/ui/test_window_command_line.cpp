@@ -92,6 +92,10 @@ private Q_SLOTS:
                                   << QStringLiteral("--seed must be");
         QTest::newRow("bad at") << QStringList{QStringLiteral("--at"), QStringLiteral("-5")}
                                 << QStringLiteral("--at must be");
+        QTest::newRow("monitor-seconds without a monitor")
+            << QStringList{QStringLiteral("--monitor-seconds"), QStringLiteral("5"),
+                           QStringLiteral("--screenshot"), QStringLiteral("/tmp/x.png")}
+            << QStringLiteral("--monitor-seconds needs --monitor-url and --screenshot");
         QTest::newRow("bad lang") << QStringList{QStringLiteral("--lang"), QStringLiteral("fr")}
                                   << QStringLiteral("--lang must be");
         QTest::newRow("unknown option")

@@ -617,6 +617,18 @@ bool MonitorPage::connectUrl(const QString &url, bool settle, QString *error)
     return true;
 }
 
+void MonitorPage::refreshHistoryNow()
+{
+    QEventLoop loop;
+    connect(m_history, &MonitorHistory::runChanged, &loop, &QEventLoop::quit);
+    QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+    // A build already running is waited for first; then one that reaches the present.
+    for (int i = 0; i < 2; ++i) {
+        if (m_history->building() || m_history->refresh(true))
+            loop.exec();
+    }
+}
+
 void MonitorPage::stop()
 {
     if (!m_monitor)
