@@ -6,14 +6,7 @@
 
 namespace lockscope::ui {
 
-namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("TimelineWidget", text);
-}
-
-} // namespace
+// The words are translated in the timeline's context: they were always its own.
 
 std::vector<LegendItem> legendItems(const RunData &run)
 {
@@ -84,39 +77,43 @@ QString markerName(MarkerKind kind)
 {
     switch (kind) {
     case MarkerKind::Acquired:
-        return tr("acquired");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "acquired");
     case MarkerKind::Released:
-        return tr("released");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "released");
     case MarkerKind::ReleaseNotHeld:
-        return tr("release found the lock gone");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget",
+                                           "release found the lock gone");
     case MarkerKind::GaveUp:
-        return tr("gave up waiting");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "gave up waiting");
     case MarkerKind::Crashed:
-        return tr("crashed");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "crashed");
     case MarkerKind::ResourceWrite:
-        return tr("wrote to the resource");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget",
+                                           "wrote to the resource");
     case MarkerKind::StaleRejected:
-        return tr("stale write rejected");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "stale write rejected");
     case MarkerKind::ReplyMissing:
-        return tr("reply lost");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "reply lost");
     case MarkerKind::Expired:
-        return tr("expired");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "expired");
     case MarkerKind::Renewed:
-        return tr("renewed");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "renewed");
     case MarkerKind::Deleted:
-        return tr("deleted");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "deleted");
     case MarkerKind::MistakenDeletion:
-        return tr("deleted another client's lock");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget",
+                                           "deleted another client's lock");
     case MarkerKind::DataLost:
-        return tr("lost with the node's data");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget",
+                                           "lost with the node's data");
     case MarkerKind::NodeDown:
-        return tr("node crashed");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "node crashed");
     case MarkerKind::NodeUp:
-        return tr("node restarted");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "node restarted");
     case MarkerKind::Failover:
-        return tr("failover");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "failover");
     case MarkerKind::ClockJump:
-        return tr("node clock jump");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "node clock jump");
     }
     return {};
 }
@@ -126,27 +123,28 @@ QString legendText(const LegendItem &item)
     using Swatch = LegendItem::Swatch;
     switch (item.swatch) {
     case Swatch::Waiting:
-        return tr("waiting");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "waiting");
     case Swatch::Holding:
-        return tr("holds the lock");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "holds the lock");
     case Swatch::Critical:
-        return tr("critical section");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "critical section");
     case Swatch::Paused:
-        return tr("paused");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "paused");
     case Swatch::Crashed:
-        return tr("crashed");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "crashed");
     case Swatch::TtlLeft:
-        return tr("TTL left");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "TTL left");
     case Swatch::NoTtl:
-        return tr("no TTL");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "no TTL");
     case Swatch::TwoHolders:
-        return tr("two holders at once");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "two holders at once");
     case Swatch::NodeDown:
-        return tr("node down");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "node down");
     case Swatch::Command:
-        return tr("command sent");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "command sent");
     case Swatch::Caption:
-        return tr("caption (hover to read)");
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget",
+                                           "caption (hover to read)");
     case Swatch::Marker:
         return markerName(item.marker);
     }
