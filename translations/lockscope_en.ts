@@ -3982,6 +3982,10 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>Cannot watch %1: %2. Trying again until you press Stop.</source>
         <translation>Cannot watch %1: %2. Trying again until you press Stop.</translation>
     </message>
+    <message>
+        <source>The history of the watched keys appears here once the first scan is done.</source>
+        <translation>The history of the watched keys appears here once the first scan is done.</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::PasswordStore</name>

@@ -3967,6 +3967,10 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>Cannot watch %1: %2. Trying again until you press Stop.</source>
         <translation>无法观察 %1：%2。会一直重试，直到你点击“停止”。</translation>
     </message>
+    <message>
+        <source>The history of the watched keys appears here once the first scan is done.</source>
+        <translation>首次扫描完成后，这里会显示所观察键的历史。</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::PasswordStore</name>

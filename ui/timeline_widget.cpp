@@ -261,6 +261,12 @@ void TimelineWidget::setShowFuture(bool show)
     viewport()->update();
 }
 
+void TimelineWidget::setEmptyText(const QString &text)
+{
+    m_emptyText = text;
+    viewport()->update();
+}
+
 void TimelineWidget::setTheme(const Theme &theme)
 {
     m_theme = theme;
@@ -601,7 +607,9 @@ void TimelineWidget::paintAll(QPainter &p, const QSize &size, int scrollY, bool 
     if (!m_run) {
         p.setPen(th.mutedText);
         p.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter | Qt::TextWordWrap,
-                   tr("Choose a scenario and a strategy, then press Run (Ctrl+R)."));
+                   m_emptyText.isEmpty()
+                       ? tr("Choose a scenario and a strategy, then press Run (Ctrl+R).")
+                       : m_emptyText);
         return;
     }
 

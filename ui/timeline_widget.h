@@ -52,6 +52,8 @@ public:
     void setSelectedEvent(qint64 event);
     qint64 selectedEvent() const { return m_selectedEvent; }
     void setShowFuture(bool show); // false: veil what has not happened yet
+    // What an empty timeline says (default: how to run a scenario).
+    void setEmptyText(const QString &text);
     void setTheme(const Theme &theme);
 
     // The visible time range; clamped to the run.
@@ -167,6 +169,7 @@ private:
     // (a 20 s lease beside a 120 s one was a thin line); by key lane. Empty: m_ttlMaxMs.
     std::vector<qint64> m_laneTtlMaxMs;
     bool m_showFuture = true;
+    QString m_emptyText;
     bool m_updatingScrollBars = false;
 
     ZoomStack m_zoomStack;

@@ -274,6 +274,8 @@ void MonitorPage::retranslateUi()
     m_releaseButton->setText(tr("Force release…"));
     m_notifyButton->setText(tr("Enable notifications…"));
     m_tabs->setTabText(0, tr("History"));
+    m_timeline->setEmptyText(
+        tr("The history of the watched keys appears here once the first scan is done."));
     m_keyModel->retranslate();
     m_details->setPlaceholderText(tr("Select a key to see what LockScope decoded from it."));
     m_anomalyIds.clear(); // the "… more" line is translated too
@@ -627,6 +629,9 @@ void MonitorPage::refreshHistoryNow()
         if (m_history->building() || m_history->refresh(true))
             loop.exec();
     }
+    // The play head at the present, where the history now ends.
+    if (m_history->run())
+        m_timeline->setPlayhead(m_history->run()->endUs());
 }
 
 void MonitorPage::stop()
