@@ -95,6 +95,7 @@ public:
     // Reads.
     void scheduleFlush();
     void flushDirty();
+    void readLockKeysOf(const QSet<QByteArray> &keys);
     void sendReads(const QList<QByteArray> &keys, const QHash<QByteArray, KeyType> &hints,
                    std::function<void()> after);
     void onSnapshots(quint64 gen, QList<KeySnapshot> snapshots);
@@ -1041,11 +1042,33 @@ void KeyMonitor::Private::applyArrived()
         apply(o);
     judgeAnomalies(kAnomalySliceKeys); // the keys of this batch, while they are fresh
     if (!changedKeys.isEmpty()) {
+        readLockKeysOf(changedKeys);
         QList<QByteArray> keys = changedKeys.values();
         std::sort(keys.begin(), keys.end());
         changedKeys.clear();
         emit q->keysChanged(keys);
     }
+}
+
+void KeyMonitor::Private::readLockKeysOf(const QSet<QByteArray> &keys)
+{
+    // A recognised auxiliary key (a Redisson fair lock's queue or timeouts, a fencing token, a
+    // python-redis-lock signal) brings its lock key into the table, also when the pattern does
+    // not match the lock's name: the queue of `orders` without `orders` tells half the story.
+    // Once in the table, the lock key is re-read like every other key.
+    if (!data || !data->isReady())
+        return;
+    QList<QByteArray> wanted;
+    for (const QByteArray &key : keys) {
+        const auto it = table.constFind(key);
+        if (it == table.cend() || it->lock.lockKey.isEmpty())
+            continue;
+        const QByteArray &lock = it->lock.lockKey;
+        if (!table.contains(lock) && !wanted.contains(lock))
+            wanted.append(lock);
+    }
+    if (!wanted.isEmpty())
+        sendReads(wanted, {}, {});
 }
 
 void KeyMonitor::Private::pollTick()

@@ -446,6 +446,14 @@ void TestMonitorPage::lockNamesMatchInAnyCase()
     QVERIFY(rowOf(model, QStringLiteral("ORDERS_LOCK")) >= 0);
     QCOMPARE(cell(model, fair, KeyTableModel::OwnerColumn), QString::fromLatin1(kRedisson + ":5"));
 
+    // A recognised queue brings its lock key in, though *lock* does not match the lock's name.
+    c.command(cmd({"HSET", "orders", kRedisson + ":9", "1"}));
+    c.command(cmd({"PEXPIRE", "orders", "30000"}));
+    c.command(cmd({"RPUSH", "redisson_lock_queue:{orders}", kRedisson + ":11"}));
+    QTRY_VERIFY_WITH_TIMEOUT(rowOf(model, QStringLiteral("orders")) >= 0, 5000);
+    QCOMPARE(cell(model, rowOf(model, QStringLiteral("orders")), KeyTableModel::OwnerColumn),
+             QString::fromLatin1(kRedisson + ":9"));
+
     // Followed too: a new key in another case arrives by notification or re-read.
     c.command(cmd({"SET", "Lock:Report", "B:2:00000002", "PX", "30000"}));
     QTRY_VERIFY_WITH_TIMEOUT(rowOf(model, QStringLiteral("Lock:Report")) >= 0, 5000);
