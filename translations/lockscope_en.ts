@@ -2400,6 +2400,26 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>--check-translation needs --screenshot and --lang zh_CN</translation>
     </message>
     <message>
+        <source>With --monitor-url and --screenshot: watch N seconds after the first scan before the picture, so the History fills.</source>
+        <translation>With --monitor-url and --screenshot: watch N seconds after the first scan before the picture, so the History fills.</translation>
+    </message>
+    <message>
+        <source>--monitor-seconds needs --monitor-url and --screenshot and a whole number from 1 to 600, got &quot;%1&quot;</source>
+        <translation>--monitor-seconds needs --monitor-url and --screenshot and a whole number from 1 to 600, got &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>render the window to a file with --screenshot FILE.png, or see a demonstration in this terminal with lockscope-cli demo</source>
+        <translation>render the window to a file with --screenshot FILE.png, or see a demonstration in this terminal with lockscope-cli demo</translation>
+    </message>
+    <message>
+        <source>no display found (neither DISPLAY nor WAYLAND_DISPLAY is set): %1</source>
+        <translation>no display found (neither DISPLAY nor WAYLAND_DISPLAY is set): %1</translation>
+    </message>
+    <message>
+        <source>cannot open the display: %1</source>
+        <translation>cannot open the display: %1</translation>
+    </message>
+    <message>
         <source>--clients must be a whole number from 1 to %1, got &quot;%2&quot;</source>
         <translation>--clients must be a whole number from 1 to %1, got &quot;%2&quot;</translation>
     </message>
@@ -2528,6 +2548,10 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>notify-keyspace-events is now &quot;%1&quot;</source>
         <translation>notify-keyspace-events is now &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1 is a node of a Redis Cluster: only the keys of its own slots are watched; to watch every master, use --cluster (in a profile: Redis Cluster)</source>
+        <translation>%1 is a node of a Redis Cluster: only the keys of its own slots are watched; to watch every master, use --cluster (in a profile: Redis Cluster)</translation>
     </message>
 </context>
 <context>
@@ -3122,6 +3146,10 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>TTL</source>
         <translation>TTL</translation>
+    </message>
+    <message>
+        <source>%1 s left of a %2 s lease (the TTL it was set or last renewed with)</source>
+        <translation>%1 s left of a %2 s lease (the TTL it was set or last renewed with)</translation>
     </message>
 </context>
 <context>
@@ -4095,6 +4123,14 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>Cannot watch %1: %2. Trying again until you press Stop.</source>
+        <translation>Cannot watch %1: %2. Trying again until you press Stop.</translation>
+    </message>
+    <message>
+        <source>The history of the watched keys appears here once the first scan is done.</source>
+        <translation>The history of the watched keys appears here once the first scan is done.</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::PasswordStore</name>
@@ -4437,6 +4473,58 @@ to %2? It changes the server&apos;s configuration for every client (until the se
             <numerusform>holds %n lock</numerusform>
             <numerusform>holds %n locks</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>release found the lock gone</source>
+        <translation>release found the lock gone</translation>
+    </message>
+    <message>
+        <source>gave up waiting</source>
+        <translation>gave up waiting</translation>
+    </message>
+    <message>
+        <source>wrote to the resource</source>
+        <translation>wrote to the resource</translation>
+    </message>
+    <message>
+        <source>stale write rejected</source>
+        <translation>stale write rejected</translation>
+    </message>
+    <message>
+        <source>reply lost</source>
+        <translation>reply lost</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>deleted</translation>
+    </message>
+    <message>
+        <source>lost with the node&apos;s data</source>
+        <translation>lost with the node&apos;s data</translation>
+    </message>
+    <message>
+        <source>node crashed</source>
+        <translation>node crashed</translation>
+    </message>
+    <message>
+        <source>node restarted</source>
+        <translation>node restarted</translation>
+    </message>
+    <message>
+        <source>node clock jump</source>
+        <translation>node clock jump</translation>
+    </message>
+    <message>
+        <source>command sent</source>
+        <translation>command sent</translation>
+    </message>
+    <message>
+        <source>caption (hover to read)</source>
+        <translation>caption (hover to read)</translation>
+    </message>
+    <message>
+        <source>%1 restarted</source>
+        <translation>%1 restarted</translation>
     </message>
 </context>
 </TS>

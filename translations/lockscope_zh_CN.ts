@@ -2398,6 +2398,26 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>--check-translation 需要 --screenshot 和 --lang zh_CN</translation>
     </message>
     <message>
+        <source>With --monitor-url and --screenshot: watch N seconds after the first scan before the picture, so the History fills.</source>
+        <translation>与 --monitor-url 和 --screenshot 一起使用：首次扫描后先观察 N 秒再截图，让“历史”填满数据。</translation>
+    </message>
+    <message>
+        <source>--monitor-seconds needs --monitor-url and --screenshot and a whole number from 1 to 600, got &quot;%1&quot;</source>
+        <translation>--monitor-seconds 需要同时给出 --monitor-url 和 --screenshot，且取值为 1 到 600 的整数，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>render the window to a file with --screenshot FILE.png, or see a demonstration in this terminal with lockscope-cli demo</source>
+        <translation>可以用 --screenshot FILE.png 把窗口渲染到文件，或用 lockscope-cli demo 在此终端中观看演示</translation>
+    </message>
+    <message>
+        <source>no display found (neither DISPLAY nor WAYLAND_DISPLAY is set): %1</source>
+        <translation>找不到显示器（DISPLAY 和 WAYLAND_DISPLAY 都未设置）：%1</translation>
+    </message>
+    <message>
+        <source>cannot open the display: %1</source>
+        <translation>无法打开显示器：%1</translation>
+    </message>
+    <message>
         <source>--clients must be a whole number from 1 to %1, got &quot;%2&quot;</source>
         <translation>--clients 必须是 1 到 %1 之间的整数，实际为“%2”</translation>
     </message>
@@ -2526,6 +2546,10 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>notify-keyspace-events is now &quot;%1&quot;</source>
         <translation>notify-keyspace-events 现在是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1 is a node of a Redis Cluster: only the keys of its own slots are watched; to watch every master, use --cluster (in a profile: Redis Cluster)</source>
+        <translation>%1 是 Redis Cluster 的一个节点：只能观察到它自己槽位上的键；要观察所有主节点，请使用 --cluster（在连接配置中勾选 Redis Cluster）</translation>
     </message>
 </context>
 <context>
@@ -3118,6 +3142,10 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>TTL</source>
         <translation>TTL</translation>
+    </message>
+    <message>
+        <source>%1 s left of a %2 s lease (the TTL it was set or last renewed with)</source>
+        <translation>%2 s 的租期还剩 %1 s（租期即加锁或最近一次续期时设置的 TTL）</translation>
     </message>
 </context>
 <context>
@@ -4080,6 +4108,14 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>Cannot watch %1: %2. Trying again until you press Stop.</source>
+        <translation>无法观察 %1：%2。会一直重试，直到你点击“停止”。</translation>
+    </message>
+    <message>
+        <source>The history of the watched keys appears here once the first scan is done.</source>
+        <translation>首次扫描完成后，这里会显示所观察键的历史。</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::PasswordStore</name>
@@ -4420,6 +4456,58 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <translation>
             <numerusform>持有 %n 把锁</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>release found the lock gone</source>
+        <translation>解锁时锁已不在</translation>
+    </message>
+    <message>
+        <source>gave up waiting</source>
+        <translation>放弃等待</translation>
+    </message>
+    <message>
+        <source>wrote to the resource</source>
+        <translation>写入资源</translation>
+    </message>
+    <message>
+        <source>stale write rejected</source>
+        <translation>过期写入被拒绝</translation>
+    </message>
+    <message>
+        <source>reply lost</source>
+        <translation>回复丢失</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>lost with the node&apos;s data</source>
+        <translation>随节点数据一起丢失</translation>
+    </message>
+    <message>
+        <source>node crashed</source>
+        <translation>节点崩溃</translation>
+    </message>
+    <message>
+        <source>node restarted</source>
+        <translation>节点重启</translation>
+    </message>
+    <message>
+        <source>node clock jump</source>
+        <translation>节点时钟跳变</translation>
+    </message>
+    <message>
+        <source>command sent</source>
+        <translation>发出的命令</translation>
+    </message>
+    <message>
+        <source>caption (hover to read)</source>
+        <translation>说明（悬停查看）</translation>
+    </message>
+    <message>
+        <source>%1 restarted</source>
+        <translation>%1 已重启</translation>
     </message>
 </context>
 </TS>

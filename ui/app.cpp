@@ -2,6 +2,7 @@
 
 #include "compare/compare_page.h"
 
+#include "display_check.h"
 #include "language.h"
 
 #include "lock/strategy_registry.h"
@@ -18,15 +19,20 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QFont>
 #include <QIcon>
 #include <QImageWriter>
 #include <QPainter>
+#include <QProcessEnvironment>
 #include <QSaveFile>
 #include <QSettings>
+#include <QTimer>
 
 #include <cstdio>
+#include <cstdlib>
+#include <tuple>
 
 namespace lockscope::ui {
 
@@ -96,6 +102,26 @@ void drawDialogOver(QImage *image, QWidget &dialog)
     painter.drawText(title.adjusted(10, 0, -10, 0), Qt::AlignVCenter | Qt::AlignLeft,
                      dialog.windowTitle());
     painter.drawImage(title.bottomLeft() + QPoint(0, 1), content);
+}
+
+// While QApplication opens the display: a display that is named but cannot be opened ends in
+// Qt's qFatal (abort, exit 134, a paragraph about reinstalling). Instead the one line prepared
+// here (translated while the options were read), exit 2; the platform's warnings before it are
+// kept and passed on when the display did open.
+QByteArray g_cannotOpenDisplay;
+QtMessageHandler g_handlerBeforeDisplay = nullptr;
+QList<std::tuple<QtMsgType, QByteArray, QString>> g_platformWarnings;
+
+void whileOpeningDisplay(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtFatalMsg) {
+        std::fputs(g_cannotOpenDisplay.constData(), stderr);
+        std::fputc('\n', stderr);
+        std::fflush(stderr);
+        std::_Exit(2);
+    }
+    g_platformWarnings.append(
+        {type, QByteArray(context.category ? context.category : ""), message});
 }
 
 } // namespace
@@ -179,6 +205,12 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
             "lockscope", "Open the monitor page connected, read-only, to this Redis "
                          "(redis://host:port); with --screenshot, after its first scan."),
         QStringLiteral("URL"));
+    const QCommandLineOption monitorSeconds(
+        QStringLiteral("monitor-seconds"),
+        QCoreApplication::translate("lockscope",
+                                    "With --monitor-url and --screenshot: watch N seconds after "
+                                    "the first scan before the picture, so the History fills."),
+        QStringLiteral("N"));
     const QCommandLineOption page(
         QStringLiteral("page"),
         QCoreApplication::translate("lockscope", "Page to show: workspace, compare or monitor."),
@@ -204,10 +236,29 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
             "lockscope", "With --screenshot and a language other than English: list every text "
                          "of the window and its dialog still in English, exit with code 3 if "
                          "there is one."));
-    p.addOptions(
-        {help, version,    scenario,     strategy,    seed,          clients,         ttl, wait,
-         at,   lang,       screenshot,   size,        dark,          light,           tab, view,
-         page, monitorUrl, compareSeeds, compareView, profileDialog, checkTranslation});
+    p.addOptions({help,
+                  version,
+                  scenario,
+                  strategy,
+                  seed,
+                  clients,
+                  ttl,
+                  wait,
+                  at,
+                  lang,
+                  screenshot,
+                  size,
+                  dark,
+                  light,
+                  tab,
+                  view,
+                  page,
+                  monitorUrl,
+                  monitorSeconds,
+                  compareSeeds,
+                  compareView,
+                  profileDialog,
+                  checkTranslation});
 
     if (!p.parse(arguments))
         return bad(p.errorText(), exitCode);
@@ -349,6 +400,18 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         if (!p.isSet(page))
             o->page = QStringLiteral("monitor");
     }
+    if (p.isSet(monitorSeconds)) {
+        qint64 seconds = 0;
+        if (!wholeNumber(p.value(monitorSeconds), 1, &seconds) || seconds > 600 ||
+            !p.isSet(monitorUrl) || !p.isSet(screenshot))
+            return bad(QCoreApplication::translate("lockscope",
+                                                   "--monitor-seconds needs --monitor-url and "
+                                                   "--screenshot and a whole number from 1 to "
+                                                   "600, got \"%1\"")
+                           .arg(p.value(monitorSeconds)),
+                       exitCode);
+        o->monitorSeconds = int(seconds);
+    }
     if (p.isSet(compareSeeds)) {
         qint64 seeds = 0;
         if (!wholeNumber(p.value(compareSeeds), 1, &seeds) || seeds > limits::kMaxSeeds)
@@ -416,6 +479,16 @@ int runLockScope(int argc, char **argv)
         setLanguage(chosenLanguage(arguments));
         if (!parseWindowOptions(arguments, &o, &exitCode))
             return exitCode;
+        if (o.screenshot.isEmpty()) {
+            const QString noDisplay =
+                missingDisplayMessage(QProcessEnvironment::systemEnvironment());
+            if (!noDisplay.isEmpty()) {
+                bad(noDisplay, &exitCode);
+                return exitCode;
+            }
+            g_cannotOpenDisplay =
+                (QStringLiteral("lockscope: ") + unreachableDisplayMessage()).toLocal8Bit();
+        }
     }
     // A screenshot needs no screen.
     if (!o.screenshot.isEmpty() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -434,7 +507,19 @@ int runLockScope(int argc, char **argv)
                 std::fputc('\n', stderr);
             });
 
+    if (o.screenshot.isEmpty())
+        g_handlerBeforeDisplay = qInstallMessageHandler(whileOpeningDisplay);
     QApplication app(argc, argv);
+    if (o.screenshot.isEmpty()) {
+        qInstallMessageHandler(g_handlerBeforeDisplay);
+        for (const auto &[type, category, message] : std::as_const(g_platformWarnings)) {
+            const QByteArray name = category.isEmpty() ? QByteArray("default") : category;
+            const QMessageLogContext context(nullptr, 0, nullptr, name.constData());
+            std::fputs(qPrintable(qFormatLogMessage(type, context, message)), stderr);
+            std::fputc('\n', stderr);
+        }
+        g_platformWarnings.clear();
+    }
     QCoreApplication::setOrganizationName(QStringLiteral("LockScope"));
     QCoreApplication::setApplicationName(QStringLiteral("LockScope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
@@ -509,7 +594,14 @@ int runLockScope(int argc, char **argv)
     if (!o.monitorUrl.isEmpty() &&
         !window.monitorPage()->connectUrl(o.monitorUrl, screenshot, &error)) {
         printLine(stderr, QStringLiteral("lockscope: ") + error);
-        return 1;
+        if (!screenshot)
+            return 1;
+        exitCode = 1; // the picture is still taken: the page says the same
+    } else if (o.monitorSeconds > 0) {
+        QEventLoop watching;
+        QTimer::singleShot(o.monitorSeconds * 1000, &watching, &QEventLoop::quit);
+        watching.exec();
+        window.monitorPage()->refreshHistoryNow();
     }
 
     if (o.compareView == QLatin1String("cost"))

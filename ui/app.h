@@ -30,6 +30,7 @@ struct WindowOptions {
     qint64 viewFromMs = -1; // the timeline's visible range, when given
     qint64 viewToMs = -1;
     QString monitorUrl;            // the monitor page connects here (redis://host:port) at start
+    int monitorSeconds = 0;        // with a screenshot: watch this long first (History fills)
     bool profileDialog = false;    // the monitor page's New profile dialog is open
     bool checkTranslation = false; // with a screenshot: exit 3 if English is left in the window
 };

@@ -22,6 +22,7 @@ void KeyTableModel::setRows(std::vector<Row> rows, const QStringList &clientName
     beginResetModel();
     m_rows = std::move(rows);
     m_states.assign(m_rows.size(), KeyState{});
+    m_leases.assign(m_rows.size(), 0);
     m_rowOf.clear();
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         m_states[i].key = m_rows[i].key;
@@ -113,6 +114,7 @@ void KeyTableModel::appendRows(std::vector<Row> rows)
         m_rowOf.insert(rowKey(r.key, r.node), int(m_rows.size()));
         m_rows.push_back(std::move(r));
         m_states.push_back(s);
+        m_leases.push_back(0);
     }
     endInsertRows();
 }
@@ -143,6 +145,10 @@ void KeyTableModel::updateRows(const std::vector<RowUpdate> &updates)
         bool changed = false;
         if (!sameState(m_states[r], u.state)) {
             m_states[r] = u.state;
+            changed = true;
+        }
+        if (m_leases[r] != u.leaseMs) {
+            m_leases[r] = u.leaseMs;
             changed = true;
         }
         if (u.setTypeText && m_rows[r].typeText != u.typeText) {
@@ -187,6 +193,17 @@ QString KeyTableModel::ownerName(qint16 owner) const
     return owner < m_clientNames.size() ? m_clientNames[owner] : QString::number(owner);
 }
 
+qint64 KeyTableModel::leaseOf(int row) const
+{
+    // A key's bar is its own lease: 18.9 s left of a 20 s lease is nearly full, whatever the
+    // other keys' TTLs. In a run, the state's ttlMs is the TTL as written or renewed.
+    const qint64 lease = m_leases[std::size_t(row)];
+    if (lease > 0)
+        return lease;
+    const KeyState &s = m_states[std::size_t(row)];
+    return s.ttlMs > 0 ? s.ttlMs : m_ttlMaxMs;
+}
+
 QVariant KeyTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -199,7 +216,7 @@ QVariant KeyTableModel::data(const QModelIndex &index, int role) const
     case TtlRemainingRole:
         return ttl;
     case TtlMaxRole:
-        return m_ttlMaxMs;
+        return leaseOf(index.row());
     case OwnerRole:
         return s.exists ? int(s.owner) : -1;
     case ExistsRole:
@@ -228,6 +245,10 @@ QVariant KeyTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == TtlColumn && s.exists && ttl < 0)
             return tr("This key has no TTL: if its owner dies, nobody can ever take the lock.");
+        if (index.column() == TtlColumn && s.exists)
+            return tr("%1 s left of a %2 s lease (the TTL it was set or last renewed with)")
+                .arg(double(ttl) / 1000.0, 0, 'f', 1)
+                .arg(double(leaseOf(index.row())) / 1000.0, 0, 'f', 1);
         if (index.column() == ValueColumn && s.exists && m_strings)
             return QString::fromUtf8(m_strings->at(s.value));
         return {};

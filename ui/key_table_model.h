@@ -32,7 +32,7 @@ public:
     };
     enum Roles {
         TtlRemainingRole = Qt::UserRole, // qint64 ms; -1: no TTL; -2: the key does not exist
-        TtlMaxRole,                      // qint64 ms: a full bar
+        TtlMaxRole,                      // qint64 ms: a full bar, the key's own lease
         OwnerRole,                       // int client index, -1 none
         ExistsRole,                      // bool
         ColorRole,                       // QColor of the owner
@@ -74,9 +74,13 @@ public:
         KeyState state;
         QString typeText{};
         bool setTypeText = false;
+        // The TTL the key was set or last renewed with, when the feed knows it better than
+        // state.ttlMs (the monitor's state holds the last PTTL read, not the lease); 0: ttlMs.
+        qint64 leaseMs = 0;
     };
     void updateRows(const std::vector<RowUpdate> &updates);
     void setClientNames(const QStringList &clientNames); // owners seen so far
+    // The bar of a key whose lease is unknown (no TTL as set was ever seen) is scaled to this.
     void setTtlMax(qint64 ttlMaxMs);
     const Row &rowAt(int row) const { return m_rows[std::size_t(row)]; }
 
@@ -92,10 +96,12 @@ public:
 
 private:
     QString ownerName(qint16 owner) const;
+    qint64 leaseOf(int row) const;
     static bool sameState(const KeyState &a, const KeyState &b);
 
     std::vector<Row> m_rows;
     std::vector<KeyState> m_states;
+    std::vector<qint64> m_leases; // by row: RowUpdate::leaseMs (0: the state's ttlMs)
     QHash<quint64, int> m_rowOf;
     QStringList m_clientNames;
     std::shared_ptr<const StringPool> m_strings;

@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "command_log_model.h"
+#include "command_text_delegate.h"
 #include "compare/compare_page.h"
 #include "findings_model.h"
 #include "key_table_model.h"
@@ -724,6 +725,10 @@ void MainWindow::buildDocks()
     m_commandView->horizontalHeader()->setSectionResizeMode(CommandLogModel::CommandColumn,
                                                             QHeaderView::Stretch);
     m_commandView->setTextElideMode(Qt::ElideMiddle);
+    // Shortened in the key, not in the token; replies at their end.
+    auto *commandText = new CommandTextDelegate(m_commandView);
+    m_commandView->setItemDelegateForColumn(CommandLogModel::CommandColumn, commandText);
+    m_commandView->setItemDelegateForColumn(CommandLogModel::ReplyColumn, commandText);
     m_commandView->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_commandView->verticalHeader()->setDefaultSectionSize(QFontMetrics(font()).height() + 8);
     m_commandView->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);

@@ -77,14 +77,15 @@ std::shared_ptr<const RunData> RunData::simulate(const RunRequest &request, QStr
 }
 
 std::shared_ptr<const RunData> RunData::fromLog(std::shared_ptr<EventLog> log,
-                                                const Scenario &scenario, const RunRequest &request)
+                                                const Scenario &scenario, const RunRequest &request,
+                                                qint64 endUs)
 {
     std::shared_ptr<RunData> run(new RunData);
     run->m_request = request;
     run->m_scenario = scenario;
     run->m_log = std::move(log);
     run->m_report = checkLog(*run->m_log);
-    run->m_endUs = run->m_report.endUs;
+    run->m_endUs = qMax(run->m_report.endUs, endUs);
     run->derive();
     return run;
 }
@@ -269,11 +270,47 @@ void RunData::derive()
             bandChange(key, t, v);
     };
 
+    // A monitor knows who owns which key, not what the owners do: an owner's lane shows when it
+    // held keys (and how many), from the keys' owners, not from client phases.
+    const bool monitor = log.info().source == QLatin1String("monitor");
+    std::vector<quint32> ownedKeys(std::size_t(clientCount), 0);
+    auto ownerChange = [&](qint16 owner, int delta, quint32 key, qint64 t) {
+        if (owner < 0 || owner >= clientCount)
+            return;
+        quint32 &n = ownedKeys[std::size_t(owner)];
+        n = quint32(qMax<qint64>(0, qint64(n) + delta));
+        auto &phases = m_clientLanes[std::size_t(owner)].phases;
+        const bool open = !phases.empty() && phases.back().endUs < 0;
+        if (open && phases.back().keys == n)
+            return;
+        closeOpen(phases, t);
+        if (n > 0) {
+            PhaseSpan span{t, -1, ClientState::Phase::Holding, key};
+            span.keys = n;
+            phases.push_back(span);
+        }
+    };
+
     for (std::size_t i = 0; i < events.size(); ++i) {
         const Event &e = events[i];
         const auto index = quint32(i);
         const qint64 t = e.timeUs;
+        qint16 ownerBefore = kNoClient;
+        if (monitor && (e.kind == EventKind::KeyWritten || e.kind == EventKind::KeyDeleted ||
+                        e.kind == EventKind::KeyExpired)) {
+            const KeyState *k = state.key(e.key, e.node);
+            ownerBefore = k && k->exists ? k->owner : kNoClient;
+        }
         state.apply(e, log.strings());
+        if (monitor && (e.kind == EventKind::KeyWritten || e.kind == EventKind::KeyDeleted ||
+                        e.kind == EventKind::KeyExpired)) {
+            const KeyState *k = state.key(e.key, e.node);
+            const qint16 ownerAfter = k && k->exists ? k->owner : kNoClient;
+            if (ownerAfter != ownerBefore) {
+                ownerChange(ownerBefore, -1, e.key, t);
+                ownerChange(ownerAfter, +1, e.key, t);
+            }
+        }
 
         if (isNotable(e.kind))
             m_notable.push_back(index);
@@ -283,7 +320,9 @@ void RunData::derive()
             ClientLane &lane = m_clientLanes[std::size_t(e.client)];
             Track &tr = tracks[std::size_t(e.client)];
             const ClientState &cs = state.clients()[std::size_t(e.client)];
-            if (cs.phase != tr.phase || (hasPhaseSpan(cs.phase) && cs.key != tr.key)) {
+            if (monitor) {
+                // The phases come from the keys' owners (above).
+            } else if (cs.phase != tr.phase || (hasPhaseSpan(cs.phase) && cs.key != tr.key)) {
                 closeOpen(lane.phases, t);
                 if (hasPhaseSpan(cs.phase))
                     lane.phases.push_back(PhaseSpan{t, -1, cs.phase, cs.key});
@@ -370,8 +409,11 @@ void RunData::derive()
             else if (e.kind == EventKind::KeyExpired)
                 markers.push_back(Marker{t, index, MarkerKind::Expired});
             else if (e.kind == EventKind::KeyDeleted)
+                // A monitor's deletes name no client (it sees the key go, not who sent DEL):
+                // a release, not data lost with a node.
                 markers.push_back(Marker{t, index,
-                                         e.client < 0 ? MarkerKind::DataLost
+                                         e.client < 0 && monitor ? MarkerKind::Deleted
+                                         : e.client < 0          ? MarkerKind::DataLost
                                          : (e.owner >= 0 && e.owner != e.client)
                                              ? MarkerKind::MistakenDeletion
                                              : MarkerKind::Deleted});

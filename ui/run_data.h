@@ -54,6 +54,8 @@ struct PhaseSpan {
     qint64 endUs = 0;
     ClientState::Phase phase = ClientState::Phase::Idle;
     quint32 key = 0;
+    // A monitor's owner holding several keys at once: how many (then `key` is the first).
+    quint32 keys = 1;
 };
 
 // A key held by one owner with one TTL: a new span starts at every write, TTL change and clock
@@ -139,9 +141,12 @@ public:
     // Runs the simulation of `request`; nullptr with *error (one line) when it cannot run.
     static std::shared_ptr<const RunData> simulate(const RunRequest &request, QString *error);
     // Wraps a log that exists already (a recording, a benchmark); the report is checkLog's.
+    // `endUs`: where the run ends when that is later than its last event (a live monitor's
+    // history lasts until now, whether or not anything changed since).
     static std::shared_ptr<const RunData> fromLog(std::shared_ptr<EventLog> log,
                                                   const Scenario &scenario,
-                                                  const RunRequest &request = {});
+                                                  const RunRequest &request = {},
+                                                  qint64 endUs = -1);
 
     const RunRequest &request() const { return m_request; }
     const Scenario &scenario() const { return m_scenario; }

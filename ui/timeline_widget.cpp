@@ -189,13 +189,20 @@ void TimelineWidget::setRun(std::shared_ptr<const RunData> run)
                               m_run->request().scenarioKey() == run->request().scenarioKey() &&
                               m_run->request().strategyId == run->request().strategyId;
     m_run = std::move(run);
+    m_legend = m_run ? legendItems(*m_run) : std::vector<LegendItem>{};
     m_selectedEvent = -1;
     m_ttlMaxMs = 1;
+    m_laneTtlMaxMs.clear();
     if (m_run) {
+        const bool monitor = m_run->log().info().source == QLatin1String("monitor");
         m_ttlMaxMs = qMax<qint64>(1, m_run->ttlMs());
         for (const KeyLane &lane : m_run->keyLanes()) {
+            qint64 laneMax = 1;
             for (const KeySpan &s : lane.spans)
-                m_ttlMaxMs = qMax(m_ttlMaxMs, s.ttlMs);
+                laneMax = qMax(laneMax, s.ttlMs);
+            m_ttlMaxMs = qMax(m_ttlMaxMs, laneMax);
+            if (monitor)
+                m_laneTtlMaxMs.push_back(laneMax);
         }
     }
     layoutRows();
@@ -251,6 +258,12 @@ void TimelineWidget::setSelectedEvent(qint64 event)
 void TimelineWidget::setShowFuture(bool show)
 {
     m_showFuture = show;
+    viewport()->update();
+}
+
+void TimelineWidget::setEmptyText(const QString &text)
+{
+    m_emptyText = text;
     viewport()->update();
 }
 
@@ -368,26 +381,31 @@ double TimelineWidget::markerSize(double laneInnerHeight) const
     return qBound(4.0, laneInnerHeight * 0.2, QFontMetrics(font()).height() * 0.42);
 }
 
+bool TimelineWidget::clearOfPlayhead(double *left, double width, double minX, double maxX,
+                                     const TimeLineMapping &m) const
+{
+    const double px = m.mapTimeToX(m_playheadUs);
+    constexpr double gap = 4;
+    if (px < *left - gap || px > *left + width + gap)
+        return true;
+    if (px - gap - width >= minX) {
+        *left = px - gap - width;
+        return true;
+    }
+    if (px + gap + width <= maxX) {
+        *left = px + gap;
+        return true;
+    }
+    return false;
+}
+
 int TimelineWidget::legendHeightFor(int width) const
 {
     // The legend wraps; measure it by laying it out.
     const QFontMetrics fm(font());
-    const QStringList items = {tr("waiting"),
-                               tr("holds the lock"),
-                               tr("critical section"),
-                               tr("paused"),
-                               tr("crashed"),
-                               tr("TTL left"),
-                               tr("no TTL"),
-                               tr("two holders at once"),
-                               tr("acquired"),
-                               tr("released"),
-                               tr("expired"),
-                               tr("renewed"),
-                               tr("deleted another client's lock")};
     int x = 8, lines = 1;
-    for (const QString &s : items) {
-        const int w = 30 + fm.horizontalAdvance(s) + 16;
+    for (const LegendItem &item : m_legend) {
+        const int w = 30 + fm.horizontalAdvance(legendText(item)) + 16;
         if (x + w > width - 8 && x > 8) {
             ++lines;
             x = 8;
@@ -589,7 +607,9 @@ void TimelineWidget::paintAll(QPainter &p, const QSize &size, int scrollY, bool 
     if (!m_run) {
         p.setPen(th.mutedText);
         p.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter | Qt::TextWordWrap,
-                   tr("Choose a scenario and a strategy, then press Run (Ctrl+R)."));
+                   m_emptyText.isEmpty()
+                       ? tr("Choose a scenario and a strategy, then press Run (Ctrl+R).")
+                       : m_emptyText);
         return;
     }
 
@@ -821,7 +841,8 @@ void TimelineWidget::paintClientLane(QPainter &p, const Row &row, const QRect &r
                 break;
             case ClientState::Phase::Holding:
                 if (labelled)
-                    text = tr("holds %1").arg(m_run->text(s.key));
+                    text = s.keys > 1 ? tr("holds %n lock(s)", nullptr, int(s.keys))
+                                      : tr("holds %1").arg(m_run->text(s.key));
                 break;
             default:
                 alpha = 110;
@@ -855,8 +876,10 @@ void TimelineWidget::paintClientLane(QPainter &p, const Row &row, const QRect &r
                         if (!merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth) {
                             const QString text = tr("paused");
                             const QFontMetrics fm(p.font());
-                            const double a = qMax(x0, xMin) + 6;
-                            if (qMin(x1, xMax) - a > fm.horizontalAdvance(text) + 14)
+                            double a = qMax(x0, xMin) + 6;
+                            const double w = fm.horizontalAdvance(text) + 10;
+                            if (qMin(x1, xMax) - a > w + 4 &&
+                                clearOfPlayhead(&a, w, qMax(x0, xMin) + 2, qMin(x1, xMax) - 2, m))
                                 drawPill(p, QPointF(a, mid - (fm.height() + 2) / 2.0), text,
                                          th.paused, th.base);
                         }
@@ -868,13 +891,16 @@ void TimelineWidget::paintClientLane(QPainter &p, const Row &row, const QRect &r
             const double w = fm.horizontalAdvance(t.text);
             if (b - a < w + 12)
                 continue;
+            // Centred in the span, or beside the play head when it would cross the text.
+            double left = (a + b) / 2 - w / 2 - 5;
+            if (!clearOfPlayhead(&left, w + 10, a, b, m))
+                continue;
             if (t.bg.isValid()) {
-                const double cx = (a + b) / 2;
-                drawPill(p, QPointF(cx - w / 2 - 5, t.top + (t.height - fm.height() - 2) / 2),
-                         t.text, t.bg, t.fg);
+                drawPill(p, QPointF(left, t.top + (t.height - fm.height() - 2) / 2), t.text, t.bg,
+                         t.fg);
             } else {
                 p.setPen(t.fg);
-                p.drawText(QRectF(a, t.top, b - a, t.height), Qt::AlignCenter, t.text);
+                p.drawText(QRectF(left, t.top, w + 10, t.height), Qt::AlignCenter, t.text);
             }
         }
     }
@@ -889,8 +915,10 @@ void TimelineWidget::paintClientLane(QPainter &p, const Row &row, const QRect &r
             p.setFont(bold);
             const QFontMetrics fm(bold);
             const QString text = tr("crashed");
-            if (x1 - x0 > fm.horizontalAdvance(text) + 20)
-                drawPill(p, QPointF(x0 + 14, mid - (fm.height() + 2) / 2.0), text, th.crashed,
+            double left = x0 + 14;
+            const double w = fm.horizontalAdvance(text) + 10;
+            if (x1 - x0 > w + 10 && clearOfPlayhead(&left, w, x0 + 2, x1 - 2, m))
+                drawPill(p, QPointF(left, mid - (fm.height() + 2) / 2.0), text, th.crashed,
                          th.base);
             p.setFont(small);
         }
@@ -943,8 +971,11 @@ void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
     bold.setBold(true);
     const QFontMetrics bfm(bold);
 
+    const qint64 ttlMax = std::size_t(row.index) < m_laneTtlMaxMs.size()
+                              ? m_laneTtlMaxMs[std::size_t(row.index)]
+                              : m_ttlMaxMs;
     auto ttlY = [&](qint64 ttlMs) {
-        return bottom - h * qBound(0.0, double(ttlMs) / double(m_ttlMaxMs), 1.0);
+        return bottom - h * qBound(0.0, double(ttlMs) / double(ttlMax), 1.0);
     };
     forVisibleSpans(
         lane.spans, m, xMin, xMax, [&](const KeySpan &s, double x0, double x1, bool merged) {
@@ -963,8 +994,10 @@ void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
                 p.drawRect(QRectF(x0 + 1, top + 1, x1 - x0 - 2, h - 2));
                 p.setFont(bold);
                 const QString text = tr("no TTL");
-                if (b - a > bfm.horizontalAdvance(text) + 60)
-                    drawPill(p, QPointF(a + 30, mid - (bfm.height() + 2) / 2.0), text, th.problem,
+                double left = a + 30;
+                const double w = bfm.horizontalAdvance(text) + 10;
+                if (b - a > w + 50 && clearOfPlayhead(&left, w, a + 2, b - 2, m))
+                    drawPill(p, QPointF(left, mid - (bfm.height() + 2) / 2.0), text, th.problem,
                              Qt::white);
             } else {
                 const qint64 ta = qMax(s.startUs, m.mapXToTime(a));
@@ -982,29 +1015,33 @@ void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
             // The owner's name at the start of its span, inside the TTL wedge.
             p.setFont(bold);
             const QString owner = m_run->clientName(s.owner);
-            if (b - a > bfm.horizontalAdvance(owner) + markerSize(h) + 12) {
-                // Clear of a mark at the span's start (an expiry, a write).
-                const double lx = a + markerSize(h) + 6;
-                const bool inWedge = s.ttlMs < 0 || s.ttlAt(m.mapXToTime(lx)) * 2 > m_ttlMaxMs;
+            const double ow = bfm.horizontalAdvance(owner);
+            // Clear of a mark at the span's start (an expiry, a write), and of the play head.
+            double lx = a + markerSize(h) + 6;
+            if (b - a > ow + markerSize(h) + 12 && clearOfPlayhead(&lx, ow, lx, b - 2, m)) {
+                const bool inWedge = s.ttlMs < 0 || s.ttlAt(m.mapXToTime(lx)) * 2 > ttlMax;
                 p.setPen(inWedge ? Theme::textOn(c) : th.text);
-                p.drawText(QRectF(lx, mid, b - lx, bottom - mid), Qt::AlignLeft | Qt::AlignVCenter,
+                p.drawText(QRectF(lx, mid, ow + 2, bottom - mid), Qt::AlignLeft | Qt::AlignVCenter,
                            owner);
             }
             p.setFont(font());
         });
-    forVisibleSpans(lane.nodeDown, m, xMin, xMax,
-                    [&](const TimeSpan &, double x0, double x1, bool merged) {
-                        const QRectF rect(x0, top - 3, qMax(1.0, x1 - x0), h + 6);
-                        p.fillRect(rect, QBrush(th.crashed, Qt::DiagCrossPattern));
-                        if (!merged) {
-                            p.setFont(bold);
-                            const QString text = tr("%1 down").arg(lane.nodeName);
-                            if (qMin(x1, xMax) - qMax(x0, xMin) > bfm.horizontalAdvance(text) + 20)
-                                drawPill(p, QPointF(qMax(x0, xMin) + 6, bottom - bfm.height() - 2),
-                                         text, th.crashed, th.base);
-                            p.setFont(font());
-                        }
-                    });
+    forVisibleSpans(
+        lane.nodeDown, m, xMin, xMax, [&](const TimeSpan &, double x0, double x1, bool merged) {
+            const QRectF rect(x0, top - 3, qMax(1.0, x1 - x0), h + 6);
+            p.fillRect(rect, QBrush(th.crashed, Qt::DiagCrossPattern));
+            if (!merged) {
+                p.setFont(bold);
+                const QString text = tr("%1 down").arg(lane.nodeName);
+                const double w = bfm.horizontalAdvance(text) + 10;
+                double left = qMax(x0, xMin) + 6;
+                if (qMin(x1, xMax) - qMax(x0, xMin) > w + 10 &&
+                    clearOfPlayhead(&left, w, qMax(x0, xMin) + 2, qMin(x1, xMax) - 2, m))
+                    drawPill(p, QPointF(left, bottom - bfm.height() - 2), text, th.crashed,
+                             th.base);
+                p.setFont(font());
+            }
+        });
 
     const double size = markerSize(h);
     auto timeOf = [](const Marker &mk) { return mk.timeUs; };
@@ -1036,6 +1073,33 @@ void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
             text = tr("failover");
             fill = th.selection;
             break;
+        case MarkerKind::NodeDown: {
+            // A restart is a crash, the keys lost and the node back, all within a few pixels
+            // (the marks merge into one): one label says what the pile of marks is. A longer
+            // outage has its "down" band and pill instead.
+            const auto up =
+                std::find_if(lane.markers.begin(), lane.markers.end(), [&](const Marker &o) {
+                    return o.kind == MarkerKind::NodeUp && o.timeUs >= mk.timeUs;
+                });
+            if (up == lane.markers.end() || m.mapTimeToX(up->timeUs) - x > size * 4)
+                return;
+            text = tr("%1 restarted").arg(m_run->nodeName(e.node));
+            fill = th.good;
+            break;
+        }
+        case MarkerKind::NodeUp: {
+            // Labelled with its crash (above) when they are that close.
+            const bool labelled =
+                std::any_of(lane.markers.begin(), lane.markers.end(), [&](const Marker &o) {
+                    return o.kind == MarkerKind::NodeDown && o.timeUs <= mk.timeUs &&
+                           x - m.mapTimeToX(o.timeUs) <= size * 4;
+                });
+            if (labelled)
+                return;
+            text = tr("%1 restarted").arg(m_run->nodeName(e.node));
+            fill = th.good;
+            break;
+        }
         case MarkerKind::ClockJump:
             text = tr("clock %1%2 s")
                        .arg(e.value >= 0 ? QStringLiteral("+") : QString())
@@ -1049,8 +1113,13 @@ void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
         // of the next owner's name.
         p.setFont(bold);
         const double w = bfm.horizontalAdvance(text) + 10;
-        drawPill(p, QPointF(qMax(xMin + 2, x - size - 4 - w), top - 2), text, fill,
-                 mk.kind == MarkerKind::Expired ? QColor(Qt::black) : QColor(Qt::white));
+        double left = qMax(xMin + 2, x - size - 4 - w);
+        if (clearOfPlayhead(&left, w, xMin + 2, xMax - 2, m))
+            drawPill(p, QPointF(left, top - 2), text, fill,
+                     mk.kind == MarkerKind::Expired || mk.kind == MarkerKind::NodeUp ||
+                             mk.kind == MarkerKind::NodeDown
+                         ? QColor(Qt::black)
+                         : QColor(Qt::white));
         p.setFont(font());
     };
     if (isDense(lane.markers, m, size)) {
@@ -1337,53 +1406,80 @@ void TimelineWidget::paintLegend(QPainter &p, const QRect &r) const
         p.drawText(QRect(x + 30, y, w - 30, lineH), Qt::AlignLeft | Qt::AlignVCenter, text);
         x += w;
     };
-    item(tr("waiting"), [&](const QRectF &s) {
-        p.fillRect(s.adjusted(0, 4, 0, -4), withAlpha(c, th.dark ? 110 : 85));
-    });
-    item(tr("holds the lock"),
-         [&](const QRectF &s) { p.fillRect(s.adjusted(0, 2, 0, -2), withAlpha(c, 150)); });
-    item(tr("critical section"), [&](const QRectF &s) { p.fillRect(s, c); });
-    item(tr("paused"), [&](const QRectF &s) {
-        p.fillRect(s, QBrush(th.paused, Qt::BDiagPattern));
-        p.setPen(QPen(th.paused, 1, Qt::DashLine));
-        p.drawLine(s.topLeft(), s.topRight());
-        p.drawLine(s.bottomLeft(), s.bottomRight());
-    });
-    item(tr("crashed"), [&](const QRectF &s) {
-        p.fillRect(s.adjusted(0, 3, 0, -3), QBrush(th.crashed, Qt::Dense4Pattern));
-    });
-    item(tr("TTL left"), [&](const QRectF &s) {
-        p.fillRect(s, withAlpha(c, th.dark ? 60 : 45));
-        QPolygonF w;
-        w << s.bottomLeft() << s.topLeft() << s.bottomRight();
-        p.setPen(Qt::NoPen);
-        p.setBrush(withAlpha(c, 210));
-        p.drawPolygon(w);
-    });
-    item(tr("no TTL"), [&](const QRectF &s) {
-        p.fillRect(s, withAlpha(c, 150));
-        p.setPen(QPen(th.problem, 2));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(s.adjusted(1, 1, -1, -1));
-    });
-    item(tr("two holders at once"), [&](const QRectF &s) {
-        p.fillRect(s, withAlpha(th.problem, th.dark ? 70 : 55));
-        p.setPen(QPen(th.problem, 2));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(s.adjusted(1, 1, -1, -1));
-    });
     const double ms = 6.5;
-    item(tr("acquired"),
-         [&](const QRectF &s) { paintMarker(p, int(MarkerKind::Acquired), s.center(), c, ms); });
-    item(tr("released"),
-         [&](const QRectF &s) { paintMarker(p, int(MarkerKind::Released), s.center(), c, ms); });
-    item(tr("expired"),
-         [&](const QRectF &s) { paintMarker(p, int(MarkerKind::Expired), s.center(), c, ms); });
-    item(tr("renewed"),
-         [&](const QRectF &s) { paintMarker(p, int(MarkerKind::Renewed), s.center(), c, ms); });
-    item(tr("deleted another client's lock"), [&](const QRectF &s) {
-        paintMarker(p, int(MarkerKind::MistakenDeletion), s.center(), c, ms);
-    });
+    using Swatch = LegendItem::Swatch;
+    for (const LegendItem &legend : m_legend) {
+        item(legendText(legend), [&](const QRectF &s) {
+            switch (legend.swatch) {
+            case Swatch::Waiting:
+                p.fillRect(s.adjusted(0, 4, 0, -4), withAlpha(c, th.dark ? 110 : 85));
+                break;
+            case Swatch::Holding:
+                p.fillRect(s.adjusted(0, 2, 0, -2), withAlpha(c, 150));
+                break;
+            case Swatch::Critical:
+                p.fillRect(s, c);
+                break;
+            case Swatch::Paused:
+                p.fillRect(s, QBrush(th.paused, Qt::BDiagPattern));
+                p.setPen(QPen(th.paused, 1, Qt::DashLine));
+                p.drawLine(s.topLeft(), s.topRight());
+                p.drawLine(s.bottomLeft(), s.bottomRight());
+                break;
+            case Swatch::Crashed:
+                p.fillRect(s.adjusted(0, 3, 0, -3), QBrush(th.crashed, Qt::Dense4Pattern));
+                break;
+            case Swatch::TtlLeft: {
+                p.fillRect(s, withAlpha(c, th.dark ? 60 : 45));
+                QPolygonF w;
+                w << s.bottomLeft() << s.topLeft() << s.bottomRight();
+                p.setPen(Qt::NoPen);
+                p.setBrush(withAlpha(c, 210));
+                p.drawPolygon(w);
+                break;
+            }
+            case Swatch::NoTtl:
+                p.fillRect(s, withAlpha(c, 150));
+                p.setPen(QPen(th.problem, 2));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(s.adjusted(1, 1, -1, -1));
+                break;
+            case Swatch::TwoHolders:
+                p.fillRect(s, withAlpha(th.problem, th.dark ? 70 : 55));
+                p.setPen(QPen(th.problem, 2));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(s.adjusted(1, 1, -1, -1));
+                break;
+            case Swatch::NodeDown:
+                p.fillRect(s, QBrush(th.crashed, Qt::DiagCrossPattern));
+                break;
+            case Swatch::Command: {
+                // As along a client lane's bottom edge: a few ticks.
+                p.setPen(QPen(withAlpha(c, 200), 1));
+                for (double dx : {4.5, 9.5, 12.5, 19.5})
+                    p.drawLine(QPointF(s.left() + dx, s.bottom() - 4),
+                               QPointF(s.left() + dx, s.bottom()));
+                break;
+            }
+            case Swatch::Caption: {
+                // As on the time axis.
+                const double fx = s.left() + 8, top = s.top();
+                QPainterPath flag;
+                flag.moveTo(fx, top);
+                flag.lineTo(fx + 9, top + 4);
+                flag.lineTo(fx, top + 8);
+                flag.closeSubpath();
+                p.setPen(QPen(th.selection, 1.5));
+                p.drawLine(QPointF(fx, top), QPointF(fx, top + 12));
+                p.fillPath(flag, th.selection);
+                break;
+            }
+            case Swatch::Marker:
+                paintMarker(p, int(legend.marker), s.center(), c, ms);
+                break;
+            }
+        });
+    }
     p.restore();
 }
 
@@ -1433,6 +1529,9 @@ QString TimelineWidget::clientStatusAt(int client, qint64 t) const
     // A monitor's "clients" are the owners it saw in the keys' values: it knows what they held,
     // not what they were doing (waiting, working), so only that is said.
     if (m_run->log().info().source == QLatin1String("monitor")) {
+        // A live history ends where it was last built; the play head (now) may be a little
+        // past it, where nothing has changed since.
+        t = qMin(t, m_run->endUs());
         int held = 0;
         for (const KeyLane &key : m_run->keyLanes()) {
             // The span that holds t, its end included: a lock still held when the recording
@@ -1465,6 +1564,9 @@ QString TimelineWidget::clientStatusAt(int client, qint64 t) const
 QString TimelineWidget::keyStatusAt(int keyLane, qint64 t) const
 {
     const KeyLane &lane = m_run->keyLanes()[std::size_t(keyLane)];
+    // A monitor's history at or past its end (the present): the state the end left.
+    if (m_run->log().info().source == QLatin1String("monitor") && t >= m_run->endUs())
+        t = m_run->endUs() - 1;
     const KeySpan *s = spanAt(lane.spans, t);
     if (spanAt(lane.nodeDown, t))
         return tr("node down");

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "theme.h"
+#include "timeline_legend.h"
 #include "timeline_mapping.h"
 #include "zoom_stack.h"
 
@@ -51,6 +52,8 @@ public:
     void setSelectedEvent(qint64 event);
     qint64 selectedEvent() const { return m_selectedEvent; }
     void setShowFuture(bool show); // false: veil what has not happened yet
+    // What an empty timeline says (default: how to run a scenario).
+    void setEmptyText(const QString &text);
     void setTheme(const Theme &theme);
 
     // The visible time range; clamped to the run.
@@ -124,6 +127,11 @@ private:
     QRect lanesRect() const;
     int legendHeightFor(int width) const;
     double markerSize(double laneInnerHeight) const;
+    // Labels are never drawn under the play head: a label of `width` px at *left that the play
+    // head would cross moves to whichever side of it has room within [minX, maxX]; false when
+    // neither has (the label is then left out).
+    bool clearOfPlayhead(double *left, double width, double minX, double maxX,
+                         const TimeLineMapping &m) const;
 
     void paintAll(QPainter &p, const QSize &size, int scrollY, bool exporting) const;
     void paintAxis(QPainter &p, const QRect &r, const TimeLineMapping &m) const;
@@ -145,6 +153,7 @@ private:
     QString describeSpanAt(const Row &row, qint64 t) const;
 
     std::shared_ptr<const RunData> m_run;
+    std::vector<LegendItem> m_legend; // what this run can draw
     std::vector<Row> m_rows;
     std::vector<int> m_clientRows; // client -> row
     std::vector<int> m_keyRows;    // key lane -> row
@@ -156,7 +165,11 @@ private:
     qint64 m_playheadUs = 0;
     qint64 m_selectedEvent = -1;
     qint64 m_ttlMaxMs = 1;
+    // A monitor's key lanes drain from each key's own longest TTL, not the longest of all keys
+    // (a 20 s lease beside a 120 s one was a thin line); by key lane. Empty: m_ttlMaxMs.
+    std::vector<qint64> m_laneTtlMaxMs;
     bool m_showFuture = true;
+    QString m_emptyText;
     bool m_updatingScrollBars = false;
 
     ZoomStack m_zoomStack;

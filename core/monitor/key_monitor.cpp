@@ -1,5 +1,6 @@
 #include "key_monitor.h"
 
+#include "any_case_glob.h"
 #include "cluster_resolver.h"
 #include "key_reader.h"
 #include "key_scanner.h"
@@ -94,6 +95,7 @@ public:
     // Reads.
     void scheduleFlush();
     void flushDirty();
+    void readLockKeysOf(const QSet<QByteArray> &keys);
     void sendReads(const QList<QByteArray> &keys, const QHash<QByteArray, KeyType> &hints,
                    std::function<void()> after);
     void onSnapshots(quint64 gen, QList<KeySnapshot> snapshots);
@@ -133,8 +135,9 @@ public:
     MonitorOptions options;
     EventLog log;
     MonitorRecorder ownRecorder;
-    MonitorRecorder &recorder; // ownRecorder, or the cluster monitor's for an inner monitor
-    const bool isShard;        // the inner monitor of one cluster master
+    MonitorRecorder &recorder;    // ownRecorder, or the cluster monitor's for an inner monitor
+    const bool isShard;           // the inner monitor of one cluster master
+    bool loneClusterNode = false; // INFO server said redis_mode:cluster, and this is no shard
     bool recording;
 
     // Cluster mode (the outer monitor): the resolver and the inner monitors by master name.
@@ -392,6 +395,10 @@ void KeyMonitor::Private::afterHandshake(quint64 g, const Reply &info, const Rep
     const qint64 now = monitorNowUs();
     if (info.isBulk()) {
         for (const QByteArray &line : info.text().split('\n')) {
+            if (line.startsWith("redis_mode:")) {
+                loneClusterNode = !isShard && line.mid(11).trimmed() == "cluster";
+                continue;
+            }
             if (!line.startsWith("run_id:"))
                 continue;
             const QByteArray runId = line.mid(7).trimmed();
@@ -466,7 +473,7 @@ void KeyMonitor::Private::onNotifyReady(quint64 g)
         return;
     // Patterns sent with send() are not renewed by the connection after a reconnect: every
     // time it is ready, subscribe again, then re-read what may have changed unheard.
-    const QByteArray pattern = channelPrefix + options.pattern;
+    const QByteArray pattern = channelPrefix + anyCaseGlob(options.pattern);
     notify->send({QByteArrayLiteral("PSUBSCRIBE"), pattern}, [this, g](const Reply &r) {
         if (g != gen)
             return;
@@ -555,8 +562,8 @@ void KeyMonitor::Private::startScan(bool initial)
         scanner.release()->deleteLater();
     }
     const quint64 g = gen;
-    scanner = std::make_unique<KeyScanner>(data.get(), options.pattern, options.scanCount,
-                                           options.limits);
+    scanner = std::make_unique<KeyScanner>(data.get(), anyCaseGlob(options.pattern),
+                                           options.scanCount, options.limits);
     scanner->setRoundPauseMs(initial ? 0 : options.scanPauseMs);
     scanner->setTicketFunction([this](const QByteArray &key) { return tracker.readSent(key); });
     KeyScanner *s = scanner.get();
@@ -1035,11 +1042,33 @@ void KeyMonitor::Private::applyArrived()
         apply(o);
     judgeAnomalies(kAnomalySliceKeys); // the keys of this batch, while they are fresh
     if (!changedKeys.isEmpty()) {
+        readLockKeysOf(changedKeys);
         QList<QByteArray> keys = changedKeys.values();
         std::sort(keys.begin(), keys.end());
         changedKeys.clear();
         emit q->keysChanged(keys);
     }
+}
+
+void KeyMonitor::Private::readLockKeysOf(const QSet<QByteArray> &keys)
+{
+    // A recognised auxiliary key (a Redisson fair lock's queue or timeouts, a fencing token, a
+    // python-redis-lock signal) brings its lock key into the table, also when the pattern does
+    // not match the lock's name: the queue of `orders` without `orders` tells half the story.
+    // Once in the table, the lock key is re-read like every other key.
+    if (!data || !data->isReady())
+        return;
+    QList<QByteArray> wanted;
+    for (const QByteArray &key : keys) {
+        const auto it = table.constFind(key);
+        if (it == table.cend() || it->lock.lockKey.isEmpty())
+            continue;
+        const QByteArray &lock = it->lock.lockKey;
+        if (!table.contains(lock) && !wanted.contains(lock))
+            wanted.append(lock);
+    }
+    if (!wanted.isEmpty())
+        sendReads(wanted, {}, {});
 }
 
 void KeyMonitor::Private::pollTick()
@@ -1646,6 +1675,8 @@ QString KeyMonitor::Private::buildStatus() const
         s += notifySentence();
     if (!problem.isEmpty())
         s += QStringLiteral("; %1").arg(problem);
+    if (loneClusterNode)
+        s += QStringLiteral("; ") + q->clusterNodeAdvice();
     if (readFailures > 0)
         s += QStringLiteral("; ") + KeyMonitor::tr("%1 reads failed (last: %2)")
                                         .arg(readFailures)
@@ -1710,6 +1741,20 @@ KeyMonitor::Health KeyMonitor::health() const
 QString KeyMonitor::statusText() const
 {
     return d->buildStatus();
+}
+
+bool KeyMonitor::isLoneClusterNode() const
+{
+    return d->loneClusterNode;
+}
+
+QString KeyMonitor::clusterNodeAdvice() const
+{
+    if (!d->loneClusterNode)
+        return {};
+    return tr("%1 is a node of a Redis Cluster: only the keys of its own slots are watched; to "
+              "watch every master, use --cluster (in a profile: Redis Cluster)")
+        .arg(d->target.displayName());
 }
 
 QString KeyMonitor::lastError() const

@@ -107,6 +107,12 @@ public:
     QList<Anomaly> anomaliesOf(const QByteArray &key) const; // those whose key is `key`
     void evaluateAnomalies(); // the timer does this every anomalyIntervalMs
 
+    // The server is a node of a Redis Cluster watched on its own (without options().cluster):
+    // only the keys of its own slots are seen. clusterNodeAdvice() says so and how to watch
+    // every master (empty when this is not the case).
+    bool isLoneClusterNode() const;
+    QString clusterNodeAdvice() const;
+
     bool initialScanDone() const;
     quint64 keysScanned() const; // keys matched by the current (or last) scan pass
     quint64 scanRounds() const;

@@ -82,7 +82,9 @@ if command -v redis-server >/dev/null && command -v redis-cli >/dev/null; then
     . "$here/../screenshots/demo_redis.sh"
     start_demo_redis
     for lang in en zh_CN; do
-        shot "$lang" monitor --light --page monitor --monitor-url "redis://127.0.0.1:$demo_port"
+        # 6 s of watching first: the History shows the owners' holds and the lock changing hands.
+        shot "$lang" monitor --light --page monitor --monitor-url "redis://127.0.0.1:$demo_port" \
+            --monitor-seconds 6
     done
     stop_demo_redis
 else

@@ -26,7 +26,7 @@ start_demo_redis() {
     r SET lock:stock:fence 7
     r SET lock:legacy-cron host-7/pid-4411
     r SET session:1 'not a lock'
-    (for i in $(seq 40); do
+    (for i in $(seq 80); do
         r SET lock:jobs:nightly "w$((i % 3)):1:$(printf '%08x' "$i")" PX 3000
         sleep 0.3
         r DEL lock:jobs:nightly

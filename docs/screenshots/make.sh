@@ -40,7 +40,8 @@ shot failover --scenario failover --strategy set-nx-px-lua --at 1000 --view 0:16
 if command -v redis-server >/dev/null && command -v redis-cli >/dev/null; then
     . "$here/demo_redis.sh"
     start_demo_redis
-    shot monitor-page --page monitor --monitor-url "redis://127.0.0.1:$demo_port"
+    # 6 s of watching first: the History shows the owners' holds and the lock changing hands.
+    shot monitor-page --page monitor --monitor-url "redis://127.0.0.1:$demo_port" --monitor-seconds 6
     stop_demo_redis
 else
     echo "  (no redis-server: monitor screenshots skipped)"

@@ -7,14 +7,18 @@
 // bad profile input gets one message naming the field; a recording opens in the same view.
 #include "../monitor/monitor_test_support.h"
 #include "key_table_model.h"
+#include "monitor/any_case_glob.h"
 #include "monitor/key_monitor.h"
 #include "monitor/monitor_history.h"
 #include "monitor/monitor_page.h"
 #include "monitor/monitor_recorder.h"
+#include "redis/glob_match.h"
+#include "redis_cluster.h"
 #include "run_data.h"
 #include "timeline_widget.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QListWidget>
 #include <QSettings>
 #include <QSignalSpy>
@@ -116,6 +120,12 @@ private slots:
     void readOnlyRefusesWrites();
     void writesAllowedWithConfirmation();
     void serverKilledMidSession();
+    void unreachableServerSaidAtOnce();
+    void ttlBarIsTheKeysOwnLease();
+    void historyShowsWhatOwnersHold();
+    void lockNamesMatchInAnyCase();
+    void anyCaseGlobKeepsThePatternsMeaning();
+    void clusterNodeWatchedAloneIsSaid();
     void badInputNamesTheField();
     void recordingOpensInTheSameView();
 };
@@ -336,6 +346,196 @@ void TestMonitorPage::serverKilledMidSession()
     QTRY_COMPARE_WITH_TIMEOUT(cell(f.page.keyModel(), py, KeyTableModel::TtlColumn),
                               QStringLiteral("not held"), 5000);
     QVERIFY(f.messages.isEmpty());
+}
+
+// A server never reached is not a lost connection: the page says at once, in the CLI's words,
+// that it cannot connect; a screenshot's wait (connectUrl with settle) ends at once too.
+void TestMonitorPage::unreachableServerSaidAtOnce()
+{
+    const quint16 port = unusedPort();
+    PageFixture f;
+    ConnectionProfile p;
+    p.name = QStringLiteral("nobody");
+    p.host = QStringLiteral("127.0.0.1");
+    p.port = port;
+    QString error;
+    QVERIFY2(f.page.connectProfile(p, &error), qPrintable(error));
+    const QString expected = QStringLiteral("cannot connect to 127.0.0.1:%1").arg(port);
+    QTRY_VERIFY_WITH_TIMEOUT(f.page.statusText().contains(expected), 2000);
+    QVERIFY2(f.page.statusText().startsWith(QStringLiteral("Cannot watch")),
+             qPrintable(f.page.statusText()));
+    QVERIFY2(!f.page.statusText().contains(QStringLiteral("Lost the connection")),
+             qPrintable(f.page.statusText()));
+    f.page.stop();
+
+    QElapsedTimer took;
+    took.start();
+    QVERIFY(!f.page.connectUrl(QStringLiteral("redis://127.0.0.1:%1").arg(port), true, &error));
+    QVERIFY2(took.elapsed() < 3000, qPrintable(QString::number(took.elapsed())));
+    QVERIFY2(error.contains(expected), qPrintable(error));
+}
+
+// A TTL bar is the share of the key's own lease left, not of the longest TTL in the table: a
+// key with 19 s of a 20 s lease is nearly full beside a key with a 120 s lease. A renewal
+// (PEXPIRE to a longer TTL) makes the new TTL the lease.
+void TestMonitorPage::ttlBarIsTheKeysOwnLease()
+{
+    RedisServer server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    RedisTestClient c;
+    QVERIFY(c.connect(server.host(), server.port()));
+    c.command(cmd({"SET", "lock:invoice:42", "55fd200007b211ef92340242ac110002", "PX", "20000"}));
+    c.command(cmd({"SET", "lock:long", "3f5a9c0e7b2d4e8f9a1b6c3d5e7f8091", "PX", "120000"}));
+
+    PageFixture f;
+    QVERIFY(f.connectAndScan(profileFor(server)));
+    KeyTableModel *model = f.page.keyModel();
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 3000);
+    const QModelIndex invoice =
+        model->index(rowOf(model, QStringLiteral("lock:invoice:42")), KeyTableModel::TtlColumn);
+    const QModelIndex longer =
+        model->index(rowOf(model, QStringLiteral("lock:long")), KeyTableModel::TtlColumn);
+    auto lease = [](const QModelIndex &i) {
+        return i.data(KeyTableModel::TtlMaxRole).toLongLong();
+    };
+    auto share = [&](const QModelIndex &i) {
+        return double(i.data(KeyTableModel::TtlRemainingRole).toLongLong()) / double(lease(i));
+    };
+    QVERIFY2(lease(invoice) > 19000 && lease(invoice) <= 20000,
+             qPrintable(QString::number(lease(invoice))));
+    QVERIFY2(lease(longer) > 119000 && lease(longer) <= 120000,
+             qPrintable(QString::number(lease(longer))));
+    QVERIFY2(share(invoice) > 0.85, qPrintable(QString::number(share(invoice))));
+    QVERIFY2(invoice.data(Qt::ToolTipRole).toString().contains(QStringLiteral("lease")),
+             qPrintable(invoice.data(Qt::ToolTipRole).toString()));
+
+    // Re-reads of the same lease leave it as it was, while the time left drains.
+    QTest::qWait(1500);
+    QVERIFY2(lease(invoice) > 19000 && lease(invoice) <= 20000,
+             qPrintable(QString::number(lease(invoice))));
+    QVERIFY2(share(invoice) < 0.95, qPrintable(QString::number(share(invoice))));
+
+    // Renewed to 60 s: the bar's whole is now 60 s.
+    c.command(cmd({"PEXPIRE", "lock:invoice:42", "60000"}));
+    QTRY_VERIFY_WITH_TIMEOUT(lease(invoice) > 58000, 5000);
+    QVERIFY(lease(invoice) <= 60000);
+    QVERIFY2(share(invoice) > 0.9, qPrintable(QString::number(share(invoice))));
+}
+
+// The default *lock* missed Redisson's fair lock `myFairLock` while listing its queue: names
+// match in any case now (the pattern sent is *[lL][oO][cC][kK]*).
+void TestMonitorPage::lockNamesMatchInAnyCase()
+{
+    RedisServer server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    RedisTestClient c;
+    QVERIFY(c.connect(server.host(), server.port()));
+    c.command(cmd({"HSET", "myFairLock", kRedisson + ":5", "1"}));
+    c.command(cmd({"PEXPIRE", "myFairLock", "30000"}));
+    c.command(cmd({"RPUSH", "redisson_lock_queue:{myFairLock}", kRedisson + ":7"}));
+    c.command(cmd({"SET", "ORDERS_LOCK", "A:1:00000001", "PX", "30000"}));
+    c.command(cmd({"SET", "session:1", "not a lock"}));
+
+    PageFixture f;
+    QVERIFY(f.connectAndScan(profileFor(server)));
+    KeyTableModel *model = f.page.keyModel();
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, 3000);
+    const int fair = rowOf(model, QStringLiteral("myFairLock"));
+    QVERIFY(fair >= 0);
+    QVERIFY(rowOf(model, QStringLiteral("redisson_lock_queue:{myFairLock}")) >= 0);
+    QVERIFY(rowOf(model, QStringLiteral("ORDERS_LOCK")) >= 0);
+    QCOMPARE(cell(model, fair, KeyTableModel::OwnerColumn), QString::fromLatin1(kRedisson + ":5"));
+
+    // A recognised queue brings its lock key in, though *lock* does not match the lock's name.
+    c.command(cmd({"HSET", "orders", kRedisson + ":9", "1"}));
+    c.command(cmd({"PEXPIRE", "orders", "30000"}));
+    c.command(cmd({"RPUSH", "redisson_lock_queue:{orders}", kRedisson + ":11"}));
+    QTRY_VERIFY_WITH_TIMEOUT(rowOf(model, QStringLiteral("orders")) >= 0, 5000);
+    QCOMPARE(cell(model, rowOf(model, QStringLiteral("orders")), KeyTableModel::OwnerColumn),
+             QString::fromLatin1(kRedisson + ":9"));
+
+    // Followed too: a new key in another case arrives by notification or re-read.
+    c.command(cmd({"SET", "Lock:Report", "B:2:00000002", "PX", "30000"}));
+    QTRY_VERIFY_WITH_TIMEOUT(rowOf(model, QStringLiteral("Lock:Report")) >= 0, 5000);
+}
+
+void TestMonitorPage::anyCaseGlobKeepsThePatternsMeaning()
+{
+    using lockscope::redis::globMatch;
+    const QByteArray lock = anyCaseGlob("*lock*");
+    QCOMPARE(lock, QByteArray("*[lL][oO][cC][kK]*"));
+    QVERIFY(globMatch(lock, "myFairLock"));
+    QVERIFY(globMatch(lock, "LOCK:x"));
+    QVERIFY(!globMatch(lock, "session:1"));
+    // Classes, negations, escapes and ? keep their meaning.
+    const QByteArray classes = anyCaseGlob("lock:[^x]?\\*");
+    QVERIFY(globMatch(classes, "LOCK:ab*"));
+    QVERIFY(!globMatch(classes, "lock:xb*"));
+    QVERIFY(!globMatch(classes, "lock:Xb*"));
+    QVERIFY(!globMatch(classes, "lock:abc"));
+}
+
+// A node of a Redis Cluster watched on its own sees only its own slots: the page says so and
+// how to watch them all; watched as a cluster, it does not.
+void TestMonitorPage::clusterNodeWatchedAloneIsSaid()
+{
+    RedisCluster cluster(3);
+    QVERIFY2(cluster.start(), qPrintable(cluster.errorString()));
+    ConnectionProfile p = profileFor(cluster.node(0));
+    PageFixture f;
+    QVERIFY(f.connectAndScan(p));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        f.page.statusText().contains(QStringLiteral("is a node of a Redis Cluster")), 3000);
+    QVERIFY2(f.page.statusText().contains(QStringLiteral("--cluster")),
+             qPrintable(f.page.statusText()));
+    QVERIFY(f.page.monitor()->statusText().contains(QStringLiteral("Redis Cluster")));
+
+    p.cluster = true;
+    QVERIFY(f.connectAndScan(p));
+    QVERIFY2(!f.page.statusText().contains(QStringLiteral("is a node of a Redis Cluster")),
+             qPrintable(f.page.statusText()));
+}
+
+// The History timeline showed owner lanes with no bars ("holds nothing") while the table showed
+// each owner holding keys: keys present when the monitor looked have no acquisition, and the
+// history ended at its last event while the play head is now. An owner's lane now shows a bar
+// while it holds keys (with how many), lasting until now.
+void TestMonitorPage::historyShowsWhatOwnersHold()
+{
+    RedisServer server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    RedisTestClient c;
+    QVERIFY(c.connect(server.host(), server.port()));
+    for (const char *owner : {"owner-A", "owner-B"}) {
+        for (int k = 0; k < 5; ++k)
+            c.command(cmd({"SET", "lock:job:" + QByteArray(owner) + ":" + QByteArray::number(k),
+                           owner, "PX", "60000"}));
+    }
+    PageFixture f;
+    QVERIFY(f.connectAndScan(profileFor(server)));
+    QTest::qWait(2500); // nothing changes meanwhile
+    std::shared_ptr<const RunData> run;
+    QTRY_VERIFY_WITH_TIMEOUT((run = f.page.history()->run()) && run->endUs() > 2'000'000, 5000);
+    QCOMPARE(run->clientLanes().size(), std::size_t(2));
+    for (const ClientLane &lane : run->clientLanes()) {
+        QVERIFY2(!lane.phases.empty(), qPrintable(lane.name));
+        const PhaseSpan &held = lane.phases.back();
+        QCOMPARE(held.phase, ClientState::Phase::Holding);
+        QCOMPARE(held.keys, quint32(5));
+        QCOMPARE(held.endUs, run->endUs()); // held until now
+        QVERIFY2(run->endUs() - held.startUs > 1'500'000,
+                 qPrintable(QString::number(run->endUs() - held.startUs)));
+    }
+
+    // A release ends one owner's count of five at four.
+    c.command(cmd({"DEL", "lock:job:owner-A:0"}));
+    QTRY_VERIFY_WITH_TIMEOUT((run = f.page.history()->run()) && !run->clientLanes().empty() &&
+                                 std::any_of(run->clientLanes().begin(), run->clientLanes().end(),
+                                             [](const ClientLane &l) {
+                                                 return !l.phases.empty() &&
+                                                        l.phases.back().keys == 4;
+                                             }),
+                             5000);
 }
 
 void TestMonitorPage::badInputNamesTheField()

@@ -1,10 +1,14 @@
 // The window's item models on real runs: each passes QAbstractItemModelTester, holds the state
 // of the run at the playback instant, and updates in batches.
 #include "command_log_model.h"
+#include "command_text_delegate.h"
 #include "findings_model.h"
 #include "key_table_model.h"
 #include "run_data.h"
 #include "strategy_source.h"
+#include "timeline_legend.h"
+
+#include "monitor/monitor_recorder.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -54,6 +58,103 @@ class TestUiModels : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // The legend lists what the shown run can draw: a production recording has no critical
+    // sections, pauses, crashes or double holders; a node restart's marks, the caption flags
+    // and the command ticks of a simulated run each have an entry.
+    void legendListsWhatTheRunCanDraw()
+    {
+        using Swatch = LegendItem::Swatch;
+        auto has = [](const std::vector<LegendItem> &items, Swatch s,
+                      MarkerKind k = MarkerKind::Acquired) {
+            return std::any_of(items.begin(), items.end(), [&](const LegendItem &i) {
+                return i.swatch == s && (s != Swatch::Marker || i.marker == k);
+            });
+        };
+        // A recording as the monitor writes it: one key acquired, renewed and released.
+        auto log = std::make_shared<EventLog>();
+        MonitorRecorder recorder(log.get());
+        const qint16 node = recorder.node("127.0.0.1:6379");
+        const qint16 owner = recorder.owner("55fd200007b211ef92340242ac110002");
+        recorder.acquired(1000, node, "lock:a", owner, "55fd200007b211ef92340242ac110002", 20000);
+        recorder.ttlChanged(5000, node, "lock:a", owner, 20000, true);
+        recorder.released(9000, node, "lock:a", owner);
+        Scenario scenario;
+        scenario.id = QStringLiteral("monitor");
+        const auto monitor = RunData::fromLog(log, scenario);
+        const std::vector<LegendItem> recorded = legendItems(*monitor);
+        for (Swatch s : {Swatch::Waiting, Swatch::Critical, Swatch::Paused, Swatch::Crashed,
+                         Swatch::TwoHolders, Swatch::Command, Swatch::Caption})
+            QVERIFY2(!has(recorded, s), qPrintable(legendText({s, MarkerKind::Acquired})));
+        QVERIFY(has(recorded, Swatch::Holding));
+        QVERIFY(has(recorded, Swatch::TtlLeft));
+        QVERIFY(has(recorded, Swatch::Marker, MarkerKind::Renewed));
+        QVERIFY(!has(recorded, Swatch::Marker, MarkerKind::MistakenDeletion));
+        // The monitor saw the key go: a delete, not data lost with a node.
+        QVERIFY(has(recorded, Swatch::Marker, MarkerKind::Deleted));
+        QVERIFY(!has(recorded, Swatch::Marker, MarkerKind::DataLost));
+
+        const auto restart = simulate(QStringLiteral("node-restart"), QStringLiteral("redlock"));
+        QVERIFY(restart);
+        const std::vector<LegendItem> simulated = legendItems(*restart);
+        for (Swatch s : {Swatch::Critical, Swatch::TwoHolders, Swatch::Command, Swatch::Caption})
+            QVERIFY2(has(simulated, s), qPrintable(legendText({s, MarkerKind::Acquired})));
+        // Every mark drawn on any lane has its entry.
+        for (const auto *lanes : {&restart->clientLanes()}) {
+            for (const ClientLane &lane : *lanes) {
+                for (const Marker &m : lane.markers)
+                    QVERIFY2(m.kind == MarkerKind::Crashed ||
+                                 has(simulated, Swatch::Marker, m.kind),
+                             qPrintable(markerName(m.kind)));
+            }
+        }
+        for (const KeyLane &lane : restart->keyLanes()) {
+            for (const Marker &m : lane.markers)
+                QVERIFY2(has(simulated, Swatch::Marker, m.kind), qPrintable(markerName(m.kind)));
+        }
+        QVERIFY(has(simulated, Swatch::Marker, MarkerKind::NodeUp));
+        QCOMPARE(markerName(MarkerKind::NodeUp), QStringLiteral("node restarted"));
+    }
+
+    // A command too wide for its column is shortened in the key (and an EVAL's script), never in
+    // the token, which says whose command it is (Qt's middle elision cut exactly the token).
+    void commandElidedInTheKeyNotTheToken_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("token");
+        QTest::newRow("SETNX") << QStringLiteral(
+                                      "SETNX lock:orders:customer-4711:invoice:1 A:1:e5464313")
+                               << QStringLiteral("lock:orders:customer-4711:invoice:1")
+                               << QStringLiteral("A:1:e5464313");
+        QTest::newRow("SET NX PX")
+            << QStringLiteral("SET lock:orders:customer-4711:invoice:1 B:7:0badc0de NX PX 30000")
+            << QStringLiteral("lock:orders:customer-4711:invoice:1")
+            << QStringLiteral("B:7:0badc0de NX PX 30000");
+        QTest::newRow("EVALSHA") << QStringLiteral(
+                                        "EVALSHA 0123456789abcdef0123456789abcdef01234567 1 "
+                                        "lock:orders:customer-4711:invoice:1 C:2:12345678 30000")
+                                 << QStringLiteral("lock:orders:customer-4711:invoice:1")
+                                 << QStringLiteral("C:2:12345678 30000");
+    }
+    void commandElidedInTheKeyNotTheToken()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, key);
+        QFETCH(QString, token);
+        const QFontMetrics fm(QFont(QStringLiteral("DejaVu Sans Mono"), 10));
+        const QString head = command.left(command.indexOf(QLatin1Char(' ')) + 1);
+        // Room for the command's name, a few letters of the key and the token.
+        const int width = fm.horizontalAdvance(head + QStringLiteral("lock:…:1 ") + token) + 4;
+        QVERIFY(fm.horizontalAdvance(command) > width);
+        const QString shown = elideCommand(command, key, fm, width);
+        QVERIFY2(fm.horizontalAdvance(shown) <= width, qPrintable(shown));
+        QVERIFY2(shown.startsWith(head), qPrintable(shown));
+        QVERIFY2(shown.endsWith(QLatin1Char(' ') + token), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("…")), qPrintable(shown));
+        // What fits is left alone.
+        QCOMPARE(elideCommand(command, key, fm, fm.horizontalAdvance(command) + 1), command);
+    }
+
     void keyTableFollowsThePlayback()
     {
         const auto run =

@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,13 +23,20 @@ struct Result {
     QByteArray out, err;
 };
 
-Result runWindow(const QStringList &args, const QString &workingDirectory = {})
+Result runWindow(const QStringList &args, const QString &workingDirectory = {},
+                 const QHash<QString, QString> &display = {
+                     {QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen")}})
 {
     QProcess p;
     if (!workingDirectory.isEmpty())
         p.setWorkingDirectory(workingDirectory);
+    // The display is only what `display` says: DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM are
+    // taken out of the test's own environment first.
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    for (const char *name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+        env.remove(QString::fromLatin1(name));
+    for (auto it = display.cbegin(); it != display.cend(); ++it)
+        env.insert(it.key(), it.value());
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(LOCKSCOPE_WINDOW_BINARY), args);
     if (!p.waitForFinished(60000))
@@ -84,6 +92,10 @@ private Q_SLOTS:
                                   << QStringLiteral("--seed must be");
         QTest::newRow("bad at") << QStringList{QStringLiteral("--at"), QStringLiteral("-5")}
                                 << QStringLiteral("--at must be");
+        QTest::newRow("monitor-seconds without a monitor")
+            << QStringList{QStringLiteral("--monitor-seconds"), QStringLiteral("5"),
+                           QStringLiteral("--screenshot"), QStringLiteral("/tmp/x.png")}
+            << QStringLiteral("--monitor-seconds needs --monitor-url and --screenshot");
         QTest::newRow("bad lang") << QStringList{QStringLiteral("--lang"), QStringLiteral("fr")}
                                   << QStringLiteral("--lang must be");
         QTest::newRow("unknown option")
@@ -239,6 +251,41 @@ private Q_SLOTS:
         QVERIFY2(line.contains(scenario), r.err.constData());
         QVERIFY2(line.contains(message), r.err.constData());
         QVERIFY(!QFileInfo::exists(shot));
+    }
+
+    // Without a display the window used to abort (exit 134) with Qt's advice to reinstall: one
+    // line now says what is missing and what to run instead, exit 2.
+    void noDisplay_data()
+    {
+        QTest::addColumn<QString>("platform");
+        QTest::addColumn<QString>("x11Display");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("nothing set")
+            << QString() << QString() << QStringLiteral("no display found");
+        QTest::newRow("xcb without DISPLAY")
+            << QStringLiteral("xcb") << QString() << QStringLiteral("no display found");
+        // A display named, but no X server behind it: Qt's fatal error becomes the same line.
+        QTest::newRow("DISPLAY with no server")
+            << QString() << QStringLiteral(":97") << QStringLiteral("cannot open the display");
+    }
+    void noDisplay()
+    {
+        QFETCH(QString, platform);
+        QFETCH(QString, x11Display);
+        QFETCH(QString, message);
+        QHash<QString, QString> display;
+        if (!platform.isEmpty())
+            display.insert(QStringLiteral("QT_QPA_PLATFORM"), platform);
+        if (!x11Display.isEmpty())
+            display.insert(QStringLiteral("DISPLAY"), x11Display);
+        const Result r = runWindow({}, {}, display);
+        QCOMPARE(r.code, 2);
+        const QByteArray err = r.err.trimmed();
+        QVERIFY2(!err.contains('\n'), r.err.constData()); // one line
+        QVERIFY2(err.startsWith(QByteArray(QByteArray("lockscope: ") + message.toUtf8())),
+                 r.err.constData());
+        QVERIFY2(err.contains("--screenshot") && err.contains("lockscope-cli demo"),
+                 r.err.constData());
     }
 
     void screenshotToAnUnwritablePlace()

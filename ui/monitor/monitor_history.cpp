@@ -1,5 +1,6 @@
 #include "monitor_history.h"
 
+#include "monitor/monitor_clock.h"
 #include "run_data.h"
 
 #include <QCoreApplication>
@@ -11,7 +12,7 @@ namespace lockscope::ui {
 
 namespace {
 
-std::shared_ptr<const RunData> derive(std::shared_ptr<EventLog> log, qint64 maxTtlMs)
+std::shared_ptr<const RunData> derive(std::shared_ptr<EventLog> log, qint64 maxTtlMs, qint64 endUs)
 {
     Scenario scenario;
     scenario.id = QStringLiteral("monitor");
@@ -20,7 +21,7 @@ std::shared_ptr<const RunData> derive(std::shared_ptr<EventLog> log, qint64 maxT
     RunRequest request;
     request.scenarioId = QStringLiteral("monitor"); // the same for every build: the view stays
     request.strategyId = QStringLiteral("monitor");
-    return RunData::fromLog(std::move(log), scenario, request);
+    return RunData::fromLog(std::move(log), scenario, request, endUs);
 }
 
 } // namespace
@@ -70,8 +71,8 @@ void MonitorHistory::show(const EventLog &log)
 {
     follow(&log, log.events().empty() ? 0 : log.events().front().timeUs);
     copyNewEvents();
-    startBuild(true);
-    m_source = nullptr; // a file's log is not kept by the caller
+    startBuild(true, -1); // a file's history ends with its last event
+    m_source = nullptr;   // a file's log is not kept by the caller
 }
 
 bool MonitorHistory::hasPendingEvents() const
@@ -112,9 +113,14 @@ void MonitorHistory::copyNewEvents(std::size_t maxEvents)
 
 bool MonitorHistory::refresh(bool force)
 {
-    if (!m_source || m_building || m_copying || !hasPendingEvents())
+    if (!m_source || m_building || m_copying || m_source->events().empty())
         return false;
-    if (!force && m_sinceBuild.isValid() && m_sinceBuild.elapsed() < 1000)
+    // With nothing new the history still grows, since it lasts until now (the keys held since
+    // are held on): rebuilt to reach the present as often as its cost allows (a 100,000-key
+    // history takes about a second to derive).
+    const bool pending = hasPendingEvents();
+    const qint64 due = pending ? 1000 : qMax<qint64>(1000, 10 * m_lastBuildMs);
+    if (!force && m_sinceBuild.isValid() && m_sinceBuild.elapsed() < due)
         return false;
     return copySliceThenBuild();
 }
@@ -134,11 +140,11 @@ bool MonitorHistory::copySliceThenBuild()
         });
         return false;
     }
-    startBuild(false);
+    startBuild(false, toRunTime(monitorNowUs()));
     return true;
 }
 
-void MonitorHistory::startBuild(bool inThisThread)
+void MonitorHistory::startBuild(bool inThisThread, qint64 endUs)
 {
     // The build gets its own copy of the events, made by the worker (a long history takes a
     // while to copy too); the view and its strings are not added to until the worker is done
@@ -156,7 +162,7 @@ void MonitorHistory::startBuild(bool inThisThread)
         auto log = copyOf(m_view);
         QElapsedTimer cost;
         cost.start();
-        m_run = derive(std::move(log), maxTtl);
+        m_run = derive(std::move(log), maxTtl, endUs);
         m_built = events;
         m_lastBuildMs = cost.elapsed();
         ++m_builds;
@@ -167,26 +173,27 @@ void MonitorHistory::startBuild(bool inThisThread)
     m_building = true;
     const quint64 generation = m_generation;
     QPointer<MonitorHistory> self(this);
-    QThread *worker = QThread::create([self, view = m_view, copyOf, maxTtl, events, generation] {
-        QElapsedTimer cost;
-        cost.start();
-        std::shared_ptr<const RunData> run = derive(copyOf(view), maxTtl);
-        const qint64 ms = cost.elapsed();
-        QCoreApplication *app = QCoreApplication::instance();
-        if (!app)
-            return;
-        QMetaObject::invokeMethod(app, [self, run, ms, events, generation] {
-            if (!self || self->m_generation != generation)
-                return; // cleared, or following another log since
-            self->m_building = false;
-            self->m_run = run;
-            self->m_built = events;
-            self->m_lastBuildMs = ms;
-            ++self->m_builds;
-            self->m_sinceBuild.start();
-            Q_EMIT self->runChanged();
+    QThread *worker =
+        QThread::create([self, view = m_view, copyOf, maxTtl, endUs, events, generation] {
+            QElapsedTimer cost;
+            cost.start();
+            std::shared_ptr<const RunData> run = derive(copyOf(view), maxTtl, endUs);
+            const qint64 ms = cost.elapsed();
+            QCoreApplication *app = QCoreApplication::instance();
+            if (!app)
+                return;
+            QMetaObject::invokeMethod(app, [self, run, ms, events, generation] {
+                if (!self || self->m_generation != generation)
+                    return; // cleared, or following another log since
+                self->m_building = false;
+                self->m_run = run;
+                self->m_built = events;
+                self->m_lastBuildMs = ms;
+                ++self->m_builds;
+                self->m_sinceBuild.start();
+                Q_EMIT self->runChanged();
+            });
         });
-    });
     m_worker = worker;
     connect(worker, &QThread::finished, worker, &QObject::deleteLater);
     worker->start(QThread::LowPriority);

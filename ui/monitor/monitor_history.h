@@ -4,7 +4,8 @@
 // appended to as events arrive (only the new ones are copied). The timeline's RunData is derived
 // from it on a worker thread (a long history takes a while to derive, and the window must not
 // wait for it), no more often than once a second, and never while the previous one is still
-// being derived: the copy is not touched while a worker reads it.
+// being derived: the copy is not touched while a worker reads it. A live history lasts until
+// now: it is rebuilt to reach the present also when nothing changed.
 #pragma once
 
 #include "events/event_log.h"
@@ -55,7 +56,8 @@ private:
     static constexpr std::size_t kCopySlice = 2000; // events copied per event-loop turn
     void copyNewEvents(std::size_t maxEvents = std::size_t(-1));
     bool copySliceThenBuild();
-    void startBuild(bool inThisThread);
+    // `endUs`: where the history ends (now, for a live one; -1: at its last event).
+    void startBuild(bool inThisThread, qint64 endUs);
     quint32 intern(quint32 sourceId);
 
     const EventLog *m_source = nullptr;

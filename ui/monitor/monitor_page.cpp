@@ -274,6 +274,8 @@ void MonitorPage::retranslateUi()
     m_releaseButton->setText(tr("Force release…"));
     m_notifyButton->setText(tr("Enable notifications…"));
     m_tabs->setTabText(0, tr("History"));
+    m_timeline->setEmptyText(
+        tr("The history of the watched keys appears here once the first scan is done."));
     m_keyModel->retranslate();
     m_details->setPlaceholderText(tr("Select a key to see what LockScope decoded from it."));
     m_anomalyIds.clear(); // the "… more" line is translated too
@@ -582,11 +584,22 @@ bool MonitorPage::connectUrl(const QString &url, bool settle, QString *error)
         return true;
     QEventLoop loop;
     connect(this, &MonitorPage::initialScanFinished, &loop, &QEventLoop::quit);
+    // A server that cannot be reached is said at once, as lockscope-cli does, not after the
+    // 15 s a slow scan may take.
+    KeyMonitor *monitor = m_monitor.get();
+    connect(monitor, &KeyMonitor::healthChanged, &loop, [&loop, monitor](KeyMonitor::Health h) {
+        if (h == KeyMonitor::Health::Failed ||
+            (h == KeyMonitor::Health::Reconnecting && !monitor->initialScanDone()))
+            loop.quit();
+    });
     QTimer::singleShot(15000, &loop, &QEventLoop::quit);
-    loop.exec();
+    if (monitor->health() != KeyMonitor::Health::Failed)
+        loop.exec();
     if (!m_monitor || !m_monitor->initialScanDone()) {
         if (error)
-            *error = tr("no complete scan of %1 within 15 s: %2").arg(url, statusText());
+            *error = m_monitor && !m_monitor->lastError().isEmpty()
+                         ? m_monitor->lastError()
+                         : tr("no complete scan of %1 within 15 s: %2").arg(url, statusText());
         return false;
     }
     // A moment for the anomalies and the history, then a decoded key in the details pane.
@@ -604,6 +617,21 @@ bool MonitorPage::connectUrl(const QString &url, bool settle, QString *error)
     if (!m_table->currentIndex().isValid() && m_keyModel->rowCount() > 0)
         m_table->setCurrentIndex(m_keyModel->index(0, 0));
     return true;
+}
+
+void MonitorPage::refreshHistoryNow()
+{
+    QEventLoop loop;
+    connect(m_history, &MonitorHistory::runChanged, &loop, &QEventLoop::quit);
+    QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+    // A build already running is waited for first; then one that reaches the present.
+    for (int i = 0; i < 2; ++i) {
+        if (m_history->building() || m_history->refresh(true))
+            loop.exec();
+    }
+    // The play head at the present, where the history now ends.
+    if (m_history->run())
+        m_timeline->setPlayhead(m_history->run()->endUs());
 }
 
 void MonitorPage::stop()
@@ -684,9 +712,15 @@ void MonitorPage::updateStatus()
                        .arg(server, QString::fromUtf8(m_monitor->options().pattern));
             break;
         case KeyMonitor::Health::Reconnecting:
-            text = tr("Lost the connection to %1 (%2). Reconnecting… The table shows the keys "
-                      "as last seen.")
-                       .arg(server, m_monitor->lastError());
+            // Before the first scan there was nothing to lose: the server was never reached,
+            // and the page says so in the CLI's words (lockscope-cli stops there).
+            if (!m_monitor->initialScanDone())
+                text = tr("Cannot watch %1: %2. Trying again until you press Stop.")
+                           .arg(server, m_monitor->lastError());
+            else
+                text = tr("Lost the connection to %1 (%2). Reconnecting… The table shows the keys "
+                          "as last seen.")
+                           .arg(server, m_monitor->lastError());
             problem = true;
             break;
         case KeyMonitor::Health::Failed:
@@ -694,6 +728,9 @@ void MonitorPage::updateStatus()
             problem = true;
             break;
         }
+        // One node of a cluster shows only its own slots: said, with how to see them all.
+        if (m_monitor->isLoneClusterNode())
+            text += QLatin1Char(' ') + m_monitor->clusterNodeAdvice() + QLatin1Char('.');
         if (!m_recordPath.isEmpty())
             text += QLatin1Char(' ') + tr("Recording to %1.").arg(m_recordPath);
     }

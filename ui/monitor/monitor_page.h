@@ -77,6 +77,8 @@ public:
     // (`settle`), without the saved profiles, and waits for the first scan and a moment after
     // it (the timeline, a selected key); false with *error if the scan did not finish.
     bool connectUrl(const QString &url, bool settle, QString *error);
+    // Builds the History up to now and waits for it (a screenshot's last step).
+    void refreshHistoryNow();
 
     // Recording: the session's history is written to `path` now, every few seconds and when
     // the monitor stops. Opening a recording shows it in the same view (not live).

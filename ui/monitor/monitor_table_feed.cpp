@@ -12,6 +12,10 @@ namespace lockscope::ui {
 namespace {
 // Owners beyond this many share one name and colour (the model's owners are qint16).
 constexpr int kMaxOwners = 32000;
+// How much later than expected a re-read PTTL may end and still be the same lease: the time a
+// read spends on the way (the reply is stamped when it arrives). A renewal moves the end by a
+// good part of the lease (a third, for a watchdog).
+constexpr qint64 kReadJitterUs = 50000;
 } // namespace
 
 MonitorTableFeed::MonitorTableFeed(KeyTableModel *model)
@@ -31,6 +35,7 @@ void MonitorTableFeed::reset(const KeyMonitor *monitor)
     m_nodeNames.clear();
     m_queued.clear();
     m_queuedSet.clear();
+    m_leases.clear();
     m_ttlMaxMs = 1000;
     m_model->setRows({}, {}, m_strings, m_ttlMaxMs);
     m_model->setTime(monitorNowUs()); // the page's clock takes over from here
@@ -116,7 +121,27 @@ KeyTableModel::RowUpdate MonitorTableFeed::rowUpdate(int row, const KeyEntry *en
                 : QCoreApplication::translate("LockFormat", entry->lock.label.toUtf8().constData());
         u.setTypeText = true;
     }
+    u.leaseMs = leaseOf(row, u);
     return u;
+}
+
+qint64 MonitorTableFeed::leaseOf(int row, const KeyTableModel::RowUpdate &u)
+{
+    const KeyState &s = u.state;
+    if (!s.exists || s.ttlMs < 0) {
+        m_leases.remove(row);
+        return 0;
+    }
+    const qint64 endUs = s.updatedUs + s.ttlMs * 1000;
+    auto it = m_leases.find(row);
+    const bool fresh = it == m_leases.end() || it->value != s.value || it->owner != s.owner;
+    if (fresh) {
+        it = m_leases.insert(row, Lease{s.value, s.owner, s.ttlMs, endUs});
+    } else if (endUs > it->endUs + kReadJitterUs || s.ttlMs > it->leaseMs) {
+        it->leaseMs = s.ttlMs; // renewed (or set again with the same value)
+    }
+    it->endUs = endUs;
+    return it->leaseMs;
 }
 
 void MonitorTableFeed::update(const QList<QByteArray> &keys)

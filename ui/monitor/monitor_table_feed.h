@@ -48,6 +48,8 @@ private:
     // clients.indexOf(name) among the first kMaxOwners clients, else -1.
     qsizetype knownClient(const QList<QByteArray> &clients, const QByteArray &name);
     KeyTableModel::RowUpdate rowUpdate(int row, const KeyEntry *entry, qint16 node);
+    // The TTL the row's key was set or last renewed with, learnt from its PTTL reads.
+    qint64 leaseOf(int row, const KeyTableModel::RowUpdate &u);
 
     KeyTableModel *m_model;
     const KeyMonitor *m_monitor = nullptr;
@@ -61,6 +63,15 @@ private:
     qsizetype m_clientsIndexed = 0;
     QHash<qint16, QString> m_nodeNames; // node -> its name in the Node column
     QStringList m_ownerNames;
+    // A key's lease: its first PTTL after it was (re)written, or a later PTTL that ends later
+    // than the lease would have (a renewal). Re-reads of the same lease leave it.
+    struct Lease {
+        quint32 value = 0; // interned value text: another value is another acquisition
+        qint16 owner = kNoClient;
+        qint64 leaseMs = 0;
+        qint64 endUs = 0; // when the lease runs out, as of the last read
+    };
+    QHash<int, Lease> m_leases; // by row, for rows whose key exists with a TTL
     bool m_ownersChanged = false;
     qint64 m_ttlMaxMs = 1000;
 };
