@@ -12,6 +12,7 @@ packages=(
     qtkeychain-qt6-dev # passwords of monitor profiles in the system keychain (optional)
     redis-server redis-sentinel redis-tools python3-redis
     openssl # the TLS tests make their CA and certificates with the openssl command
+    jq # the user guide's scripted examples, which test_docs_examples and test_cli run
     fonts-wqy-microhei
     dpkg-dev file desktop-file-utils appstream man-db # packaging: cpack's .deb and its checks
 )

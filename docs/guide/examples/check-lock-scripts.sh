@@ -17,12 +17,23 @@ if [ $# -ne 2 ]; then
 fi
 acquire=$1
 release=$2
+# Without jq the gate would judge nothing and say "ok": refuse instead.
+command -v jq >/dev/null || {
+    echo "$0: needs jq (Debian package jq)" >&2
+    exit 2
+}
 
 # One number per run: everything the checker counts as unsafe.
 problems='.violations + .mistaken_deletions + .stuck_locks + .lost_updates'
 
+# Read into a variable first: a failure inside a for loop's list would not stop the script.
+scenarios=$("$cli" scenarios --json | jq -r '.[].id')
+[ -n "$scenarios" ] || {
+    echo "$0: $cli listed no scenarios" >&2
+    exit 2
+}
 status=0
-for scenario in $("$cli" scenarios --json | jq -r '.[].id'); do
+for scenario in $scenarios; do
     for seed in $(seq 1 "$seeds"); do
         mine=$("$cli" simulate --scenario "$scenario" --seed "$seed" \
             --acquire-script "$acquire" --release-script "$release" --json | jq "$problems") ||
