@@ -1,6 +1,7 @@
 // lockscope-cli as a user runs it: the real binary under QProcess. Every run has a timeout, so a
 // hang fails the test instead of stalling the suite.
 #include "cli_process.h"
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
@@ -124,6 +125,7 @@ private slots:
     void scriptFailsAtRunTime();
     void scriptErrorKeepsTheEvents();
     void guideGateRefusesAFailingScript();
+    void guideGateNeedsJq();
     void noAcquisitionIsNoData();
     void compareJson();
     void demo();
@@ -730,6 +732,31 @@ void TestCli::guideGateRefusesAFailingScript()
     QVERIFY2(gate.exitCode() == 2, QByteArray(out + err).constData());
     QVERIFY2(!out.contains("ok"), out.constData());
     QVERIFY2(err.contains("rt.lua:1:"), err.constData());
+}
+
+// Without jq the gate used to judge nothing (its scenario list came out empty) and print "ok":
+// it must refuse instead. PATH holds only bash here, so jq cannot be found.
+void TestCli::guideGateNeedsJq()
+{
+    const QString bin = path(QStringLiteral("bin-without-jq"));
+    QVERIFY(QDir().mkpath(bin));
+    QFile::remove(bin + QStringLiteral("/bash"));
+    QVERIFY(QFile::link(QStandardPaths::findExecutable(QStringLiteral("bash")),
+                        bin + QStringLiteral("/bash")));
+    QProcess gate;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PATH"), bin);
+    env.insert(QStringLiteral("LOCKSCOPE_CLI"), QString::fromUtf8(LOCKSCOPE_CLI));
+    gate.setProcessEnvironment(env);
+    gate.start(bin + QStringLiteral("/bash"),
+               {QStringLiteral(LOCKSCOPE_GUIDE_EXAMPLES "/check-lock-scripts.sh"),
+                path(QStringLiteral("release.lua")), path(QStringLiteral("release.lua"))});
+    QVERIFY(gate.waitForFinished(kTimeoutMs));
+    const QByteArray out = gate.readAllStandardOutput();
+    const QByteArray err = gate.readAllStandardError();
+    QVERIFY2(gate.exitCode() == 2, QByteArray(out + err).constData());
+    QVERIFY2(!out.contains("ok"), out.constData());
+    QVERIFY2(err.contains("needs jq"), err.constData());
 }
 
 // A run in which nobody ever acquired has no latency, no cost per acquisition and no
