@@ -90,7 +90,9 @@ QString localized(const QString &command, const std::vector<std::unique_ptr<Redi
     return result;
 }
 
-// `monitor --follow` for longer than a moment is stopped with Ctrl-C, as a reader would.
+// `monitor --follow` for longer than a moment is stopped with Ctrl-C, as a reader would: one
+// SIGINT to the program. (Without --foreground, timeout signals the child and then its whole
+// process group: two signals, and lockscope-cli takes a second Ctrl-C as "stop at once".)
 QString bounded(const QString &command)
 {
     static const QRegularExpression duration(QStringLiteral(R"(--duration\s+(\d+))"));
@@ -99,7 +101,7 @@ QString bounded(const QString &command)
     const auto d = duration.match(command);
     if (d.hasMatch() && d.captured(1).toLongLong() <= 5000)
         return command;
-    return QStringLiteral("timeout --preserve-status -s INT %1 %2")
+    return QStringLiteral("timeout --foreground --preserve-status -s INT %1 %2")
         .arg(kFollowSeconds)
         .arg(command);
 }
