@@ -39,6 +39,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace lockscope::ui {
 
 namespace {
@@ -149,8 +151,6 @@ void MonitorPage::buildUi()
     m_table->setColumnWidth(KeyTableModel::OwnerColumn, 13 * em);
     m_table->setColumnWidth(KeyTableModel::ValueColumn, 14 * em);
     m_table->setColumnWidth(KeyTableModel::TypeColumn, 10 * em);
-    m_table->setColumnWidth(KeyTableModel::HoldsColumn, 4 * em);
-    m_table->setColumnWidth(KeyTableModel::FencingColumn, 6 * em);
 
     auto *tableArea = new QWidget;
     auto *tl = new QVBoxLayout(tableArea);
@@ -259,6 +259,16 @@ void MonitorPage::buildUi()
 
 void MonitorPage::retranslateUi()
 {
+    // The narrow number columns are at least as wide as their header in this language.
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    for (const auto &[column, ems] : {std::pair{int(KeyTableModel::HoldsColumn), 4},
+                                      std::pair{int(KeyTableModel::FencingColumn), 6}}) {
+        const QString header = m_keyModel->headerData(column, Qt::Horizontal).toString();
+        m_table->setColumnWidth(
+            column,
+            qMax(ems * em,
+                 m_table->horizontalHeader()->fontMetrics().horizontalAdvance(header) + 2 * em));
+    }
     m_profileLabel->setText(tr("Profile:"));
     m_newButton->setText(tr("New…"));
     m_editButton->setText(tr("Edit…"));
