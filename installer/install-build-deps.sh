@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
     build-essential cmake ninja-build pkg-config
+    ccache # optional: CMake compiles through it when found (faster rebuilds in a second tree)
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-l10n-tools qt6-tools-dev libgl-dev
     libqt6opengl6-dev # Qt6Charts' CMake config needs Qt6OpenGL's, which qt6-charts-dev only recommends
     qt6-translations-l10n # Qt's own catalogues: standard buttons and Qt's dialogs in Chinese
