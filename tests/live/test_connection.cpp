@@ -6,6 +6,7 @@
 // server's own command statistics), replicas, pub/sub, and the pure parts (URLs, the write
 // table, error classification).
 #include "redis/connection.h"
+#include "free_port.h"
 #include "redis_server.h"
 #include "redis_test_client.h"
 
@@ -23,6 +24,7 @@
 
 using namespace lockscope;
 using lockscope::test::RedisServer;
+using lockscope::test::unusedLoopbackPort;
 using lockscope::test::RedisTestClient;
 
 Q_DECLARE_METATYPE(lockscope::Reply)
@@ -92,16 +94,6 @@ ConnectionOptions tcpOptions(const RedisServer &server)
     o.reconnectMinMs = 20;
     o.reconnectMaxMs = 200;
     return o;
-}
-
-quint16 unusedPort()
-{
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    const quint16 port = probe.serverPort();
-    probe.close();
-    return port;
 }
 
 // "calls=3" of one cmdstat_<name> line of INFO commandstats; 0 when the command never ran.
@@ -1218,7 +1210,7 @@ void TestConnection::reconnectsAfterServerRestart()
 
 void TestConnection::connectionRefused()
 {
-    const quint16 port = unusedPort();
+    const quint16 port = unusedLoopbackPort();
     QVERIFY(port != 0);
     ConnectionOptions o;
     o.port = port;

@@ -3,15 +3,14 @@
 #include "cli_process.h"
 #include <QElapsedTimer>
 #include <QFile>
-#include <QHostAddress>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "free_port.h"
 #include "redis_server.h"
 #include "redis_test_client.h"
 
@@ -46,16 +45,6 @@ qint64 dbsize(const RedisServer &server)
         return -1;
     const Reply r = c.command({QByteArrayLiteral("DBSIZE")});
     return r.isInteger() ? r.integer() : -1;
-}
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    const quint16 port = probe.serverPort();
-    probe.close();
-    return port;
 }
 
 } // namespace
@@ -206,7 +195,7 @@ void TestLiveCli::helpDocumentsFaults()
 
 void TestLiveCli::unreachableServerIsRefused()
 {
-    const QString where = QStringLiteral("127.0.0.1:") + QString::number(freePort());
+    const QString where = QStringLiteral("127.0.0.1:") + QString::number(unusedLoopbackPort());
     const Run run = runCli({QStringLiteral("bench"), QStringLiteral("--redis"), where,
                             QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua")});
     VERIFY_REFUSED(run, "connection refused");

@@ -3,23 +3,21 @@
 #pragma once
 
 #include "monitor/key_monitor.h"
+#include "free_port.h"
 #include "redis_server.h"
 #include "redis_test_client.h"
+#include "sentinel_process.h"
 
 #include <QDeadlineTimer>
 #include <QFile>
-#include <QHostAddress>
 #include <QMap>
 #include <QProcess>
 #include <QSet>
 #include <QStandardPaths>
-#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <csignal>
 #include <memory>
-#include <sys/prctl.h>
 
 namespace lockscope::test {
 
@@ -69,97 +67,6 @@ inline QMap<QByteArray, qint64> commandStats(RedisTestClient &client)
     }
     return stats;
 }
-
-inline quint16 unusedPort()
-{
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    const quint16 port = probe.serverPort();
-    probe.close();
-    return port;
-}
-
-// redis-sentinel with a config file it can rewrite, in its own temporary directory, watching
-// one master with small timeouts. Stopped by the destructor.
-class SentinelProcess {
-public:
-    SentinelProcess() = default;
-    ~SentinelProcess() { stop(); }
-    SentinelProcess(const SentinelProcess &) = delete;
-    SentinelProcess &operator=(const SentinelProcess &) = delete;
-
-    bool start(const QString &masterName, quint16 masterPort, QString *error)
-    {
-        if (!m_dir.isValid()) {
-            *error = QStringLiteral("no temporary directory");
-            return false;
-        }
-        m_port = unusedPort();
-        const QString conf = m_dir.path() + QStringLiteral("/sentinel.conf");
-        QFile f(conf);
-        if (!f.open(QIODevice::WriteOnly)) {
-            *error = f.errorString();
-            return false;
-        }
-        const QByteArray name = masterName.toUtf8();
-        f.write("port " + QByteArray::number(m_port) + "\n");
-        f.write("bind 127.0.0.1\n");
-        f.write("daemonize no\n");
-        f.write("protected-mode no\n");
-        f.write("logfile \"\"\n");
-        f.write("dir " + m_dir.path().toUtf8() + "\n");
-        f.write("sentinel monitor " + name + " 127.0.0.1 " + QByteArray::number(masterPort) +
-                " 1\n");
-        f.write("sentinel down-after-milliseconds " + name + " 1000\n");
-        f.write("sentinel failover-timeout " + name + " 3000\n");
-        f.write("sentinel parallel-syncs " + name + " 1\n");
-        f.close();
-        QString exe = QStandardPaths::findExecutable(QStringLiteral("redis-sentinel"));
-        if (exe.isEmpty())
-            exe = QStringLiteral("/usr/bin/redis-sentinel");
-        m_process = std::make_unique<QProcess>();
-        m_process->setProcessChannelMode(QProcess::MergedChannels);
-        m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
-        m_process->start(exe, {conf});
-        if (!m_process->waitForStarted(5000)) {
-            *error = QStringLiteral("cannot run %1: %2").arg(exe, m_process->errorString());
-            return false;
-        }
-        const QDeadlineTimer deadline(10000);
-        while (!deadline.hasExpired()) {
-            RedisTestClient c;
-            if (c.connect(host(), m_port, 300, 500) && c.command(cmd({"PING"})).text() == "PONG")
-                return true;
-            m_process->waitForFinished(50);
-            if (m_process->state() != QProcess::Running)
-                break;
-        }
-        *error = QStringLiteral("redis-sentinel did not answer: ") +
-                 QString::fromUtf8(m_process->readAll());
-        return false;
-    }
-
-    void stop()
-    {
-        if (m_process && m_process->state() != QProcess::NotRunning) {
-            m_process->kill();
-            m_process->waitForFinished(3000);
-        }
-    }
-
-    QString host() const { return QStringLiteral("127.0.0.1"); }
-    quint16 port() const { return m_port; }
-    QString output() const
-    {
-        return m_process ? QString::fromUtf8(m_process->readAll()) : QString();
-    }
-
-private:
-    QTemporaryDir m_dir;
-    std::unique_ptr<QProcess> m_process;
-    quint16 m_port = 0;
-};
 
 // The events of one key, as "kind" or "kind(owner)" strings, in order.
 inline QStringList eventsOf(const EventLog &log, const QByteArray &key,

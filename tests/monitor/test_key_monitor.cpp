@@ -464,7 +464,7 @@ void TestKeyMonitor::serverGoneForGood()
 void TestKeyMonitor::failsFastWhenUnreachableOrRefused()
 {
     MonitorOptions o;
-    o.connection.port = unusedPort();
+    o.connection.port = unusedLoopbackPort();
     o.connection.connectTimeoutMs = 1000;
     o.follow = false;
     {

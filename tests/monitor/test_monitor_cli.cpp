@@ -261,7 +261,7 @@ void TestMonitorCli::errors_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QByteArray>("mentions");
-    const QString refused = QStringLiteral("127.0.0.1:%1").arg(unusedPort());
+    const QString refused = QStringLiteral("127.0.0.1:%1").arg(unusedLoopbackPort());
     const QString m = QStringLiteral("monitor");
     const QString r = QStringLiteral("--redis");
     QTest::newRow("unreachable, once") << QStringList{m, r, refused} << QByteArray("refused");

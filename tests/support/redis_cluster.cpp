@@ -1,10 +1,9 @@
 #include "redis_cluster.h"
 
+#include "free_port.h"
 #include "redis_test_client.h"
 
 #include <QDeadlineTimer>
-#include <QHostAddress>
-#include <QTcpServer>
 #include <QThread>
 
 #include <functional>
@@ -14,14 +13,6 @@ namespace lockscope::test {
 namespace {
 
 constexpr int kSlots = 16384;
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    return probe.serverPort();
-}
 
 // CRC16-CCITT (XModem), as the cluster specification defines the key slot.
 quint16 crc16(const QByteArray &bytes)
@@ -47,7 +38,7 @@ RedisCluster::RedisCluster(int masters, int replicasOfFirst, QStringList extraAr
     , m_replicas(replicasOfFirst)
 {
     for (int i = 0; i < masters + replicasOfFirst; ++i) {
-        const quint16 bus = freePort();
+        const quint16 bus = unusedLoopbackPort();
         m_busPorts.push_back(bus);
         QStringList args{QStringLiteral("--cluster-enabled"),      QStringLiteral("yes"),
                          QStringLiteral("--cluster-config-file"),  QStringLiteral("nodes.conf"),

@@ -1,10 +1,10 @@
 #include "redis_server.h"
 
+#include "free_port.h"
+
 #include <QDeadlineTimer>
-#include <QHostAddress>
 #include <QProcess>
 #include <QStandardPaths>
-#include <QTcpServer>
 #include <QTemporaryDir>
 
 #include <hiredis.h>
@@ -31,18 +31,6 @@ QString RedisServer::executable()
         return fromEnv;
     const QString onPath = QStandardPaths::findExecutable(QStringLiteral("redis-server"));
     return onPath.isEmpty() ? QStringLiteral("/usr/bin/redis-server") : onPath;
-}
-
-quint16 RedisServer::pickFreePort()
-{
-    // Let the kernel choose, then release it for redis-server. Another process may grab it in
-    // between; start() notices ("Address already in use") and tries another.
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    const quint16 port = probe.serverPort();
-    probe.close();
-    return port;
 }
 
 bool RedisServer::ensureDir()
@@ -86,7 +74,8 @@ bool RedisServer::start(int timeoutMs)
     const bool firstStart = m_port == 0;
     for (int attempt = 0; attempt < 5; ++attempt) {
         if (firstStart) {
-            m_port = pickFreePort();
+            // Another process may take it first: the loop below tries another.
+            m_port = unusedLoopbackPort();
             if (m_port == 0) {
                 m_error = QStringLiteral("no free loopback port");
                 return false;

@@ -70,7 +70,6 @@ private:
     bool startOnce(int timeoutMs, bool *portClash);
     bool ensureDir();
     bool waitForPing(int timeoutMs);
-    static quint16 pickFreePort();
 
     QStringList m_extraArgs;
     std::unique_ptr<QTemporaryDir> m_dir;

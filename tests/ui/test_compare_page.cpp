@@ -14,6 +14,7 @@
 #include "playback.h"
 #include "theme.h"
 
+#include "free_port.h"
 #include "redis_server.h"
 
 #include "lock/strategy_registry.h"
@@ -30,12 +31,12 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
-#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace lockscope;
 using namespace lockscope::ui;
+using lockscope::test::unusedLoopbackPort;
 
 namespace {
 
@@ -500,10 +501,8 @@ void TestComparePage::exportToAnUnwritablePlaceFailsAndKeepsTheModel()
 void TestComparePage::unreachableLiveServerSaysSo()
 {
     // A port nobody listens on.
-    QTcpServer probe;
-    QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-    const quint16 port = probe.serverPort();
-    probe.close();
+    const quint16 port = unusedLoopbackPort();
+    QVERIFY(port != 0);
 
     ComparePage page;
     QStringList messages;

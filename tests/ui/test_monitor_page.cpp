@@ -352,7 +352,7 @@ void TestMonitorPage::serverKilledMidSession()
 // that it cannot connect; a screenshot's wait (connectUrl with settle) ends at once too.
 void TestMonitorPage::unreachableServerSaidAtOnce()
 {
-    const quint16 port = unusedPort();
+    const quint16 port = unusedLoopbackPort();
     PageFixture f;
     ConnectionProfile p;
     p.name = QStringLiteral("nobody");

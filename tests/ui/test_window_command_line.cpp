@@ -1,6 +1,7 @@
 // The lockscope program's command line: --help, --version, bad input (one line on stderr, exit
 // 2), and --screenshot rendering the window at an instant without showing it.
 #include "app.h"
+#include "cli_process.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -13,36 +14,26 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using lockscope::test::CliRun;
+using lockscope::test::runProgram;
 using lockscope::ui::parseWindowOptions;
 using lockscope::ui::WindowOptions;
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Result runWindow(const QStringList &args, const QString &workingDirectory = {},
+// The window as a person starts it, with the display only what `display` says: DISPLAY,
+// WAYLAND_DISPLAY and QT_QPA_PLATFORM are taken out of the test's own environment first.
+CliRun runWindow(const QStringList &args, const QString &workingDirectory = {},
                  const QHash<QString, QString> &display = {
                      {QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen")}})
 {
-    QProcess p;
-    if (!workingDirectory.isEmpty())
-        p.setWorkingDirectory(workingDirectory);
-    // The display is only what `display` says: DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM are
-    // taken out of the test's own environment first.
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     for (const char *name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
         env.remove(QString::fromLatin1(name));
     for (auto it = display.cbegin(); it != display.cend(); ++it)
         env.insert(it.key(), it.value());
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(LOCKSCOPE_WINDOW_BINARY), args);
-    if (!p.waitForFinished(60000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return runProgram(QStringLiteral(LOCKSCOPE_WINDOW_BINARY), args, 60000, env,
+                      workingDirectory);
 }
 
 // pause-after-acquire with another id and title, a 20 s TTL and two clients.
@@ -117,8 +108,8 @@ private Q_SLOTS:
     {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
-        const Result r = runWindow(args);
-        QCOMPARE(r.code, 2);
+        const CliRun r = runWindow(args);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.out.isEmpty());
         const QList<QByteArray> lines = r.err.trimmed().split('\n');
         QCOMPARE(lines.size(), 1);
@@ -128,12 +119,12 @@ private Q_SLOTS:
 
     void helpAndVersion()
     {
-        Result r = runWindow({QStringLiteral("--help")});
-        QCOMPARE(r.code, 0);
+        CliRun r = runWindow({QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("--screenshot"));
         QVERIFY(r.out.contains("--scenario"));
         r = runWindow({QStringLiteral("--version")});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out.trimmed(), QByteArray("lockscope " LOCKSCOPE_VERSION));
     }
 
@@ -141,12 +132,12 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("shot.png"));
-        const Result r = runWindow(
+        const CliRun r = runWindow(
             {QStringLiteral("--scenario"), QStringLiteral("pause-after-acquire"),
              QStringLiteral("--strategy"), QStringLiteral("set-nx-px-del"), QStringLiteral("--at"),
              QStringLiteral("42000"), QStringLiteral("--size"), QStringLiteral("1280x800"),
              QStringLiteral("--dark"), QStringLiteral("--screenshot"), file});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.err.isEmpty(), r.err.constData());
         const QImage image(file);
         QCOMPARE(image.size(), QSize(1280, 800));
@@ -160,12 +151,12 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("monitor.png"));
-        const Result r =
+        const CliRun r =
             runWindow({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--page"),
                        QStringLiteral("monitor"), QStringLiteral("--profile-dialog"),
                        QStringLiteral("--check-translation"), QStringLiteral("--size"),
                        QStringLiteral("1280x800"), QStringLiteral("--screenshot"), file});
-        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.err.isEmpty(), r.err.constData());
         const QImage image(file);
         QCOMPARE(image.size(), QSize(1280, 800));
@@ -187,23 +178,23 @@ private Q_SLOTS:
         const QString scenario = dir.filePath(QStringLiteral("two-clients.json"));
         QVERIFY(writeTwoClientScenario(scenario));
         const QString file = dir.filePath(QStringLiteral("shot.png"));
-        const Result r =
+        const CliRun r =
             runWindow({QStringLiteral("--scenario"), scenario, QStringLiteral("--strategy"),
                        QStringLiteral("set-nx-px-lua"), QStringLiteral("--at"),
                        QStringLiteral("25000"), QStringLiteral("--size"),
                        QStringLiteral("1280x800"), QStringLiteral("--screenshot"), file});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.err.isEmpty(), r.err.constData());
         QVERIFY(QFileInfo::exists(file));
         QCOMPARE(QImage(file).size(), QSize(1280, 800));
 
         // A relative path ending in .json, from the working directory.
         const QString relative = dir.filePath(QStringLiteral("relative.png"));
-        const Result rel =
+        const CliRun rel =
             runWindow({QStringLiteral("--scenario"), QStringLiteral("two-clients.json"),
                        QStringLiteral("--screenshot"), relative},
                       dir.path());
-        QCOMPARE(rel.code, 0);
+        QCOMPARE(rel.exitCode, 0);
         QVERIFY2(rel.err.isEmpty(), rel.err.constData());
         QVERIFY(!QImage(relative).isNull());
     }
@@ -240,9 +231,9 @@ private Q_SLOTS:
         if (!content.isNull())
             QVERIFY(writeFile(scenario, content));
         const QString shot = dir.filePath(QStringLiteral("shot.png"));
-        const Result r = runWindow(
+        const CliRun r = runWindow(
             {QStringLiteral("--scenario"), scenario, QStringLiteral("--screenshot"), shot});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.out.isEmpty());
         const QList<QByteArray> lines = r.err.trimmed().split('\n');
         QCOMPARE(lines.size(), 1);
@@ -278,8 +269,8 @@ private Q_SLOTS:
             display.insert(QStringLiteral("QT_QPA_PLATFORM"), platform);
         if (!x11Display.isEmpty())
             display.insert(QStringLiteral("DISPLAY"), x11Display);
-        const Result r = runWindow({}, {}, display);
-        QCOMPARE(r.code, 2);
+        const CliRun r = runWindow({}, {}, display);
+        QCOMPARE(r.exitCode, 2);
         const QByteArray err = r.err.trimmed();
         QVERIFY2(!err.contains('\n'), r.err.constData()); // one line
         QVERIFY2(err.startsWith(QByteArray(QByteArray("lockscope: ") + message.toUtf8())),
@@ -290,9 +281,9 @@ private Q_SLOTS:
 
     void screenshotToAnUnwritablePlace()
     {
-        const Result r = runWindow(
+        const CliRun r = runWindow(
             {QStringLiteral("--screenshot"), QStringLiteral("/nonexistent-dir/shot.png")});
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.startsWith("lockscope: cannot write the screenshot to "), r.err.constData());
     }
 
