@@ -2,12 +2,7 @@
 #include "cli_common.h"
 #include "text_columns.h"
 
-#include "live/live_bench.h"
 #include "lock/strategy_registry.h"
-#include "monitor/key_monitor.h"
-#include "monitor/monitor_clock.h"
-#include "monitor/monitor_explain.h"
-#include "monitor/monitor_run.h"
 #include "sim/checker.h"
 #include "sim/comparison.h"
 #include "sim/explain.h"
@@ -17,20 +12,13 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QTextStream>
-#include <QTimer>
 
-#include <atomic>
-#include <climits>
-#include <csignal>
 #include <cstdio>
-#include <functional>
 #include <mutex>
-#include <vector>
 
 #include <unistd.h>
 
