@@ -1,15 +1,16 @@
 #include "comparison.h"
 
 #include "lock/strategy_registry.h"
+#include "run_limits.h"
 #include "simulation.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QThreadPool>
 
 #include <limits>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 namespace lockscope {
@@ -160,14 +161,19 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
                 progress(n, int(jobs.size()));
         }
     };
-    int threads = request.threads > 0 ? request.threads : int(std::thread::hardware_concurrency());
-    threads = qBound(1, threads, 64);
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back(worker);
-    worker();
-    for (auto &t : pool)
-        t.join();
+    // The calling thread is one of the workers; a pool of its own bounds the others' lifetime
+    // to this call.
+    const int threads = workerThreadCount(request.threads);
+    if (threads > 1) {
+        QThreadPool pool;
+        pool.setMaxThreadCount(threads - 1);
+        for (int t = 1; t < threads; ++t)
+            pool.start(worker);
+        worker();
+        pool.waitForDone();
+    } else {
+        worker();
+    }
 
     std::vector<double> fairness(std::size_t(rows.size()));
     std::vector<int> fairRuns(std::size_t(rows.size()));

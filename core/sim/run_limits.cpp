@@ -4,10 +4,10 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QThread>
 
 #include <algorithm>
 #include <cmath>
-#include <thread>
 
 #include <unistd.h>
 
@@ -76,6 +76,11 @@ qint64 estimateRunBytes(const Scenario &s, bool keepLog)
     return saturated(bytes);
 }
 
+int workerThreadCount(int requested)
+{
+    return std::clamp(requested > 0 ? requested : QThread::idealThreadCount(), 1, 64);
+}
+
 qint64 estimateComparisonBytes(const QList<Scenario> &scenarios, qint64 runs, int threads)
 {
     // Each run keeps its report until the end (a few hundred bytes with its findings, rounded
@@ -84,9 +89,8 @@ qint64 estimateComparisonBytes(const QList<Scenario> &scenarios, qint64 runs, in
     qint64 largest = 0;
     for (const Scenario &s : scenarios)
         largest = std::max(largest, estimateRunBytes(s, false));
-    if (threads <= 0)
-        threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    return saturated(double(runs) * kBytesPerReport + double(threads) * double(largest));
+    return saturated(double(runs) * kBytesPerReport +
+                     double(workerThreadCount(threads)) * double(largest));
 }
 
 qint64 machineMemoryBytes()

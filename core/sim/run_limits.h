@@ -36,6 +36,10 @@ inline constexpr int kMaxSeeds = 100000;           // seeds per strategy in a co
 qint64 estimateRunBytes(const Scenario &scenario, bool keepLog);
 // The events one run is expected to produce (the model's upper estimate, see run_limits.cpp).
 qint64 estimateRunEvents(const Scenario &scenario);
+// The worker threads a batch of runs uses: `requested` when positive, else one per core the
+// machine offers (QThread::idealThreadCount), never more than 64.
+int workerThreadCount(int requested);
+
 // A comparison of `runs` simulations (without logs) of these scenarios, `threads` at once
 // (0: one per core).
 qint64 estimateComparisonBytes(const QList<Scenario> &scenarios, qint64 runs, int threads);

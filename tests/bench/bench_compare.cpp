@@ -4,13 +4,13 @@
 // Usage: bench_compare [--seeds N] [--threads N]
 #include "lock/strategy_registry.h"
 #include "sim/comparison.h"
+#include "sim/run_limits.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 
 #include <cstdio>
-#include <thread>
 
 using namespace lockscope;
 
@@ -39,8 +39,7 @@ int main(int argc, char *argv[])
     }
     request.seeds = qMax(1, p.value(QStringLiteral("seeds")).toInt());
     request.threads = qMax(0, p.value(QStringLiteral("threads")).toInt());
-    const int threads =
-        request.threads > 0 ? request.threads : int(std::thread::hardware_concurrency());
+    const int threads = workerThreadCount(request.threads);
 
     QElapsedTimer timer;
     timer.start();

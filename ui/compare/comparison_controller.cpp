@@ -4,14 +4,13 @@
 
 #include <QCoreApplication>
 #include <QEventLoop>
-#include <QThread>
 
 namespace lockscope::ui {
 
 ComparisonController::ComparisonController(QObject *parent)
     : QObject(parent)
 {
-    m_pool.setMaxThreadCount(qMax(1, QThread::idealThreadCount()));
+    m_pool.setMaxThreadCount(workerThreadCount(0));
     // Progress is polled, not signalled per run: thousands of runs a second would flood the
     // event loop.
     m_progressTimer.setInterval(100);

@@ -28,15 +28,15 @@ std::shared_ptr<const RunData> derive(std::shared_ptr<EventLog> log, qint64 maxT
 
 MonitorHistory::MonitorHistory(QObject *parent)
     : QObject(parent)
-{}
+{
+    m_worker.setMaxThreadCount(1);
+    m_worker.setThreadPriority(QThread::LowPriority);
+}
 
 MonitorHistory::~MonitorHistory()
 {
     // A build still running reads its own copy, but must not outlive the application.
-    if (m_worker) {
-        m_worker->wait();
-        delete m_worker;
-    }
+    m_worker.waitForDone();
 }
 
 void MonitorHistory::clear()
@@ -173,30 +173,26 @@ void MonitorHistory::startBuild(bool inThisThread, qint64 endUs)
     m_building = true;
     const quint64 generation = m_generation;
     QPointer<MonitorHistory> self(this);
-    QThread *worker =
-        QThread::create([self, view = m_view, copyOf, maxTtl, endUs, events, generation] {
-            QElapsedTimer cost;
-            cost.start();
-            std::shared_ptr<const RunData> run = derive(copyOf(view), maxTtl, endUs);
-            const qint64 ms = cost.elapsed();
-            QCoreApplication *app = QCoreApplication::instance();
-            if (!app)
-                return;
-            QMetaObject::invokeMethod(app, [self, run, ms, events, generation] {
-                if (!self || self->m_generation != generation)
-                    return; // cleared, or following another log since
-                self->m_building = false;
-                self->m_run = run;
-                self->m_built = events;
-                self->m_lastBuildMs = ms;
-                ++self->m_builds;
-                self->m_sinceBuild.start();
-                Q_EMIT self->runChanged();
-            });
+    m_worker.start([self, view = m_view, copyOf, maxTtl, endUs, events, generation] {
+        QElapsedTimer cost;
+        cost.start();
+        std::shared_ptr<const RunData> run = derive(copyOf(view), maxTtl, endUs);
+        const qint64 ms = cost.elapsed();
+        QCoreApplication *app = QCoreApplication::instance();
+        if (!app)
+            return;
+        QMetaObject::invokeMethod(app, [self, run, ms, events, generation] {
+            if (!self || self->m_generation != generation)
+                return; // cleared, or following another log since
+            self->m_building = false;
+            self->m_run = run;
+            self->m_built = events;
+            self->m_lastBuildMs = ms;
+            ++self->m_builds;
+            self->m_sinceBuild.start();
+            Q_EMIT self->runChanged();
         });
-    m_worker = worker;
-    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
-    worker->start(QThread::LowPriority);
+    });
 }
 
 } // namespace lockscope::ui

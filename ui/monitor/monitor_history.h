@@ -13,10 +13,9 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
+#include <QThreadPool>
 
 #include <memory>
-
-class QThread;
 
 namespace lockscope::ui {
 
@@ -69,8 +68,8 @@ private:
     std::vector<quint32> m_idMap; // source string id -> view string id (0: not yet)
     std::shared_ptr<const RunData> m_run;
     bool m_building = false;
-    bool m_copying = false; // copySliceThenBuild() continues on the next turn
-    QPointer<QThread> m_worker;
+    bool m_copying = false;   // copySliceThenBuild() continues on the next turn
+    QThreadPool m_worker;     // one build at a time, at low priority; waited for on destruction
     quint64 m_generation = 0; // builds of an earlier follow() are dropped
     QElapsedTimer m_sinceBuild;
     qint64 m_lastBuildMs = 0;
