@@ -3,18 +3,18 @@
 #include "compare/compare_page.h"
 
 #include "display_check.h"
-#include "language.h"
+#include "common/language.h"
 
 #include "lock/strategy_registry.h"
 #include "main_window.h"
 #include "monitor/monitor_page.h"
 #include "monitor/profile_dialog.h"
-#include "playback.h"
+#include "workspace/playback.h"
 #include "sim/run_limits.h"
 #include "sim/scenario.h"
-#include "theme.h"
-#include "timeline_widget.h"
-#include "untranslated_text.h"
+#include "common/theme.h"
+#include "timeline/timeline_widget.h"
+#include "common/untranslated_text.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -5,8 +5,8 @@
 // re-derived, identical up to that instant.
 #pragma once
 
-#include "run_data.h"
-#include "theme.h"
+#include "common/run_data.h"
+#include "common/theme.h"
 
 #include <QHash>
 #include <QList>

@@ -9,7 +9,7 @@
 // 16 ms) during the scan, then during --after ms (default 3000) of watching after it (TTL
 // countdown, re-reads, the first history build). tests/bench/bench_monitor.sh runs it against
 // its server of 1,000,000 keys.
-#include "key_table_model.h"
+#include "common/key_table_model.h"
 #include "monitor/key_monitor.h"
 #include "monitor/monitor_history.h"
 #include "monitor/monitor_page.h"

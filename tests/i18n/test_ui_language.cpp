@@ -8,21 +8,21 @@
 // with --lang en.
 #include "../monitor/monitor_test_support.h"
 #include "cli_process.h"
-#include "command_log_model.h"
+#include "workspace/command_log_model.h"
 #include "compare/compare_page.h"
 #include "compare/comparison_model.h"
-#include "findings_model.h"
-#include "key_table_model.h"
-#include "language.h"
+#include "workspace/findings_model.h"
+#include "common/key_table_model.h"
+#include "common/language.h"
 #include "lock/strategy_registry.h"
 #include "main_window.h"
 #include "monitor/key_monitor.h"
 #include "monitor/monitor_page.h"
 #include "monitor/profile_dialog.h"
-#include "playback.h"
+#include "workspace/playback.h"
 #include "sim/scenario.h"
-#include "strategy_source_view.h"
-#include "untranslated_text.h"
+#include "workspace/strategy_source_view.h"
+#include "common/untranslated_text.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

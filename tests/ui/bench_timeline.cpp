@@ -4,11 +4,11 @@
 //  2. A key table of 10,000 keys counting down at 60 updates a second: the share of one core the
 //     process uses (target < 10 %).
 // Runs offscreen by itself. Usage: bench_timeline [--events N] [--seconds S]
-#include "key_table_model.h"
-#include "run_data.h"
+#include "common/key_table_model.h"
+#include "common/run_data.h"
 #include "sim/simulation.h"
-#include "timeline_widget.h"
-#include "ttl_delegate.h"
+#include "timeline/timeline_widget.h"
+#include "common/ttl_delegate.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -11,8 +11,8 @@
 #include "compare/cost_model.h"
 #include "compare/live_comparison.h"
 #include "main_window.h"
-#include "playback.h"
-#include "theme.h"
+#include "workspace/playback.h"
+#include "common/theme.h"
 
 #include "free_port.h"
 #include "redis_server.h"

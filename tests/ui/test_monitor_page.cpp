@@ -6,7 +6,7 @@
 // CONFIG SET; a server killed mid-session is reported and the page recovers when it is back;
 // bad profile input gets one message naming the field; a recording opens in the same view.
 #include "../monitor/monitor_test_support.h"
-#include "key_table_model.h"
+#include "common/key_table_model.h"
 #include "monitor/any_case_glob.h"
 #include "monitor/key_monitor.h"
 #include "monitor/monitor_history.h"
@@ -14,8 +14,8 @@
 #include "monitor/monitor_recorder.h"
 #include "redis/glob_match.h"
 #include "redis_cluster.h"
-#include "run_data.h"
-#include "timeline_widget.h"
+#include "common/run_data.h"
+#include "timeline/timeline_widget.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
 // TimeLineMapping (time <-> pixel) and the zoom history, without any widget.
-#include "timeline_mapping.h"
-#include "zoom_stack.h"
+#include "timeline/timeline_mapping.h"
+#include "timeline/zoom_stack.h"
 
 #include <QTest>
 

@@ -1,12 +1,12 @@
 // The window's item models on real runs: each passes QAbstractItemModelTester, holds the state
 // of the run at the playback instant, and updates in batches.
-#include "command_log_model.h"
-#include "command_text_delegate.h"
-#include "findings_model.h"
-#include "key_table_model.h"
-#include "run_data.h"
-#include "strategy_source.h"
-#include "timeline_legend.h"
+#include "workspace/command_log_model.h"
+#include "workspace/command_text_delegate.h"
+#include "workspace/findings_model.h"
+#include "common/key_table_model.h"
+#include "common/run_data.h"
+#include "workspace/strategy_source.h"
+#include "timeline/timeline_legend.h"
 
 #include "monitor/monitor_recorder.h"
 

@@ -1,13 +1,13 @@
 // The window, offscreen, driven as a user would: choose a scenario and a strategy, run, step,
 // scrub, inject a fault by hand, export; assertions are on what the models hold.
-#include "command_log_model.h"
-#include "findings_model.h"
-#include "key_table_model.h"
+#include "workspace/command_log_model.h"
+#include "workspace/findings_model.h"
+#include "common/key_table_model.h"
 #include "main_window.h"
-#include "playback.h"
-#include "strategy_source_view.h"
-#include "theme.h"
-#include "timeline_widget.h"
+#include "workspace/playback.h"
+#include "workspace/strategy_source_view.h"
+#include "common/theme.h"
+#include "timeline/timeline_widget.h"
 
 #include <QAction>
 #include <QApplication>

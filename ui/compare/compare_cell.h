@@ -2,7 +2,7 @@
 // matrix holds once its runs finished: the summed figures and the run worth opening.
 #pragma once
 
-#include "run_data.h"
+#include "common/run_data.h"
 #include "sim/comparison.h"
 
 #include <QString>

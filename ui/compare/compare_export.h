@@ -4,7 +4,7 @@
 // was, and the error names it and says why.
 #pragma once
 
-#include "theme.h"
+#include "common/theme.h"
 
 #include <QCoreApplication>
 #include <QImage>

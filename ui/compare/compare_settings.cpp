@@ -1,6 +1,6 @@
 #include "compare_settings.h"
 
-#include "language.h"
+#include "common/language.h"
 #include "lock/strategy_registry.h"
 #include "sim/run_limits.h"
 #include "sim/scenario.h"

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "compare_cell.h"
-#include "theme.h"
+#include "common/theme.h"
 
 #include <QAbstractTableModel>
 

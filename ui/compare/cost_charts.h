@@ -4,7 +4,7 @@
 // palette (the theme's client colours on the theme's background).
 #pragma once
 
-#include "theme.h"
+#include "common/theme.h"
 
 #include <QWidget>
 

@@ -2,7 +2,7 @@
 // cells stay apart and the hovered or current one shows an outline.
 #pragma once
 
-#include "theme.h"
+#include "common/theme.h"
 
 #include <QStyledItemDelegate>
 

@@ -1,7 +1,7 @@
 #include "monitor_history.h"
 
 #include "monitor/monitor_clock.h"
-#include "run_data.h"
+#include "common/run_data.h"
 
 #include <QCoreApplication>
 #include <QPointer>

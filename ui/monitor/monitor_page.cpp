@@ -1,7 +1,7 @@
 #include "monitor_page.h"
 
 #include "key_details.h"
-#include "key_table_model.h"
+#include "common/key_table_model.h"
 #include "monitor/key_monitor.h"
 #include "monitor/monitor_clock.h"
 #include "monitor_history.h"
@@ -9,10 +9,10 @@
 #include "password_store.h"
 #include "profile_dialog.h"
 #include "redis/connection.h"
-#include "run_data.h"
-#include "theme.h"
-#include "timeline_widget.h"
-#include "ttl_delegate.h"
+#include "common/run_data.h"
+#include "common/theme.h"
+#include "timeline/timeline_widget.h"
+#include "common/ttl_delegate.h"
 
 #include <QAction>
 #include <QComboBox>

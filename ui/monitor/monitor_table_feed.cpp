@@ -1,6 +1,6 @@
 #include "monitor_table_feed.h"
 
-#include "key_table_model.h"
+#include "common/key_table_model.h"
 #include "monitor/key_monitor.h"
 #include "monitor/monitor_clock.h"
 #include "monitor/monitor_recorder.h"

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "events/event_log.h"
-#include "key_table_model.h"
+#include "common/key_table_model.h"
 
 #include <QByteArray>
 #include <QHash>

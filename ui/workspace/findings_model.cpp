@@ -1,6 +1,6 @@
-#include "findings_model.h"
+#include "workspace/findings_model.h"
 
-#include "run_data.h"
+#include "common/run_data.h"
 #include "sim/explain.h"
 
 namespace lockscope::ui {

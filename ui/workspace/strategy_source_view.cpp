@@ -1,6 +1,6 @@
-#include "strategy_source_view.h"
+#include "workspace/strategy_source_view.h"
 
-#include "theme.h"
+#include "common/theme.h"
 
 #include <QApplication>
 #include <QFontDatabase>

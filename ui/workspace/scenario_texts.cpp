@@ -1,4 +1,4 @@
-#include "scenario_texts.h"
+#include "workspace/scenario_texts.h"
 
 #include <QCoreApplication>
 

@@ -5,7 +5,7 @@
 // along the client lanes, so that no glyph on screen goes unexplained (issue 12).
 #pragma once
 
-#include "run_data.h"
+#include "common/run_data.h"
 
 #include <QString>
 

@@ -10,10 +10,10 @@
 // Keys: W/S zoom, A/D pan, F fits the run, Backspace goes back in the zoom history, 0 resets.
 #pragma once
 
-#include "theme.h"
-#include "timeline_legend.h"
-#include "timeline_mapping.h"
-#include "zoom_stack.h"
+#include "common/theme.h"
+#include "timeline/timeline_legend.h"
+#include "timeline/timeline_mapping.h"
+#include "timeline/zoom_stack.h"
 
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>

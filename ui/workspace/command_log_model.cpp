@@ -1,6 +1,6 @@
-#include "command_log_model.h"
+#include "workspace/command_log_model.h"
 
-#include "run_data.h"
+#include "common/run_data.h"
 #include "sim/explain.h"
 
 #include <QFont>

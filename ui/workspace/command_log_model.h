@@ -4,7 +4,7 @@
 // CommandFilterProxy filters it by client and by key.
 #pragma once
 
-#include "theme.h"
+#include "common/theme.h"
 
 #include <QAbstractTableModel>
 #include <QFont>

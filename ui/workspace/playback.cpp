@@ -1,4 +1,4 @@
-#include "playback.h"
+#include "workspace/playback.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
-#include "untranslated_text.h"
+#include "common/untranslated_text.h"
 
-#include "command_log_model.h"
-#include "key_table_model.h"
-#include "language.h"
+#include "workspace/command_log_model.h"
+#include "common/key_table_model.h"
+#include "common/language.h"
 #include "lock/strategy_registry.h"
 #include "sim/scenario.h"
 

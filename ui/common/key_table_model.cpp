@@ -1,4 +1,4 @@
-#include "key_table_model.h"
+#include "common/key_table_model.h"
 
 #include <QColor>
 #include <QFont>

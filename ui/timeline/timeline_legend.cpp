@@ -1,4 +1,4 @@
-#include "timeline_legend.h"
+#include "timeline/timeline_legend.h"
 
 #include <QCoreApplication>
 

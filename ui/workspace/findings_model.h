@@ -2,7 +2,7 @@
 // in time order. Selecting one jumps the playback to its instant.
 #pragma once
 
-#include "theme.h"
+#include "common/theme.h"
 
 #include <QAbstractListModel>
 

@@ -1,6 +1,6 @@
-#include "timeline_widget.h"
+#include "timeline/timeline_widget.h"
 
-#include "run_data.h"
+#include "common/run_data.h"
 #include "sim/explain.h"
 
 #include <QAction>
