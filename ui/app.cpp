@@ -14,7 +14,7 @@
 #include "sim/scenario.h"
 #include "common/theme.h"
 #include "timeline/timeline_widget.h"
-#include "common/untranslated_text.h"
+#include "untranslated_text.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

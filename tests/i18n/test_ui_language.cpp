@@ -22,7 +22,7 @@
 #include "workspace/playback.h"
 #include "sim/scenario.h"
 #include "workspace/strategy_source_view.h"
-#include "common/untranslated_text.h"
+#include "untranslated_text.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

@@ -1,4 +1,4 @@
-#include "common/key_table_model.h"
+#include "key_table_model.h"
 
 #include <QColor>
 #include <QFont>

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "events/run_state.h"
-#include "common/theme.h"
+#include "theme.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

@@ -1,4 +1,4 @@
-#include "common/language.h"
+#include "language.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

@@ -1,4 +1,4 @@
-#include "common/run_data.h"
+#include "run_data.h"
 
 #include "lock/strategy_registry.h"
 #include "sim/simulation.h"

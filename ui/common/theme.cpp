@@ -1,4 +1,4 @@
-#include "common/theme.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QPalette>

@@ -1,7 +1,7 @@
-#include "common/ttl_delegate.h"
+#include "ttl_delegate.h"
 
-#include "common/key_table_model.h"
-#include "common/theme.h"
+#include "key_table_model.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QPainter>

@@ -1,4 +1,4 @@
-#include "timeline/timeline_legend.h"
+#include "timeline_legend.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "timeline/timeline_widget.h"
+#include "timeline_widget.h"
 
 #include "common/run_data.h"
 #include "sim/explain.h"

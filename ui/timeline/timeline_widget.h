@@ -11,9 +11,9 @@
 #pragma once
 
 #include "common/theme.h"
-#include "timeline/timeline_legend.h"
-#include "timeline/timeline_mapping.h"
-#include "timeline/zoom_stack.h"
+#include "timeline_legend.h"
+#include "timeline_mapping.h"
+#include "zoom_stack.h"
 
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>

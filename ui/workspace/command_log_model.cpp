@@ -1,4 +1,4 @@
-#include "workspace/command_log_model.h"
+#include "command_log_model.h"
 
 #include "common/run_data.h"
 #include "sim/explain.h"

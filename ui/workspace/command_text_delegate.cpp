@@ -1,6 +1,6 @@
-#include "workspace/command_text_delegate.h"
+#include "command_text_delegate.h"
 
-#include "workspace/command_log_model.h"
+#include "command_log_model.h"
 
 #include <QApplication>
 #include <QFontMetrics>

@@ -1,4 +1,4 @@
-#include "workspace/findings_model.h"
+#include "findings_model.h"
 
 #include "common/run_data.h"
 #include "sim/explain.h"

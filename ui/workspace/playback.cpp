@@ -1,4 +1,4 @@
-#include "workspace/playback.h"
+#include "playback.h"
 
 #include <algorithm>
 

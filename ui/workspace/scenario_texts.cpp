@@ -1,4 +1,4 @@
-#include "workspace/scenario_texts.h"
+#include "scenario_texts.h"
 
 #include <QCoreApplication>
 

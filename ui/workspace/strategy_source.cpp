@@ -1,4 +1,4 @@
-#include "workspace/strategy_source.h"
+#include "strategy_source.h"
 
 #include "lock/script.h"
 #include "lock/strategy_registry.h"

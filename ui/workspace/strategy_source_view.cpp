@@ -1,4 +1,4 @@
-#include "workspace/strategy_source_view.h"
+#include "strategy_source_view.h"
 
 #include "common/theme.h"
 

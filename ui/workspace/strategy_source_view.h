@@ -2,7 +2,7 @@
 // is executing at the playback instant highlighted in that client's colour.
 #pragma once
 
-#include "workspace/strategy_source.h"
+#include "strategy_source.h"
 
 #include <QPlainTextEdit>
 

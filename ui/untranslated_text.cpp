@@ -1,4 +1,4 @@
-#include "common/untranslated_text.h"
+#include "untranslated_text.h"
 
 #include "workspace/command_log_model.h"
 #include "common/key_table_model.h"
