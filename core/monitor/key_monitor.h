@@ -142,6 +142,7 @@ private:
     KeyMonitor(MonitorOptions options, MonitorRecorder *sharedRecorder, QObject *parent);
 
     class Private;
+    friend class ClusterShards; // runs the inner monitors of a cluster's masters
     std::unique_ptr<Private> d;
 };
 

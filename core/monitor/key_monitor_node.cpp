@@ -1,0 +1,645 @@
+// KeyMonitor's work on one server (key_monitor_p.h): the connection and its handshake, the
+// notification follower, the scan, the batched reads and re-reads, and handing what they saw
+// to the KeyTable in the server's order. A cluster's inner monitors run this too, one per
+// master; the cluster monitor itself only composes them (key_monitor.cpp, cluster_shards.cpp).
+#include "any_case_glob.h"
+#include "key_monitor_p.h"
+#include "key_reader.h"
+#include "monitor_clock.h"
+
+#include <algorithm>
+
+namespace lockscope {
+
+namespace {
+
+constexpr qint64 kApplyDelayMs = 1; // replies wait this long for notifications sent before them
+
+// A read answered with a cluster redirect ("PTTL: MOVED 3999 127.0.0.1:7001"): the key's slot
+// is served by another master now.
+bool isRedirect(const QByteArray &error)
+{
+    return error.startsWith("MOVED ") || error.startsWith("ASK ") || error.contains(": MOVED ") ||
+           error.contains(": ASK ");
+}
+
+} // namespace
+
+// --- connections -------------------------------------------------------------------------------
+
+void KeyMonitor::Private::start()
+{
+    if (started)
+        return;
+    started = true;
+    if (options.cluster && options.sentinels.isEmpty()) {
+        startCluster();
+        return;
+    }
+    if (!options.sentinels.isEmpty()) {
+        sentinel = std::make_unique<SentinelResolver>(options.sentinels, options.masterName);
+        QObject::connect(sentinel.get(), &SentinelResolver::masterFound, q,
+                         [this](const QString &host, quint16 port) { onMasterFound(host, port); });
+        QObject::connect(sentinel.get(), &SentinelResolver::problem, q,
+                         [this](const QString &message) {
+                             problem = message;
+                             if (!data) {
+                                 lastError = message;
+                                 if (!options.follow) {
+                                     setHealth(Health::Failed);
+                                     emit q->failed(message);
+                                     return;
+                                 }
+                             }
+                             updateStatus();
+                         });
+        setHealth(Health::Connecting);
+        sentinel->start();
+        return;
+    }
+    connectTo(options.connection, false);
+}
+
+void KeyMonitor::Private::stop()
+{
+    ++gen;
+    started = false;
+    pollTimer->stop();
+    rescanTimer->stop();
+    anomalyTimer->stop();
+    if (scanner)
+        scanner->cancel();
+    // Never delete a connection from inside one of its own callbacks: later.
+    if (scanner)
+        scanner.release()->deleteLater();
+    dropNotifications();
+    if (data)
+        data.release()->deleteLater();
+    if (sentinel)
+        sentinel.release()->deleteLater();
+    if (cluster) {
+        cluster->stop();
+        QObject::disconnect(cluster.get(), nullptr, q, nullptr);
+        cluster.release()->deleteLater();
+    }
+    setHealth(Health::Idle);
+}
+
+void KeyMonitor::Private::onMasterFound(const QString &host, quint16 port)
+{
+    problem.clear();
+    ConnectionOptions t = options.connection;
+    t.host = host;
+    t.port = port;
+    t.unixSocket.clear();
+    if (data && target.host == host && target.port == port)
+        return;
+    connectTo(t, bool(data));
+}
+
+void KeyMonitor::Private::connectTo(const ConnectionOptions &t, bool failover)
+{
+    ++gen;
+    const quint64 g = gen;
+    if (scanner) {
+        scanner->cancel();
+        scanner.release()->deleteLater();
+    }
+    dropNotifications();
+    if (data)
+        data.release()->deleteLater();
+    tracker.reset();
+    heldKeys.clear();
+    dirty.clear();
+    dirtyHints.clear();
+    arrived.clear();
+    pollRunning = false;
+    handshakeDone = false;
+    outage = false;
+    everReady = false;
+    reconnectAttempts = 0;
+
+    target = t;
+    const qint16 oldNode = node;
+    node = recorder.node(t.displayName().toUtf8());
+    const qint64 now = monitorNowUs();
+    if (failover && recording) {
+        recorder.nodeEvent(now, EventKind::NodeFailover, oldNode);
+        recorder.fault(now, node,
+                       "failover: the sentinels name " + t.displayName().toUtf8() +
+                           " as the master of " + options.masterName.toUtf8() +
+                           "; the monitor follows it");
+    }
+    table.moveTo(node);
+    if (failover)
+        emit q->masterChanged(t.displayName());
+
+    ConnectionOptions o = t;
+    if (!options.follow) {
+        o.reconnect = false; // a snapshot either works now or says why not
+    }
+    data = std::make_unique<Connection>(o);
+    Connection *c = data.get();
+    QObject::connect(c, &Connection::ready, q, [this, g] { onDataReady(g); });
+    QObject::connect(
+        c, &Connection::connectionError, q,
+        [this, g](RedisErrorKind kind, const QString &message) { onDataError(g, kind, message); });
+    setHealth(Health::Connecting);
+    c->open();
+}
+
+void KeyMonitor::Private::onDataReady(quint64 g)
+{
+    if (g != gen)
+        return;
+    const qint64 now = monitorNowUs();
+    if (outage && recording) {
+        recorder.fault(now, node,
+                       "connection to " + target.displayName().toUtf8() + " restored after " +
+                           QByteArray::number(double(now - outageSinceUs) / 1e6, 'f', 1) + " s");
+    }
+    outage = false;
+    everReady = true;
+    reconnectAttempts = 0;
+    lastError.clear();
+    // Two reads, pipelined: who the server is (a restart changes run_id) and whether it
+    // notifies keyspace events.
+    auto info = std::make_shared<Reply>();
+    data->send({QByteArrayLiteral("INFO"), QByteArrayLiteral("server")},
+               [info](const Reply &r) { *info = r; });
+    data->send({QByteArrayLiteral("CONFIG"), QByteArrayLiteral("GET"),
+                QByteArrayLiteral("notify-keyspace-events")},
+               [this, g, info](const Reply &r) {
+                   if (g == gen)
+                       afterHandshake(g, *info, r);
+               });
+}
+
+void KeyMonitor::Private::afterHandshake(quint64 g, const Reply &info, const Reply &config)
+{
+    const qint64 now = monitorNowUs();
+    if (info.isBulk()) {
+        for (const QByteArray &line : info.text().split('\n')) {
+            if (line.startsWith("redis_mode:")) {
+                loneClusterNode = !isShard && line.mid(11).trimmed() == "cluster";
+                continue;
+            }
+            if (!line.startsWith("run_id:"))
+                continue;
+            const QByteArray runId = line.mid(7).trimmed();
+            const QByteArray previous = runIds.value(node);
+            if (!previous.isEmpty() && previous != runId && recording) {
+                recorder.nodeEvent(now, EventKind::NodeRestarted, node, 0);
+                recorder.fault(now, node,
+                               target.displayName().toUtf8() +
+                                   " restarted (its run_id changed): keys it kept only in "
+                                   "memory are gone");
+            }
+            runIds.insert(node, runId);
+        }
+    }
+    if (config.isArray() && config.elements().size() == 2) {
+        notifyCfg = NotifyConfig::parse(config.elements().at(1).text());
+        if (!options.follow || !options.useNotifications)
+            notifyMode = NotifyMode::NotUsed;
+        else if (notifyCfg.coversMonitor())
+            notifyMode = NotifyMode::On;
+        else if (notifyCfg.coversSome())
+            notifyMode = NotifyMode::Partial;
+        else
+            notifyMode = NotifyMode::Off;
+    } else {
+        notifyCfg = NotifyConfig::parse({});
+        notifyMode = (!options.follow || !options.useNotifications) ? NotifyMode::NotUsed
+                                                                    : NotifyMode::Unreadable;
+        if (config.failed())
+            problem = KeyMonitor::tr("cannot read notify-keyspace-events: %1")
+                          .arg(data->describe(config));
+    }
+    handshakeDone = true;
+    if (notifyMode == NotifyMode::On || notifyMode == NotifyMode::Partial) {
+        if (!notify)
+            setUpNotifications(g);
+        else if (notify->isSubscribed())
+            resync(g);
+        // else: the notification connection resynchronises once it is subscribed again
+    } else {
+        dropNotifications();
+        resync(g);
+    }
+}
+
+void KeyMonitor::Private::setUpNotifications(quint64 g)
+{
+    notify = std::make_unique<NotificationFollower>(target, options.pattern);
+    NotificationFollower *f = notify.get();
+    QObject::connect(f, &NotificationFollower::notified, q,
+                     [this, g](const QByteArray &key, const QByteArray &event) {
+                         if (g == gen)
+                             onNotification(key, event);
+                     });
+    QObject::connect(
+        f, &NotificationFollower::subscribeFailed, q, [this, g](const QString &message) {
+            if (g != gen)
+                return;
+            problem = KeyMonitor::tr("cannot subscribe to keyspace notifications: %1").arg(message);
+            updateStatus();
+        });
+    // Subscribed (again, after a reconnect): re-read what may have changed unheard.
+    QObject::connect(f, &NotificationFollower::subscribed, q, [this, g] {
+        if (g == gen && handshakeDone && data && data->isReady())
+            resync(g);
+    });
+    f->open();
+}
+
+void KeyMonitor::Private::dropNotifications()
+{
+    // Deleted later: this may run inside one of its connection's callbacks.
+    if (notify) {
+        QObject::disconnect(notify.get(), nullptr, q, nullptr);
+        notify.release()->deleteLater();
+    }
+}
+
+bool KeyMonitor::Private::notified() const
+{
+    return notifyMode == NotifyMode::On && notify && notify->isSubscribed();
+}
+
+void KeyMonitor::Private::onDataError(quint64 g, RedisErrorKind kind, const QString &message)
+{
+    if (g != gen || !data)
+        return;
+    lastError = message;
+    handshakeDone = false;
+    const bool gaveUp = data->state() == Connection::State::Disconnected;
+    if (gaveUp) {
+        setHealth(Health::Failed);
+        updateStatus();
+        emit q->failed(message);
+        return;
+    }
+    ++reconnectAttempts;
+    if (!outage) {
+        outage = true;
+        outageSinceUs = monitorNowUs();
+        if (recording && everReady)
+            recorder.fault(outageSinceUs, node,
+                           "lost the connection to " + target.displayName().toUtf8() + ": " +
+                               message.toUtf8());
+    }
+    if (scanner)
+        scanner->cancel();
+    pollRunning = false;
+    if (sentinel)
+        sentinel->refresh(); // a failover may be the reason
+    if (topologyHint)
+        topologyHint(); // the same in a cluster
+    Q_UNUSED(kind);
+    setHealth(Health::Reconnecting);
+}
+
+void KeyMonitor::Private::resync(quint64 g)
+{
+    if (g != gen || !data)
+        return;
+    // Whatever happened while nobody listened: forget half-explained notifications, re-read
+    // every key we know and scan for the others.
+    tracker.reset();
+    heldKeys.clear();
+    dirty.clear();
+    dirtyHints.clear();
+    setHealth(initialScanDone ? Health::Watching : Health::Scanning);
+    if (!table.isEmpty())
+        pollTick();
+    startScan(!initialScanDone);
+    if (options.follow) {
+        pollTimer->start(int(pollInterval()));
+        if (!isShard) // the cluster monitor judges all masters together
+            anomalyTimer->start(int(qMax<qint64>(100, options.anomalyIntervalMs)));
+    }
+    updateStatus();
+}
+
+qint64 KeyMonitor::Private::pollInterval() const
+{
+    return qMax<qint64>(20, notified() ? options.ttlResyncIntervalMs : options.rereadIntervalMs);
+}
+
+// --- scanning ----------------------------------------------------------------------------------
+
+void KeyMonitor::Private::startScan(bool initial)
+{
+    rescanTimer->stop();
+    if (!data || !data->isReady() || !handshakeDone)
+        return; // resync() scans once the connection is back
+    if (scanner) {
+        scanner->cancel();
+        scanner.release()->deleteLater();
+    }
+    const quint64 g = gen;
+    scanner = std::make_unique<KeyScanner>(data.get(), anyCaseGlob(options.pattern),
+                                           options.scanCount, options.limits);
+    scanner->setRoundPauseMs(initial ? 0 : options.scanPauseMs);
+    scanner->setTicketFunction([this](const QByteArray &key) { return tracker.readSent(key); });
+    KeyScanner *s = scanner.get();
+    QObject::connect(s, &KeyScanner::batchReady, q,
+                     [this, g](const QList<KeySnapshot> &snaps) { onSnapshots(g, snaps); });
+    QObject::connect(s, &KeyScanner::progress, q, [this, g](quint64 found, quint64 rounds) {
+        if (g != gen)
+            return;
+        keysScanned = found;
+        scanRounds = rounds;
+        emit q->scanProgress(found, rounds);
+        if (!initialScanDone)
+            updateStatus();
+    });
+    QObject::connect(s, &KeyScanner::finished, q, [this, g] { onScanFinished(g); });
+    QObject::connect(s, &KeyScanner::failed, q, [this, g](const QString &message) {
+        if (g != gen)
+            return;
+        problem = KeyMonitor::tr("scan failed: %1").arg(message);
+        updateStatus();
+        if (!options.follow) {
+            lastError = message;
+            setHealth(Health::Failed);
+            emit q->failed(message);
+        } else if (data && data->isReady()) {
+            rescanTimer->start(int(qMax<qint64>(1000, options.rereadIntervalMs)));
+        }
+    });
+    s->start();
+}
+
+void KeyMonitor::Private::onScanFinished(quint64 g)
+{
+    if (g != gen)
+        return;
+    ++scanPasses;
+    // The last batch is applied one event-loop turn after it arrived: finish after it.
+    QTimer::singleShot(kApplyDelayMs + 1, q, [this, g] {
+        if (g != gen)
+            return;
+        applyArrived();
+        const bool first = !initialScanDone;
+        initialScanDone = true;
+        evaluateAnomalies();
+        if (first) {
+            setHealth(Health::Watching);
+            emit q->initialScanFinished();
+        }
+        emit q->scanPassFinished();
+        if (options.follow && g == gen) {
+            rescanTimer->start(int(qMax<qint64>(50, notified() ? options.rescanIntervalMs
+                                                               : options.rereadIntervalMs)));
+        }
+        updateStatus();
+    });
+}
+
+// --- reads -------------------------------------------------------------------------------------
+
+void KeyMonitor::Private::onNotification(const QByteArray &key, const QByteArray &message)
+{
+    if (tracker.notify(key, message, monitorNowUs())) {
+        dirty.insert(key);
+        // "set" says string; "expire" says nothing: keep what an earlier event said.
+        KeyType hint = NotificationFollower::typeOfEvent(message);
+        if (hint == KeyType::Unknown)
+            hint = dirtyHints.value(key, KeyType::Unknown);
+        if (hint == KeyType::Unknown) {
+            if (const KeyEntry *e = table.find(key))
+                hint = e->type;
+        }
+        dirtyHints.insert(key, hint);
+        scheduleFlush();
+    }
+    scheduleApply();
+}
+
+void KeyMonitor::Private::scheduleFlush()
+{
+    if (flushArmed)
+        return;
+    flushArmed = true;
+    const quint64 g = gen;
+    // One event-loop turn: every notification that arrived together goes in one pipeline.
+    QTimer::singleShot(0, q, [this, g] {
+        flushArmed = false;
+        if (g == gen)
+            flushDirty();
+    });
+}
+
+void KeyMonitor::Private::flushDirty()
+{
+    if (dirty.isEmpty() || !data || !data->isReady())
+        return; // after a reconnect, resync() re-reads everything anyway
+    const QList<QByteArray> keys = dirty.values();
+    const QHash<QByteArray, KeyType> hints = dirtyHints;
+    dirty.clear();
+    dirtyHints.clear();
+    sendReads(keys, hints, nullptr);
+}
+
+void KeyMonitor::Private::sendReads(const QList<QByteArray> &keys,
+                                    const QHash<QByteArray, KeyType> &hints,
+                                    std::function<void()> after)
+{
+    QList<ReadRequest> requests;
+    requests.reserve(keys.size());
+    for (const QByteArray &key : keys) {
+        ReadRequest r;
+        r.key = key;
+        r.hint = hints.value(key, KeyType::Unknown);
+        if (r.hint == KeyType::Unknown) {
+            if (const KeyEntry *e = table.find(key))
+                r.hint = e->type;
+        }
+        r.ticket = tracker.readSent(key);
+        requests.append(r);
+    }
+    const quint64 g = gen;
+    KeyReader::read(*data, requests, options.limits,
+                    [this, g, after = std::move(after)](QList<KeySnapshot> snaps) {
+                        onSnapshots(g, std::move(snaps));
+                        if (after && g == gen)
+                            after();
+                    });
+}
+
+void KeyMonitor::Private::onSnapshots(quint64 g, QList<KeySnapshot> snapshots)
+{
+    if (g != gen)
+        return;
+    bool moved = false;
+    for (KeySnapshot &s : snapshots) {
+        if (s.failed && isRedirect(s.error)) {
+            // The key's slot moved to another master: it is that master's now (its monitor
+            // finds it there), so it leaves this table without a history event.
+            moved = true;
+            dropMovedKey(s.key);
+            // Still handed to the tracker (which drops failed reads), so that the reads of
+            // this key sent after it are not left waiting for it.
+        } else if (s.failed && !s.error.isEmpty()) {
+            ++readFailures;
+            lastReadError = s.key + ": " + s.error;
+        }
+        arrived.append(std::move(s));
+    }
+    if (moved && topologyHint)
+        topologyHint();
+    scheduleApply();
+}
+
+void KeyMonitor::Private::scheduleApply()
+{
+    if (applyArmed)
+        return;
+    applyArmed = true;
+    const quint64 g = gen;
+    // A reply is applied a moment after it arrived, so that notifications the server sent
+    // before it (on the other connection) are in first: the tracker relies on that order.
+    QTimer::singleShot(kApplyDelayMs, q, [this, g] {
+        applyArmed = false;
+        if (g == gen)
+            applyArrived();
+    });
+}
+
+void KeyMonitor::Private::applyArrived()
+{
+    const QList<KeySnapshot> batch = std::move(arrived);
+    arrived.clear();
+    for (const KeySnapshot &s : batch)
+        tracker.readDone(s.key, s.ticket, s);
+    for (const KeyObservation &o : tracker.take())
+        apply(o);
+    judgeAnomalies(kAnomalySliceKeys); // the keys of this batch, while they are fresh
+    if (!changedKeys.isEmpty()) {
+        readLockKeysOf(changedKeys);
+        emitChangedKeys();
+    }
+}
+
+void KeyMonitor::Private::readLockKeysOf(const QSet<QByteArray> &keys)
+{
+    // A recognised auxiliary key (a Redisson fair lock's queue or timeouts, a fencing token, a
+    // python-redis-lock signal) brings its lock key into the table, also when the pattern does
+    // not match the lock's name: the queue of `orders` without `orders` tells half the story.
+    // Once in the table, the lock key is re-read like every other key.
+    if (!data || !data->isReady())
+        return;
+    QList<QByteArray> wanted;
+    for (const QByteArray &key : keys) {
+        const KeyEntry *e = table.find(key);
+        if (!e || e->lock.lockKey.isEmpty())
+            continue;
+        const QByteArray &lock = e->lock.lockKey;
+        if (!table.contains(lock) && !wanted.contains(lock))
+            wanted.append(lock);
+    }
+    if (!wanted.isEmpty())
+        sendReads(wanted, {}, {});
+}
+
+void KeyMonitor::Private::pollTick()
+{
+    // The first scan reads every key it finds: re-reading them while it runs would only
+    // double its work on a big server (and the window's, which shows each read).
+    if (pollRunning || !data || !data->isReady() || table.isEmpty() || !initialScanDone)
+        return;
+    pollRunning = true;
+    pollQueue = table.sortedKeys();
+    pollNextBatch(++pollCycle);
+}
+
+void KeyMonitor::Private::pollNextBatch(quint64 cycle)
+{
+    if (cycle != pollCycle || !pollRunning)
+        return;
+    if (pollQueue.isEmpty() || !data || !data->isReady()) {
+        pollRunning = false;
+        return;
+    }
+    const int n = int(qMin<qsizetype>(qMax(1, options.readBatch), pollQueue.size()));
+    const QList<QByteArray> keys = pollQueue.mid(0, n);
+    pollQueue.remove(0, n);
+    // One batch at a time: the next goes when this one is back.
+    sendReads(keys, {}, [this, cycle] { pollNextBatch(cycle); });
+}
+
+// --- applying ---
+
+void KeyMonitor::Private::dropMovedKey(const QByteArray &key)
+{
+    if (!table.drop(key))
+        return;
+    if (keyMovedAway)
+        keyMovedAway(key);
+}
+
+void KeyMonitor::Private::emitChangedKeys()
+{
+    if (changedKeys.isEmpty())
+        return;
+    QList<QByteArray> keys = changedKeys.values();
+    std::sort(keys.begin(), keys.end());
+    changedKeys.clear();
+    emit q->keysChanged(keys);
+}
+
+void KeyMonitor::Private::apply(const KeyObservation &o)
+{
+    if (isShard) {
+        // In a cluster, a "del" may be MIGRATE taking the key to another master: ask the key
+        // once more before calling it released. Until then the key's observations wait.
+        const auto held = heldKeys.find(o.key);
+        if (held != heldKeys.end()) {
+            held->append(o);
+            return;
+        }
+        if (o.kind == KeyObservation::Kind::Deleted && table.contains(o.key) && data &&
+            data->isReady()) {
+            heldKeys.insert(o.key, {o});
+            verifyDelete(o.key);
+            return;
+        }
+    }
+    table.apply(o, !initialScanDone);
+}
+
+void KeyMonitor::Private::verifyDelete(const QByteArray &key)
+{
+    ReadRequest r;
+    r.key = key;
+    const quint64 g = gen;
+    KeyReader::read(*data, {r}, options.limits, [this, g, key](QList<KeySnapshot> snaps) {
+        if (g != gen)
+            return;
+        const QList<KeyObservation> queue = heldKeys.take(key);
+        if (queue.isEmpty())
+            return; // a resync dropped them: it re-reads everything anyway
+        const bool movedAway =
+            !snaps.isEmpty() && snaps.first().failed && isRedirect(snaps.first().error);
+        if (movedAway)
+            dropMovedKey(key); // not a release: the key lives on another master now
+        else
+            table.apply(queue.first(), !initialScanDone);
+        for (qsizetype i = 1; i < queue.size(); ++i)
+            apply(queue.at(i));
+        if (movedAway && topologyHint)
+            topologyHint();
+        emitChangedKeys();
+    });
+}
+
+void KeyMonitor::Private::markChanged(const QByteArray &key)
+{
+    changedKeys.insert(key);
+    if (!isShard) // a cluster's inner monitors are judged all together by the outer one
+        anomalyIndex.touch(key);
+}
+
+} // namespace lockscope

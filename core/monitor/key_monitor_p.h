@@ -1,0 +1,170 @@
+// KeyMonitor's inside, shared by key_monitor.cpp and the cluster's shard set (cluster_shards.cpp),
+// which reaches into the inner monitors it runs. Not for anyone else: ui/ and app/ use
+// key_monitor.h.
+//
+// A monitor is one of two kinds. Of one server (direct, or the master the sentinels name, or
+// one master of a cluster): its connections, scan, reads and the KeyTable they fill. Of a
+// cluster: `cluster` runs an inner monitor per master; this one only adds them up and judges
+// the anomalies across all of them.
+#pragma once
+
+#include "anomaly_index.h"
+#include "cluster_shards.h"
+#include "key_monitor.h"
+#include "key_scanner.h"
+#include "key_table.h"
+#include "monitor_recorder.h"
+#include "monitor_status.h"
+#include "notification_follower.h"
+#include "sentinel_resolver.h"
+
+#include <QHash>
+#include <QSet>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace lockscope {
+
+class KeyMonitor::Private {
+public:
+    // Keys judged for anomalies in one event-loop turn (a few ms; sentences and notes included).
+    static constexpr qsizetype kAnomalySliceKeys = 300;
+
+    Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *sharedRecorder = nullptr);
+
+    // Connections and start-up.
+    void start();
+    void stop();
+    void connectTo(const ConnectionOptions &target, bool failover);
+    void onMasterFound(const QString &host, quint16 port);
+    void onDataReady(quint64 gen);
+    void onDataError(quint64 gen, RedisErrorKind kind, const QString &message);
+    void afterHandshake(quint64 gen, const Reply &info, const Reply &config);
+    void setUpNotifications(quint64 gen);
+    void dropNotifications();
+    bool notified() const; // notifications on and subscribed: re-reads only resync TTLs
+    void resync(quint64 gen);
+    void startScan(bool initial);
+    void onScanFinished(quint64 gen);
+
+    // Redis Cluster (the outer monitor): the shard set runs one inner monitor per master.
+    void startCluster();
+    void onMastersChanged(const QList<ClusterMaster> &masters);
+    void onShardFailed(const QString &name, const QString &message);
+    void updateCluster();
+    // The tables to read: the inner monitors' in cluster mode, else this one's.
+    std::vector<KeyTable *> tables() const;
+    const KeyEntry *findEntry(const QByteArray &key) const;
+
+    // Reads.
+    void onNotification(const QByteArray &key, const QByteArray &event);
+    void scheduleFlush();
+    void flushDirty();
+    void readLockKeysOf(const QSet<QByteArray> &keys);
+    void sendReads(const QList<QByteArray> &keys, const QHash<QByteArray, KeyType> &hints,
+                   std::function<void()> after);
+    void onSnapshots(quint64 gen, QList<KeySnapshot> snapshots);
+    void scheduleApply();
+    void applyArrived();
+    void pollTick();
+    void pollNextBatch(quint64 cycle);
+
+    // Applying observations to the table (KeyTable says what applying means).
+    void apply(const KeyObservation &o);
+    void verifyDelete(const QByteArray &key);
+    void dropMovedKey(const QByteArray &key);
+    // A row changed: the table's listeners and the anomalies hear of it.
+    void markChanged(const QByteArray &key);
+    void emitChangedKeys();
+
+    // Anomalies.
+    void evaluateAnomalies();
+    void anomalyTick();
+    void judgeAnomalies(qsizetype maxKeys);
+    void evaluateAllAnomalies();
+    void noteAnomaly(qint64 now, const Anomaly &a, const KeyEntry *e); // e: a's key's row
+
+    // Health and status.
+    void setHealth(Health h);
+    void updateStatus();
+    QString buildStatus() const;
+    QString notifySentence() const;
+    monitor_status::ShardFacts shardFacts(const QString &name) const;
+    qint64 pollInterval() const;
+
+    KeyMonitor *q;
+    MonitorOptions options;
+    EventLog log;
+    MonitorRecorder ownRecorder;
+    MonitorRecorder &recorder;    // ownRecorder, or the cluster monitor's for an inner monitor
+    const bool isShard;           // the inner monitor of one cluster master
+    bool loneClusterNode = false; // INFO server said redis_mode:cluster, and this is no shard
+    const bool recording;
+
+    // Cluster mode (the outer monitor): the masters and their inner monitors.
+    std::unique_ptr<ClusterShards> cluster;
+    // An inner monitor calls this when a master may have moved (MOVED, a dropped connection).
+    std::function<void()> topologyHint;
+    // Resharding: an inner monitor says a key of its table moved away (MOVED/ASK).
+    std::function<void(const QByteArray &key)> keyMovedAway;
+    // An inner monitor's deletes being checked (MIGRATE notifies "del" as DEL does), with the
+    // key's later observations waiting behind them, in order.
+    QHash<QByteArray, QList<KeyObservation>> heldKeys;
+
+    quint64 gen = 0; // bumped whenever the data connection is replaced
+    std::unique_ptr<Connection> data;
+    std::unique_ptr<NotificationFollower> notify;
+    std::unique_ptr<SentinelResolver> sentinel;
+    std::unique_ptr<KeyScanner> scanner;
+    ConnectionOptions target;
+    bool started = false;
+    bool handshakeDone = false;
+    qint16 node = kNoNode;
+    QHash<qint16, QByteArray> runIds;
+
+    Health health = Health::Idle;
+    QString status;
+    QString lastError;
+    QString problem; // a sentinel problem, read failures, ...
+    bool outage = false;
+    bool everReady = false; // the data connection of this target was ready once
+    qint64 outageSinceUs = 0;
+    int reconnectAttempts = 0;
+
+    NotifyConfig notifyCfg;
+    NotifyMode notifyMode = NotifyMode::Unknown;
+
+    KeyChangeTracker tracker;
+    KeyTable table;
+    QSet<QByteArray> changedKeys;
+
+    QSet<QByteArray> dirty;
+    QHash<QByteArray, KeyType> dirtyHints;
+    bool flushArmed = false;
+    QList<KeySnapshot> arrived;
+    bool applyArmed = false;
+
+    bool initialScanDone = false;
+    quint64 keysScanned = 0, scanRounds = 0, scanPasses = 0;
+    qint64 readFailures = 0;
+    QByteArray lastReadError;
+
+    QTimer *pollTimer;
+    QTimer *rescanTimer;
+    QTimer *anomalyTimer;
+    quint64 pollCycle = 0;
+    bool pollRunning = false;
+    QList<QByteArray> pollQueue;
+
+    // Anomalies: judged incrementally (one master), or all at once across a cluster's masters.
+    AnomalyIndex anomalyIndex;
+    bool anomalyIdsChanged = false; // since anomaliesChanged() was last emitted
+    bool anomalySliceArmed = false;
+    QList<Anomaly> anomalies;
+    QSet<QString> anomalyIds;
+};
+
+} // namespace lockscope

@@ -1,0 +1,340 @@
+#include "key_table.h"
+
+#include "lock_format.h"
+#include "monitor_recorder.h"
+
+#include <algorithm>
+
+namespace lockscope {
+
+namespace {
+
+constexpr qint64 kExpiryToleranceUs = 250 * 1000; // an inferred expiry may run this late
+
+} // namespace
+
+KeyTable::KeyTable(MonitorRecorder &recorder, bool recording)
+    : m_recorder(recorder)
+    , m_recording(recording)
+{}
+
+void KeyTable::moveTo(qint16 node)
+{
+    m_node = node;
+    for (KeyEntry &e : m_rows)
+        e.node = node;
+}
+
+void KeyTable::setChangeListener(std::function<void(const QByteArray &key)> changed)
+{
+    m_changed = std::move(changed);
+}
+
+void KeyTable::setMovedHereQuery(std::function<bool(const QByteArray &key)> movedHere)
+{
+    m_movedHere = std::move(movedHere);
+}
+
+void KeyTable::apply(const KeyObservation &o, bool initialScan)
+{
+    switch (o.kind) {
+    case KeyObservation::Kind::Snapshot:
+        applySnapshot(o.timeUs, o.snapshot, o.event, initialScan);
+        break;
+    case KeyObservation::Kind::Deleted:
+        applyGone(o.timeUs, o.key, false);
+        break;
+    case KeyObservation::Kind::Expired:
+        applyGone(o.timeUs, o.key, true);
+        break;
+    case KeyObservation::Kind::Unread:
+        applyUnread(o.timeUs, o.key);
+        break;
+    }
+}
+
+bool KeyTable::drop(const QByteArray &key)
+{
+    const auto it = m_rows.find(key);
+    if (it == m_rows.end())
+        return false;
+    remove(it);
+    return true;
+}
+
+void KeyTable::remove(QHash<QByteArray, KeyEntry>::iterator it)
+{
+    const KeyEntry gone = it.value();
+    m_rows.erase(it);
+    m_sortedStale = true;
+    unlink(gone);
+    rowChanged(gone.key);
+}
+
+bool KeyTable::setAnomalies(const QByteArray &key, QStringList rules)
+{
+    const auto it = m_rows.find(key);
+    if (it == m_rows.end() || rules == it->anomalies)
+        return false;
+    it->anomalies = std::move(rules);
+    return true;
+}
+
+void KeyTable::setAllAnomalies(const QHash<QByteArray, QStringList> &byKey,
+                               QSet<QByteArray> &changedKeys)
+{
+    for (auto it = m_rows.begin(); it != m_rows.end(); ++it) {
+        QStringList rules = byKey.value(it.key());
+        if (rules != it->anomalies) {
+            it->anomalies = rules;
+            changedKeys.insert(it.key());
+        }
+    }
+}
+
+const KeyEntry *KeyTable::find(const QByteArray &key) const
+{
+    const auto it = m_rows.constFind(key);
+    return it == m_rows.cend() ? nullptr : &it.value();
+}
+
+const QList<QByteArray> &KeyTable::sortedKeys()
+{
+    if (m_sortedStale) {
+        m_sorted = m_rows.keys();
+        std::sort(m_sorted.begin(), m_sorted.end());
+        m_sortedStale = false;
+    }
+    return m_sorted;
+}
+
+qint16 KeyTable::ownerIndex(const KeyEntry &e)
+{
+    if (e.lock.role != LockRole::Lock || e.lock.owner.isEmpty() || !m_recording)
+        return kNoClient;
+    return m_recorder.owner(e.lock.owner);
+}
+
+void KeyTable::rowChanged(const QByteArray &key)
+{
+    if (m_changed)
+        m_changed(key);
+}
+
+void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &event,
+                             bool initialScan)
+{
+    auto it = m_rows.find(s.key);
+    if (!s.exists()) {
+        if (it == m_rows.end())
+            return;
+        // It vanished between two reads with no notification: it expired if its TTL ran out
+        // by now, else someone deleted it.
+        const qint64 expiresAt = it->expiresAtUs();
+        const bool expired = expiresAt >= 0 && expiresAt <= t + kExpiryToleranceUs;
+        applyGone(expired ? qBound(it->pttlReadUs, expiresAt, t) : t, s.key, expired);
+        return;
+    }
+    LockInfo info = recognizeLock(s);
+    const QByteArray value = s.valueText(200);
+    if (it == m_rows.end()) {
+        KeyEntry e;
+        e.key = s.key;
+        e.type = s.type;
+        e.node = m_node;
+        e.pttlMs = s.pttlMs;
+        e.pttlReadUs = s.readAtUs;
+        e.lock = std::move(info);
+        e.format = e.lock.format;
+        e.valueText = value;
+        e.firstSeenUs = t;
+        e.lastChangeUs = t;
+        e.ownerSinceUs = t;
+        e.queueHead = e.lock.queueHead;
+        e.queueHeadSinceUs = t;
+        if (m_recording) {
+            const qint16 owner = ownerIndex(e);
+            const bool movedHere = m_movedHere && m_movedHere(e.key);
+            if ((initialScan && event.isEmpty()) || movedHere)
+                m_recorder.present(t, m_node, e.key, owner, value, e.pttlMs);
+            else if (owner != kNoClient)
+                m_recorder.acquired(t, m_node, e.key, owner, value, e.pttlMs);
+            else
+                m_recorder.written(t, m_node, e.key, owner, value, e.pttlMs);
+        }
+        const QByteArray key = e.key;
+        it = m_rows.emplace(key, std::move(e));
+        m_sortedStale = true;
+        link(*it);
+        rowChanged(s.key);
+        return;
+    }
+
+    KeyEntry &e = it.value();
+    const QByteArray oldOwner = e.lock.role == LockRole::Lock ? e.lock.owner : QByteArray();
+    const QByteArray newOwner = info.role == LockRole::Lock ? info.owner : QByteArray();
+    const bool ownerChanged = !newOwner.isEmpty() && newOwner != oldOwner;
+    const bool valueChanged = !e.valueSeen || e.type != s.type || e.valueText != value;
+    const qint64 expected = e.remainingTtlMs(s.readAtUs);
+    const qint64 oldTtl = e.pttlMs;
+    const bool wasSeen = e.valueSeen;
+    const qint16 previous = ownerIndex(e);
+
+    e.type = s.type;
+    e.lock = std::move(info);
+    e.format = e.lock.format;
+    e.valueText = value;
+    e.valueSeen = true;
+    e.pttlMs = s.pttlMs;
+    e.pttlReadUs = s.readAtUs;
+    bool changed = false;
+    if (ownerChanged) {
+        if (m_recording) {
+            if (!oldOwner.isEmpty() && wasSeen)
+                m_recorder.takenOver(t, m_node, e.key, ownerIndex(e), previous, value, e.pttlMs);
+            else
+                m_recorder.acquired(t, m_node, e.key, ownerIndex(e), value, e.pttlMs);
+        }
+        e.ownerSinceUs = t;
+        e.ownerChangesUs.push_back(t);
+        changed = true;
+    } else if (valueChanged) {
+        if (m_recording)
+            m_recorder.written(t, m_node, e.key, ownerIndex(e), value, e.pttlMs);
+        changed = true;
+    } else if (s.pttlMs != oldTtl || oldTtl >= 0) {
+        // Same value: did the TTL change other than by counting down?
+        const qint64 tolerance = event == "expire" ? 5 : 100 + qMax<qint64>(0, expected) / 100;
+        bool ttlEvent = false, renewal = false;
+        if (s.pttlMs >= 0 && oldTtl < 0) {
+            ttlEvent = true; // a TTL was added (SETNX, then EXPIRE)
+        } else if (s.pttlMs < 0 && oldTtl >= 0) {
+            ttlEvent = true; // PERSIST
+        } else if (s.pttlMs >= 0 && s.pttlMs > expected + tolerance) {
+            ttlEvent = renewal = true;
+        } else if (s.pttlMs >= 0 && s.pttlMs < expected - tolerance - 100) {
+            ttlEvent = true; // shortened
+        }
+        if (ttlEvent) {
+            if (m_recording)
+                m_recorder.ttlChanged(t, m_node, e.key, ownerIndex(e), s.pttlMs, renewal);
+            changed = true;
+        }
+    }
+    if (e.lock.queueHead != e.queueHead) {
+        e.queueHead = e.lock.queueHead;
+        e.queueHeadSinceUs = t;
+        changed = true;
+    }
+    if (changed)
+        e.lastChangeUs = t;
+    const qint64 minuteAgo = t - 60 * 1000 * 1000LL;
+    std::erase_if(e.ownerChangesUs, [&](qint64 at) { return at < minuteAgo; });
+    link(e);
+    rowChanged(s.key);
+}
+
+void KeyTable::applyGone(qint64 t, const QByteArray &key, bool expired)
+{
+    const auto it = m_rows.find(key);
+    if (it == m_rows.end())
+        return;
+    if (m_recording) {
+        const qint16 owner = ownerIndex(*it);
+        if (expired)
+            m_recorder.expired(t, m_node, key, owner);
+        else
+            m_recorder.released(t, m_node, key, owner);
+    }
+    remove(it);
+}
+
+void KeyTable::applyUnread(qint64 t, const QByteArray &key)
+{
+    auto it = m_rows.find(key);
+    if (it == m_rows.end()) {
+        KeyEntry e;
+        e.key = key;
+        e.node = m_node;
+        e.firstSeenUs = t;
+        e.ownerSinceUs = t;
+        it = m_rows.insert(key, e);
+        m_sortedStale = true;
+    }
+    KeyEntry &e = it.value();
+    e.lock = LockInfo();
+    e.lock.role = LockRole::Lock;
+    e.lock.label = QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "not read yet"));
+    e.format = e.lock.format;
+    e.valueSeen = false;
+    e.valueText = QByteArrayLiteral("(changed again before it could be read)");
+    e.lastChangeUs = t;
+    if (m_recording)
+        m_recorder.written(t, m_node, key, kNoClient, e.valueText, -1);
+    rowChanged(key);
+}
+
+void KeyTable::link(const KeyEntry &e)
+{
+    if (!e.lock.lockKey.isEmpty()) {
+        m_auxByLock[e.lock.lockKey].insert(e.key);
+        refreshLinks(e.lock.lockKey);
+    }
+    if (e.lock.role == LockRole::Lock)
+        refreshLinks(e.key);
+}
+
+void KeyTable::unlink(const KeyEntry &e)
+{
+    if (!e.lock.lockKey.isEmpty()) {
+        auto it = m_auxByLock.find(e.lock.lockKey);
+        if (it != m_auxByLock.end()) {
+            it->remove(e.key);
+            if (it->isEmpty())
+                m_auxByLock.erase(it);
+        }
+        refreshLinks(e.lock.lockKey);
+    }
+}
+
+void KeyTable::refreshLinks(const QByteArray &lockKey)
+{
+    const auto lockIt = m_rows.find(lockKey);
+    if (lockIt == m_rows.end() || lockIt->lock.role != LockRole::Lock)
+        return;
+    KeyEntry &lock = lockIt.value();
+    qint64 waiters = -1, counter = -1;
+    QByteArray format = lock.lock.format;
+    const auto aux = m_auxByLock.constFind(lockKey);
+    if (aux != m_auxByLock.cend()) {
+        for (const QByteArray &k : *aux) {
+            const auto a = m_rows.constFind(k);
+            if (a == m_rows.cend())
+                continue;
+            const QByteArray &f = a->lock.format;
+            if (f == "redisson-fair-queue" || f == "redisson-fair-timeouts") {
+                if (f == "redisson-fair-queue" || waiters < 0)
+                    waiters = a->lock.waiters;
+                if (format == "redisson-lock")
+                    format = QByteArrayLiteral("redisson-fair-lock");
+            } else if (f == "redisson-fence-token" || f == "lockscope-fence") {
+                counter = a->lock.counter;
+                if (format == "redisson-lock")
+                    format = QByteArrayLiteral("redisson-fenced-lock");
+            }
+        }
+    }
+    if (lock.waiters != waiters || lock.fencingCounter != counter || lock.format != format)
+        rowChanged(lockKey);
+    lock.waiters = waiters;
+    lock.fencingCounter = counter;
+    lock.format = format;
+    if (format == "redisson-fair-lock")
+        lock.lock.label =
+            QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "Redisson fair lock (RFairLock)"));
+    else if (format == "redisson-fenced-lock")
+        lock.lock.label =
+            QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "Redisson fenced lock (RFencedLock)"));
+}
+
+} // namespace lockscope
