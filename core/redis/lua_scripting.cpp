@@ -411,7 +411,8 @@ Reply LuaScripting::run(const QByteArray &sha, const Script &script, const Comma
     pushCommandSlice(L, argv, 3 + numKeys, argv.size() - 3 - numKeys);
     lua_rawset(L, LUA_GLOBALSINDEX);
 
-    m_run = Run{true, readOnlyCommand || (!script.compatMode && script.noWrites), 0, false};
+    m_run =
+        Run{.active = true, .readOnly = readOnlyCommand || (!script.compatMode && script.noWrites)};
     lua_sethook(L, countHook, LUA_MASKCOUNT, kHookEvery);
 
     const int status = lua_pcall(L, 0, 1, -2);
