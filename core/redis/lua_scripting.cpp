@@ -459,7 +459,7 @@ Reply LuaScripting::errorToReply(const QByteArray &sha)
     QByteArray text = msg;
     if (haveSource && haveLine)
         text += " script: " + sha + ", on " + source + ':' + line + '.';
-    // Redis sends "-<msg>..." verbatim; we additionally keep newlines out of the reply line.
+    // The server sends "-<msg>..." as it is; we additionally keep newlines out of the reply line.
     return Reply::error(sanitizeErrorText(text, false));
 }
 
