@@ -13,7 +13,6 @@
 #include <QtNumeric>
 
 #include <algorithm>
-#include <limits>
 
 namespace lockscope::redis {
 
@@ -100,13 +99,10 @@ Reply setDeadline(EngineCore &core, const Command &argv, ExecCtx &ctx, TimeUnit 
     const std::optional<qint64> amount = parseInteger(argv[2]);
     if (!amount)
         return notIntegerError();
-    const Reply invalid =
-        Reply::error("ERR invalid expire time in '" + QByteArray(command) + "' command");
     qint64 deadline = *amount;
-    if (unit == TimeUnit::Seconds && qMulOverflow(deadline, qint64(1000), &deadline))
-        return invalid;
-    if (base == TimeBase::Now && qAddOverflow(deadline, ctx.nowMs, &deadline))
-        return invalid;
+    if ((unit == TimeUnit::Seconds && qMulOverflow(deadline, qint64(1000), &deadline)) ||
+        (base == TimeBase::Now && qAddOverflow(deadline, ctx.nowMs, &deadline)))
+        return Reply::error("ERR invalid expire time in '" + QByteArray(command) + "' command");
 
     const QByteArray &key = argv[1];
     KeyValue *value = core.lookup(key, ctx);
