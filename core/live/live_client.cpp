@@ -257,12 +257,14 @@ void LiveClient::finishWorkload()
 
 void LiveClient::pauseAtStep(const QByteArray &step, StepPhase phase, qint64 ms, int occurrence)
 {
-    m_stepFaults.push_back(StepFault{step, phase, false, ms, qMax(1, occurrence)});
+    m_stepFaults.push_back(StepFault{
+        .step = step, .phase = phase, .kill = false, .ms = ms, .occurrence = qMax(1, occurrence)});
 }
 
 void LiveClient::killAtStep(const QByteArray &step, StepPhase phase, int occurrence)
 {
-    m_stepFaults.push_back(StepFault{step, phase, true, 0, qMax(1, occurrence)});
+    m_stepFaults.push_back(StepFault{
+        .step = step, .phase = phase, .kill = true, .ms = 0, .occurrence = qMax(1, occurrence)});
 }
 
 void LiveClient::strike(const char *step, StepPhase phase)

@@ -104,7 +104,7 @@ public:
     // Waits for a message on a channel this client subscribed to; false on timeout.
     MessageAwaiter waitForMessage(QByteArray channel, qint64 timeoutMs)
     {
-        return MessageAwaiter{this, std::move(channel), timeoutMs, false};
+        return MessageAwaiter{.ctx = this, .channel = std::move(channel), .timeoutMs = timeoutMs};
     }
 
     // --- the client's world -------------------------------------------------------------

@@ -58,17 +58,19 @@ struct AttemptResult {
 // What a release did: deleted our lock, found it gone or someone else's, or got no answer.
 enum class ReleaseOutcome : quint8 { Released, NotHeld, Error };
 
+// Built with designated initialisers (.multiNode = true, ...): the optional members have
+// default initialisers so that an entry names only what applies to it.
 struct StrategyInfo {
     QString id;                // stable id from docs/lock-catalogue.md, e.g. "set-nx-px-lua"
     QString title;             // short human name
     QString summary;           // one line: acquire / release
-    QString flaw;              // what it demonstrates ("" for the correct ones)
+    QString flaw{};            // what it demonstrates ("" for the correct ones)
     bool multiNode = false;    // uses every node (redlock)
     bool fencing = false;      // hands a fencing token to the protected resource
     bool reentrant = false;    // the holder may acquire again
     QList<const char *> steps; // the step labels its commands carry, in order
     // A correct strategy's limits (docs/lock-catalogue.md, "what it shows"); "" for none.
-    QString caveat;
+    QString caveat{};
 };
 
 class Strategy {

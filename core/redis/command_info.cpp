@@ -18,8 +18,9 @@ struct Entry {
     Access access;
 };
 
-// Generated from `COMMAND` of redis-server 7.0.15, sorted by name (byte order). W is Redis's own
-// "write" flag plus what a monitor must not do although Redis does not flag it "write":
+// Generated from `COMMAND` of redis-server 7.0.15 by generate_command_info.py (run it to
+// regenerate), sorted by name (byte order). W is the server's own "write" flag plus what a
+// monitor must not do although Redis does not flag it "write" (the script's lists):
 //  - eval, evalsha, fcall: a script may write (eval_ro, evalsha_ro and fcall_ro may not);
 //  - publish, spublish: the message reaches production subscribers;
 //  - the admin subcommands that change the server or other clients: config set / resetstat /
@@ -424,7 +425,6 @@ constexpr Entry kTable[] = {
     {"zscore", R},
     {"zunion", R},
     {"zunionstore", W},
-
 };
 
 constexpr bool sortedByName()

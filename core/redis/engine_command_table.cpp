@@ -15,7 +15,7 @@ constexpr quint8 W = CmdWrite;
 constexpr quint8 NS = CmdNoScript;
 constexpr quint8 PS = CmdPubSub;
 
-// Arity and flags as in Redis 7.0's command table (src/commands/*.json).
+// Arity and flags as redis-server 7.0 reports them (COMMAND INFO).
 const CommandSpec kConfigSubcommands[] = {
     {"get", "config|get", -3, NS, cmdConfigGet, nullptr},
     {"set", "config|set", -4, NS, cmdConfigSet, nullptr},
@@ -36,6 +36,8 @@ const CommandSpec kPubSubSubcommands[] = {
     {nullptr, nullptr, 0, 0, nullptr, nullptr},
 };
 
+// A table, one command a row, in CommandSpec's column order: name, name in arity errors, arity,
+// flags, handler, subcommands.
 const CommandSpec kCommands[] = {
     // strings
     {"get", "get", 2, 0, cmdGet, nullptr},
@@ -77,7 +79,7 @@ const CommandSpec kCommands[] = {
     {"flushdb", "flushdb", -1, W, cmdFlushAll, nullptr},
     // hashes
     {"hset", "hset", -4, W, cmdHSet, nullptr},
-    {"hmset", "hmset", -4, W, cmdHSet, nullptr},
+    {"hmset", "hmset", -4, W, cmdHMSet, nullptr},
     {"hsetnx", "hsetnx", 4, W, cmdHSetNx, nullptr},
     {"hget", "hget", 3, 0, cmdHGet, nullptr},
     {"hmget", "hmget", -3, 0, cmdHMGet, nullptr},

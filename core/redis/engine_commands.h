@@ -54,6 +54,7 @@ LOCKSCOPE_COMMAND(cmdFlushAll);
 
 // hashes (engine_commands_hash.cpp)
 LOCKSCOPE_COMMAND(cmdHSet);
+LOCKSCOPE_COMMAND(cmdHMSet);
 LOCKSCOPE_COMMAND(cmdHSetNx);
 LOCKSCOPE_COMMAND(cmdHGet);
 LOCKSCOPE_COMMAND(cmdHMGet);

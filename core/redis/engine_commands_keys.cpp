@@ -1,21 +1,24 @@
-// Keyspace commands: DEL/EXISTS/TYPE, the EXPIRE and TTL families, SCAN/KEYS, DBSIZE, FLUSHALL.
-// Ported from Redis 7.0's db.c and expire.c.
+// Keyspace commands: DEL/EXISTS/TOUCH/TYPE, the EXPIRE and TTL families, PERSIST, SCAN/KEYS,
+// DBSIZE and FLUSHALL.
+//
+// Written from the command reference (redis.io/commands/expire, /ttl, /scan ...) and redis-server
+// 7.0's answers, which test_engine_differential compares reply for reply. SCAN's cursors are our
+// own (see scanPosition()); only the set of keys a full iteration returns is the server's.
 #include "engine_commands.h"
 
 #include "engine_notify.h"
 #include "glob_match.h"
 #include "redis_strings.h"
 
+#include <QtNumeric>
+
 #include <algorithm>
-#include <climits>
 
 namespace lockscope::redis {
 
 namespace {
 
 using Type = KeyValue::Type;
-
-enum ExpireFlag : int { ExpNx = 1, ExpXx = 2, ExpGt = 4, ExpLt = 8 };
 
 QByteArray typeName(const KeyValue *value)
 {
@@ -24,84 +27,111 @@ QByteArray typeName(const KeyValue *value)
     return value->type == Type::String ? QByteArrayLiteral("string") : QByteArrayLiteral("hash");
 }
 
-// expireGenericCommand(): `basetime` is now for EXPIRE/PEXPIRE and 0 for the *AT forms.
-Reply expireGeneric(EngineCore &core, const Command &argv, ExecCtx &ctx, qint64 basetime,
-                    bool seconds, const char *command)
-{
-    int flags = 0;
-    for (qsizetype j = 3; j < argv.size(); ++j) {
-        const QByteArray &opt = argv[j];
-        if (optionIs(opt, "nx"))
-            flags |= ExpNx;
-        else if (optionIs(opt, "xx"))
-            flags |= ExpXx;
-        else if (optionIs(opt, "gt"))
-            flags |= ExpGt;
-        else if (optionIs(opt, "lt"))
-            flags |= ExpLt;
-        else
-            return Reply::error(sanitizeErrorText("ERR Unsupported option " + untilNul(opt)));
-    }
-    if ((flags & ExpNx) && (flags & (ExpXx | ExpGt | ExpLt)))
-        return Reply::error(QByteArrayLiteral(
-            "ERR NX and XX, GT or LT options at the same time are not compatible"));
-    if ((flags & ExpGt) && (flags & ExpLt))
-        return Reply::error(
-            QByteArrayLiteral("ERR GT and LT options at the same time are not compatible"));
+// The conditions EXPIRE and its siblings accept after the time (Redis 7.0 and later).
+struct ExpireConditions {
+    bool onlyWithoutTtl = false; // NX
+    bool onlyWithTtl = false;    // XX
+    bool onlyIfLater = false;    // GT
+    bool onlyIfEarlier = false;  // LT
 
-    const std::optional<qint64> parsed = parseInteger(argv[2]);
-    if (!parsed)
-        return notIntegerError();
-    const Reply invalid =
-        Reply::error("ERR invalid expire time in '" + QByteArray(command) + "' command");
-    qint64 when = *parsed;
-    if (seconds) {
-        if (when > LLONG_MAX / 1000 || when < LLONG_MIN / 1000)
-            return invalid;
-        when *= 1000;
+    // A persistent key counts as expiring never: GT cannot beat that, LT always does.
+    bool allow(qint64 currentDeadline, qint64 newDeadline) const
+    {
+        const bool hasTtl = currentDeadline != -1;
+        if ((onlyWithoutTtl && hasTtl) || (onlyWithTtl && !hasTtl))
+            return false;
+        if (onlyIfLater && (!hasTtl || newDeadline <= currentDeadline))
+            return false;
+        if (onlyIfEarlier && hasTtl && newDeadline >= currentDeadline)
+            return false;
+        return true;
     }
-    if (when > LLONG_MAX - basetime)
-        return invalid;
-    when += basetime;
+};
+
+// Reads the conditions from argv[3] on. Words are case-insensitive and may repeat; the first
+// unknown word is the error, named as far as its first NUL byte. Combinations are judged only
+// after all words are read: NX excludes the three others, GT excludes LT.
+std::optional<ExpireConditions> parseExpireConditions(const Command &argv, Reply *error)
+{
+    ExpireConditions c;
+    for (qsizetype i = 3; i < argv.size(); ++i) {
+        const QByteArray &word = argv[i];
+        if (optionIs(word, "nx")) {
+            c.onlyWithoutTtl = true;
+        } else if (optionIs(word, "xx")) {
+            c.onlyWithTtl = true;
+        } else if (optionIs(word, "gt")) {
+            c.onlyIfLater = true;
+        } else if (optionIs(word, "lt")) {
+            c.onlyIfEarlier = true;
+        } else {
+            *error = Reply::error(sanitizeErrorText("ERR Unsupported option " + untilNul(word)));
+            return std::nullopt;
+        }
+    }
+    if (c.onlyWithoutTtl && (c.onlyWithTtl || c.onlyIfLater || c.onlyIfEarlier)) {
+        *error = Reply::error(QByteArrayLiteral(
+            "ERR NX and XX, GT or LT options at the same time are not compatible"));
+        return std::nullopt;
+    }
+    if (c.onlyIfLater && c.onlyIfEarlier) {
+        *error = Reply::error(
+            QByteArrayLiteral("ERR GT and LT options at the same time are not compatible"));
+        return std::nullopt;
+    }
+    return c;
+}
+
+enum class TimeUnit { Seconds, Milliseconds };
+enum class TimeBase { Now, Epoch }; // EXPIRE/PEXPIRE count from now, the *AT forms from 1970
+
+// EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT. Unlike SET's EX, the time may be zero or negative: a
+// deadline not after now deletes the key at once (event 'del', reply 1). It is refused only when
+// it does not fit in 64-bit milliseconds. The options are judged before the number, and both
+// before the key is looked at.
+Reply setDeadline(EngineCore &core, const Command &argv, ExecCtx &ctx, TimeUnit unit, TimeBase base,
+                  const char *command)
+{
+    Reply error;
+    const std::optional<ExpireConditions> conditions = parseExpireConditions(argv, &error);
+    if (!conditions)
+        return error;
+    const std::optional<qint64> amount = parseInteger(argv[2]);
+    if (!amount)
+        return notIntegerError();
+    qint64 deadline = *amount;
+    if ((unit == TimeUnit::Seconds && qMulOverflow(deadline, qint64(1000), &deadline)) ||
+        (base == TimeBase::Now && qAddOverflow(deadline, ctx.nowMs, &deadline)))
+        return Reply::error("ERR invalid expire time in '" + QByteArray(command) + "' command");
 
     const QByteArray &key = argv[1];
     KeyValue *value = core.lookup(key, ctx);
-    if (!value)
+    if (!value || !conditions->allow(value->expireAt, deadline))
         return Reply::integer(0);
-    const qint64 current = value->expireAt;
-    if ((flags & ExpNx) && current != -1)
-        return Reply::integer(0);
-    if ((flags & ExpXx) && current == -1)
-        return Reply::integer(0);
-    // GT treats "no TTL" as infinite, so it always fails on a persistent key.
-    if ((flags & ExpGt) && (when <= current || current == -1))
-        return Reply::integer(0);
-    if ((flags & ExpLt) && current != -1 && when >= current)
-        return Reply::integer(0);
-
-    if (when <= ctx.nowMs) {
-        // checkAlreadyExpired(): a deadline in the past deletes the key, and says so with 'del'.
+    if (deadline <= ctx.nowMs) {
         core.deleteKey(key, ctx);
         core.notify(NotifyGeneric, "del", key);
-        return Reply::integer(1);
+    } else {
+        core.setExpire(key, *value, deadline, ctx);
+        core.notify(NotifyGeneric, "expire", key);
     }
-    core.setExpire(key, *value, when, ctx);
-    core.notify(NotifyGeneric, "expire", key);
     return Reply::integer(1);
 }
 
-// ttlGenericCommand().
-Reply ttlGeneric(EngineCore &core, const Command &argv, ExecCtx &ctx, bool outputMs, bool absolute)
+enum class TtlForm { Remaining, Deadline };
+
+// TTL, PTTL, EXPIRETIME, PEXPIRETIME: -2 for a missing key, -1 for one without a TTL; else the
+// time left (never below 0) or the absolute deadline, in seconds rounded to nearest or in ms.
+Reply reportTtl(EngineCore &core, const Command &argv, ExecCtx &ctx, TimeUnit unit, TtlForm form)
 {
     const KeyValue *value = core.lookup(argv[1], ctx);
     if (!value)
         return Reply::integer(-2);
     if (value->expireAt == -1)
         return Reply::integer(-1);
-    qint64 ttl = absolute ? value->expireAt : value->expireAt - ctx.nowMs;
-    if (ttl < 0)
-        ttl = 0;
-    return Reply::integer(outputMs ? ttl : (ttl + 500) / 1000);
+    const qint64 ms =
+        qMax<qint64>(0, form == TtlForm::Deadline ? value->expireAt : value->expireAt - ctx.nowMs);
+    return Reply::integer(unit == TimeUnit::Milliseconds ? ms : (ms + 500) / 1000);
 }
 
 // SCAN order: keys sorted by a fixed 64-bit hash of their name. A cursor is the hash position
@@ -151,42 +181,42 @@ Reply cmdType(EngineCore &core, const Command &argv, ExecCtx &ctx)
 
 Reply cmdExpire(EngineCore &core, const Command &argv, ExecCtx &ctx)
 {
-    return expireGeneric(core, argv, ctx, ctx.nowMs, true, "expire");
+    return setDeadline(core, argv, ctx, TimeUnit::Seconds, TimeBase::Now, "expire");
 }
 
 Reply cmdPExpire(EngineCore &core, const Command &argv, ExecCtx &ctx)
 {
-    return expireGeneric(core, argv, ctx, ctx.nowMs, false, "pexpire");
+    return setDeadline(core, argv, ctx, TimeUnit::Milliseconds, TimeBase::Now, "pexpire");
 }
 
 Reply cmdExpireAt(EngineCore &core, const Command &argv, ExecCtx &ctx)
 {
-    return expireGeneric(core, argv, ctx, 0, true, "expireat");
+    return setDeadline(core, argv, ctx, TimeUnit::Seconds, TimeBase::Epoch, "expireat");
 }
 
 Reply cmdPExpireAt(EngineCore &core, const Command &argv, ExecCtx &ctx)
 {
-    return expireGeneric(core, argv, ctx, 0, false, "pexpireat");
+    return setDeadline(core, argv, ctx, TimeUnit::Milliseconds, TimeBase::Epoch, "pexpireat");
 }
 
 Reply cmdTtl(EngineCore &core, const Command &argv, ExecCtx &ctx)
 {
-    return ttlGeneric(core, argv, ctx, false, false);
+    return reportTtl(core, argv, ctx, TimeUnit::Seconds, TtlForm::Remaining);
 }
 
 Reply cmdPTtl(EngineCore &core, const Command &argv, ExecCtx &ctx)
 {
-    return ttlGeneric(core, argv, ctx, true, false);
+    return reportTtl(core, argv, ctx, TimeUnit::Milliseconds, TtlForm::Remaining);
 }
 
 Reply cmdExpireTime(EngineCore &core, const Command &argv, ExecCtx &ctx)
 {
-    return ttlGeneric(core, argv, ctx, false, true);
+    return reportTtl(core, argv, ctx, TimeUnit::Seconds, TtlForm::Deadline);
 }
 
 Reply cmdPExpireTime(EngineCore &core, const Command &argv, ExecCtx &ctx)
 {
-    return ttlGeneric(core, argv, ctx, true, true);
+    return reportTtl(core, argv, ctx, TimeUnit::Milliseconds, TtlForm::Deadline);
 }
 
 Reply cmdPersist(EngineCore &core, const Command &argv, ExecCtx &ctx)
@@ -256,9 +286,8 @@ Reply cmdScan(EngineCore &core, const Command &argv, ExecCtx &ctx)
         if (!value)
             continue;
         if (typeFilter) {
-            const QByteArray name = typeName(value);
-            if (typeFilter->size() != name.size() ||
-                !equalsIgnoreCase(typeFilter->constData(), name.constData(), name.size()))
+            // The server compares the TYPE word as a C string: "string\0x" is "string".
+            if (!optionIs(*typeFilter, typeName(value).constData()))
                 continue;
         }
         keys.append(Reply::bulk(key));
@@ -268,7 +297,7 @@ Reply cmdScan(EngineCore &core, const Command &argv, ExecCtx &ctx)
 
 Reply cmdKeys(EngineCore &core, const Command &argv, ExecCtx &ctx)
 {
-    // Unlike SCAN, KEYS only skips expired keys (keyIsExpired), it does not delete them.
+    // Unlike SCAN, KEYS leaves expired keys in place; it only leaves them out of the reply.
     const bool all = argv[1] == "*";
     QList<QByteArray> names;
     core.keyspace.forEach([&](const QByteArray &key, const KeyValue &value) {

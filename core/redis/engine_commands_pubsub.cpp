@@ -1,4 +1,5 @@
-// PUBLISH, (P)SUBSCRIBE, (P)UNSUBSCRIBE and PUBSUB introspection, from Redis 7.0's pubsub.c.
+// PUBLISH, (P)SUBSCRIBE, (P)UNSUBSCRIBE and PUBSUB introspection, as redis-server 7.0 answers
+// them.
 //
 // Redis answers SUBSCRIBE a b c with one push reply per channel. Engine::execute() returns one
 // Reply, so a command that produces several returns them as an array of those replies; with a

@@ -1,5 +1,6 @@
 // EVAL, EVALSHA (and their _RO forms) and SCRIPT LOAD/EXISTS/FLUSH. The interpreter itself is
-// LuaScripting; this file holds the argument checks of Redis's eval.c, in Redis's order.
+// LuaScripting; this file holds the argument checks, in the order that decides which error
+// redis-server 7.0 reports first.
 #include "engine_commands.h"
 
 #include "redis_strings.h"

@@ -83,8 +83,8 @@ Reply cmdTime(EngineCore &core, const Command &, ExecCtx &ctx)
 
 Reply cmdConfigGet(EngineCore &core, const Command &argv, ExecCtx &)
 {
-    // configGetCommand(): exact names are looked up as given (and echoed as given), glob
-    // patterns match case-insensitively; each parameter is reported once.
+    // Exact names are looked up as given (and echoed as given), glob patterns match
+    // case-insensitively; each parameter is reported once.
     std::vector<std::pair<QByteArray, const ConfigParam *>> matches;
     const auto matched = [&](const ConfigParam *p) {
         for (const auto &m : matches) {
@@ -119,7 +119,7 @@ Reply cmdConfigSet(EngineCore &core, const Command &argv, ExecCtx &)
 {
     if (argv.size() % 2 == 1)
         return syntaxError();
-    // configSetCommand(): validate every pair first, apply only if all are valid.
+    // All or nothing: every pair is validated first, and applied only if all are valid.
     std::vector<const ConfigParam *> params;
     QByteArray unknownName;
     QByteArray failedName;

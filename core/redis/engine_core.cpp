@@ -20,8 +20,8 @@ QByteArray cString(const QByteArray &arg, qsizetype precision)
 
 Reply unknownCommand(const Command &argv)
 {
-    // processCommand(): "unknown command '%.128s', with args beginning with: %s", where the
-    // args part lists quoted arguments until it reaches 128 bytes.
+    // The server's text: "unknown command '<name, at most 128 bytes>', with args beginning
+    // with: " and quoted arguments until that part reaches 128 bytes.
     QByteArray args;
     for (qsizetype i = 1; i < argv.size() && args.size() < 128; ++i)
         args += '\'' + cString(argv[i], 128 - args.size()) + "' ";

@@ -32,19 +32,21 @@ public:
 
     // --- shared by the command handlers ----------------------------------------------------
     // The key's value, or null when absent; an expired key is deleted on the way (lazy expiry,
-    // 'expired' event, KeyChange::Expired), as Redis's lookupKey*() do.
+    // 'expired' event, KeyChange::Expired), as the server does on every access.
     KeyValue *lookup(const QByteArray &key, ExecCtx &ctx);
-    // setKey(): stores a string, dropping the TTL unless `keepTtl`. `existing` is what lookup()
+    // Stores a string, dropping the TTL unless `keepTtl`. `existing` is what lookup()
     // returned for the key.
     KeyValue &setString(const QByteArray &key, KeyValue *existing, const QByteArray &value,
                         bool keepTtl, ExecCtx &ctx);
-    // dbAdd() of an empty hash (the caller fills it and reports the write).
+    // Adds an empty hash (the caller fills it and reports the write).
     KeyValue &createHash(const QByteArray &key);
-    // dbDelete() + KeyChange::Deleted; the caller publishes the event it wants ('del').
+    // Removes the key and reports KeyChange::Deleted; the caller publishes the event it wants
+    // ('del').
     void deleteKey(const QByteArray &key, ExecCtx &ctx);
     void setExpire(const QByteArray &key, KeyValue &value, qint64 whenMs, ExecCtx &ctx);
 
-    // notifyKeyspaceEvent(): `event` is a string literal.
+    // Publishes a keyspace notification when notify-keyspace-events enables its class; `event`
+    // is a string literal.
     void notify(int notifyClass, const char *event, const QByteArray &key);
     // A KeyChange for the observer, delivered after the top-level command.
     void keyChanged(Engine::KeyChange::Kind kind, const QByteArray &key, int session,

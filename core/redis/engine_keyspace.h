@@ -46,7 +46,7 @@ struct KeyValue {
     Type type = Type::String;
     qint64 expireAt = -1; // absolute node-clock milliseconds, -1 = persistent
     QByteArray str;       // Type::String
-    // Type::Hash, in insertion order: small Redis hashes are listpacks, which keep that order.
+    // Type::Hash, in insertion order: the order redis-server lists a small hash in.
     HashFields fields;
 
     const QByteArray *field(const QByteArray &name) const;

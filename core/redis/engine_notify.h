@@ -1,4 +1,5 @@
-// Keyspace-notification classes and the notify-keyspace-events syntax, as in Redis's notify.c.
+// Keyspace-notification classes and the notify-keyspace-events syntax, as the CONFIG SET
+// documentation (redis.io/docs/manual/keyspace-notifications) describes them.
 #pragma once
 
 #include <QByteArray>

@@ -171,7 +171,7 @@ Reply popAsReply(lua_State *L)
         QByteArray msg = lua_isstring(L, -1) ? toBytes(L, -1) : QByteArray();
         lua_pop(L, 2);
         QByteArray text = sanitizeErrorText('-' + msg);
-        // addReplyErrorLength(): "-..." is sent as is, minus the dash.
+        // The server sends an error that already starts with '-' as is, minus the dash.
         return Reply::error(text.mid(1));
     }
     if (rawField(L, "ok", LUA_TSTRING)) {

@@ -1,6 +1,6 @@
-// Conversions between Redis replies and Lua values, exactly as Redis 7.0's script_lua.c does
-// them (RESP2): what redis.call() hands to the script, and what the script's return value
-// becomes. Also the {err=...} tables Redis uses for errors inside scripts.
+// Conversions between Redis replies and Lua values as redis-server 7.0 makes them (RESP2), reply
+// for reply in test_engine_differential: what redis.call() hands to the script, and what the
+// script's return value becomes. Also the {err=...} tables that carry errors inside scripts.
 #pragma once
 
 #include "reply.h"

@@ -411,7 +411,8 @@ Reply LuaScripting::run(const QByteArray &sha, const Script &script, const Comma
     pushCommandSlice(L, argv, 3 + numKeys, argv.size() - 3 - numKeys);
     lua_rawset(L, LUA_GLOBALSINDEX);
 
-    m_run = Run{true, readOnlyCommand || (!script.compatMode && script.noWrites), 0, false};
+    m_run =
+        Run{.active = true, .readOnly = readOnlyCommand || (!script.compatMode && script.noWrites)};
     lua_sethook(L, countHook, LUA_MASKCOUNT, kHookEvery);
 
     const int status = lua_pcall(L, 0, 1, -2);
@@ -458,7 +459,7 @@ Reply LuaScripting::errorToReply(const QByteArray &sha)
     QByteArray text = msg;
     if (haveSource && haveLine)
         text += " script: " + sha + ", on " + source + ':' + line + '.';
-    // Redis sends "-<msg>..." verbatim; we additionally keep newlines out of the reply line.
+    // The server sends "-<msg>..." as it is; we additionally keep newlines out of the reply line.
     return Reply::error(sanitizeErrorText(text, false));
 }
 

@@ -47,7 +47,8 @@ std::optional<qint64> parseInteger(const QByteArray &s)
 
 std::optional<quint64> parseScanCursor(const QByteArray &s)
 {
-    // QByteArray data is NUL-terminated, like the sds string Redis hands to strtoul().
+    // QByteArray data is NUL-terminated, so strtoul() stops at an embedded NUL the way the
+    // server's parse does ("0\0x" is cursor 0).
     const char *str = s.constData();
     char *end = nullptr;
     errno = 0;

@@ -19,7 +19,9 @@ inline unsigned char asciiLower(unsigned char c)
 // within 64 bits. The differential test against redis-server checks the corners (INCR, EXPIRE...).
 std::optional<qint64> parseInteger(const QByteArray &s);
 
-// parseScanCursorOrReply(): strtoul() semantics, leading whitespace rejected.
+// A SCAN cursor: an unsigned decimal as C's strtoul() reads it (so "+5" is 5 and "-1" wraps to
+// the largest value), refused when it starts with whitespace, has bytes after the number or is
+// out of range; the server answers "ERR invalid cursor" to exactly these.
 std::optional<quint64> parseScanCursor(const QByteArray &s);
 
 // strcasecmp(arg, lowercaseWord) == 0, reading `arg` as a C string (up to its first NUL byte),
@@ -36,8 +38,8 @@ bool equalsIgnoreCase(const char *a, const char *b, qsizetype len);
 // A Lua number as redis.call() turns it into an argument: printf("%.17g").
 QByteArray formatDouble17g(double value);
 
-// addReplyErrorFormat()'s clean-up: CR/LF trimmed from both ends (when `trim`), the remaining
-// ones turned into spaces so the reply stays one protocol line.
+// An error text made safe for one protocol line, as the server sends formatted errors: CR/LF
+// trimmed from both ends (when `trim`), the remaining ones turned into spaces.
 QByteArray sanitizeErrorText(QByteArray text, bool trim = true);
 
 } // namespace lockscope::redis

@@ -434,6 +434,28 @@ private slots:
         QCOMPARE(m_changes[1].oldValue, QByteArray("tok"));
     }
 
+    // A simulated node's clock can stand before the epoch (a backward clock jump early in a
+    // run). Relative TTLs then work as anywhere else: EXPIRE adds to the clock, a deadline not
+    // after now deletes; SET's PX/EX must still name a deadline after the epoch.
+    void clockBeforeTheEpoch()
+    {
+        m_nowUs = -100'000'000; // -100 s
+        QCOMPARE(run(cmd({"SET", "k", "v"})), ok());
+        QCOMPARE(run(cmd({"PEXPIRE", "k", "10000"})), num(1));
+        QCOMPARE(run(cmd({"PTTL", "k"})), num(10000));
+        QCOMPARE(run(cmd({"EXPIRE", "k", "20", "GT"})), num(1));
+        QCOMPARE(run(cmd({"PEXPIRETIME", "k"})), num(0)); // -80000 shows as 0, like a TTL
+        QCOMPARE(run(cmd({"TTL", "k"})), num(20));
+        QCOMPARE(run(cmd({"PEXPIRE", "k", "-9223372036854775808"})),
+                 err("ERR invalid expire time in 'pexpire' command"));
+        QCOMPARE(run(cmd({"EXPIRE", "k", "0"})), num(1));
+        QCOMPARE(run(cmd({"EXISTS", "k"})), num(0));
+        QCOMPARE(run(cmd({"SET", "k", "v", "PX", "10000"})),
+                 err("ERR invalid expire time in 'set' command"));
+        QCOMPARE(run(cmd({"SET", "k", "v", "PX", "100001"})), ok());
+        QCOMPARE(run(cmd({"PTTL", "k"})), num(100001));
+    }
+
     void activeExpiry()
     {
         QCOMPARE(run(cmd({"CONFIG", "SET", "notify-keyspace-events", "Ex"})), ok());

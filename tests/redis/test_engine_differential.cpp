@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <initializer_list>
+#include <limits>
 #include <random>
 
 using namespace lockscope;
@@ -193,10 +194,14 @@ class TestEngineDifferential : public QObject {
     Reply onEngine(const Command &c, int session = 0) { return m_engine->execute(c, session); }
 
     // Sends `c` to both and compares the replies. Returns false (with the test failed) on a
-    // mismatch; the command and both replies are printed.
-    bool same(const Command &c, int session = 0, qint64 tolerance = -1)
+    // mismatch; the command and both replies are printed. `engineReply`, when given, receives
+    // the engine's reply (the random sequences count the outcomes).
+    bool same(const Command &c, int session = 0, qint64 tolerance = -1,
+              Reply *engineReply = nullptr)
     {
         const Reply engine = onEngine(c, session);
+        if (engineReply)
+            *engineReply = engine;
         const Reply server = (session == 0 ? m_client : m_subscriber).command(c);
         if (server.isNoReply()) {
             QTest::qFail(
@@ -953,6 +958,199 @@ private slots:
         QVERIFY(same({"SET", QByteArray(1100, 'a'), "v"}));
         QVERIFY(same({"KEYS", deep}));
         QVERIFY(same({"KEYS", deep.left(1000 * 2) + "*"}));
+    }
+
+    // SET and GETEX options in random combinations, good and bad: every option word in random
+    // case, repeated or conflicting, deadline words with or without a value, values that are
+    // malformed, zero, negative, past, far future or beyond 64 bits; keys missing, holding a
+    // string with or without a TTL, or a hash. After each command the key's state (TYPE, GET,
+    // PTTL) is compared too. Relative TTLs are at least 200 s, so nothing expires between the
+    // engine's and the server's turn. Seeded: the same sequence every run.
+    void setAndGetExOptionsLikeTheServer()
+    {
+        std::mt19937 random(20261201);
+        const auto pick = [&](const auto &list) { return list[random() % list.size()]; };
+        const auto randomCase = [&](QByteArray word) {
+            for (char &c : word) {
+                if (random() % 2)
+                    c = char(QChar::toUpper(uchar(c)));
+            }
+            return word;
+        };
+        const QList<QByteArray> words{"NX", "XX", "GET",  "KEEPTTL", "PERSIST",
+                                      "EX", "PX", "EXAT", "PXAT",    "BOGUS"};
+        const QList<QByteArray> relativeValues{"200000",
+                                               "4102444800",
+                                               "0",
+                                               "-1",
+                                               "abc",
+                                               "+5",
+                                               "007",
+                                               "1.5",
+                                               "",
+                                               " 7",
+                                               "9223372036854775807",
+                                               "9223372036854775",
+                                               "9223372036854776"};
+        // EXAT/PXAT also get past deadlines (the key goes at once) and 2100-01-01.
+        const QList<QByteArray> absoluteValues{"1", "1600000000", "4102444800", "4102444800000"};
+        const QList<QByteArray> keys{"a", "b", "h"};
+        int errors = 0;
+        int written = 0;
+        for (int i = 0; i < 700; ++i) {
+            if (i % 40 == 0) { // fresh shapes now and then: a hash, a string with a TTL
+                QVERIFY(same(cmd({"DEL", "h"})));
+                QVERIFY(same(cmd({"HSET", "h", "f", "v"})));
+                QVERIFY(same(cmd({"SET", "b", "old", "PX", "300000"})));
+            }
+            const QByteArray key = pick(keys);
+            const bool getEx = random() % 3 == 0;
+            Command c = getEx ? Command{randomCase("GETEX"), key}
+                              : Command{"SET", key, "v" + QByteArray::number(i)};
+            const int options = int(random() % 4);
+            for (int o = 0; o < options; ++o) {
+                const QByteArray word = pick(words);
+                c.append(randomCase(word));
+                const bool deadline =
+                    word == "EX" || word == "PX" || word == "EXAT" || word == "PXAT";
+                if (deadline && random() % 8 != 0) { // sometimes the value is missing
+                    const bool absolute = word.endsWith("AT") && random() % 2;
+                    c.append(absolute ? pick(absoluteValues) : pick(relativeValues));
+                }
+            }
+            Reply reply;
+            QVERIFY(same(c, 0, -1, &reply));
+            errors += reply.isError() ? 1 : 0;
+            written += reply.isOk() ? 1 : 0;
+            QVERIFY(same(cmd({"TYPE", key.constData()})));
+            QVERIFY(same({"GET", key}));
+            QVERIFY(same({"PTTL", key}));
+        }
+        // Both kinds of outcome occurred, so the sequence exercised the parser's two sides.
+        QVERIFY2(errors > 100 && written > 100,
+                 qPrintable(QStringLiteral("%1 errors, %2 writes").arg(errors).arg(written)));
+    }
+
+    // EXPIRE, PEXPIRE, EXPIREAT and PEXPIREAT with random NX/XX/GT/LT sets (repeated,
+    // conflicting, unknown words among them) and times that set, delete, or overflow, on keys
+    // with and without a TTL (none shorter than 200 s). Between commands the test waits 2 ms, so a
+    // relative deadline set again is later on both sides, never equal on one and later on the
+    // other.
+    void expireConditionsLikeTheServer()
+    {
+        std::mt19937 random(20261202);
+        const auto pick = [&](const auto &list) { return list[random() % list.size()]; };
+        const QList<QByteArray> commands{"EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT"};
+        const QList<QByteArray> conditions{"NX", "XX", "GT", "LT", "nx", "gt", "Lt", "FOO"};
+        // Seconds, milliseconds, or a Unix time, depending on the command: 0 and negatives
+        // delete the key (a past deadline), the extremes overflow or just fit.
+        const QList<QByteArray> times{"200000",
+                                      "300000",
+                                      "4102444800",
+                                      "4102444800000",
+                                      "0",
+                                      "-5",
+                                      "x",
+                                      "9223372036854775",
+                                      "-9223372036854775",
+                                      "-9223372036854776",
+                                      "9223372036854775807",
+                                      "-9223372036854775808"};
+        const QList<QByteArray> keys{"k1", "k2", "missing"};
+        int applied = 0;
+        int refused = 0;
+        for (int i = 0; i < 400; ++i) {
+            if (i % 10 == 0) {
+                QVERIFY(same(cmd({"SET", "k1", "v"})));
+                QVERIFY(same(cmd({"SET", "k2", "v", "PX", "200000"})));
+            }
+            const QByteArray key = pick(keys);
+            Command c{pick(commands), key, pick(times)};
+            const int n = int(random() % 4);
+            for (int o = 0; o < n; ++o)
+                c.append(pick(conditions));
+            QThread::msleep(2);
+            Reply reply;
+            QVERIFY(same(c, 0, -1, &reply));
+            applied += reply == Reply::integer(1) ? 1 : 0;
+            refused += reply == Reply::integer(0) ? 1 : 0;
+            QVERIFY(same({"PTTL", key}));
+            QVERIFY(same({"EXISTS", key}));
+        }
+        QVERIFY2(applied > 30 && refused > 30,
+                 qPrintable(QStringLiteral("%1 applied, %2 refused").arg(applied).arg(refused)));
+    }
+
+    // Integer arguments and stored integers: random strings over digits, signs, spaces and
+    // dots, and random numbers near the 64-bit limits, through INCRBY/DECRBY (as argument and as
+    // stored value), HINCRBY and HSET, and EXPIREAT's time (absolute, so a small number deletes
+    // the key on both sides alike). Overflow must fail the same way.
+    void integersLikeTheServer()
+    {
+        std::mt19937_64 random(20261203);
+        const QByteArray alphabet = "0123456789-+ .e";
+        const auto junk = [&] {
+            QByteArray s;
+            const int length = int(random() % 22);
+            for (int i = 0; i < length; ++i)
+                s += alphabet[int(random() % alphabet.size())];
+            return s;
+        };
+        const auto nearLimit = [&] {
+            const qint64 offset = qint64(random() % 2000);
+            const qint64 v = random() % 2 ? std::numeric_limits<qint64>::max() - offset
+                                          : std::numeric_limits<qint64>::min() + offset;
+            return QByteArray::number(v);
+        };
+        int numbers = 0;
+        for (int i = 0; i < 500; ++i) {
+            const QByteArray a = i % 3 == 0 ? nearLimit() : junk();
+            const QByteArray b =
+                i % 2 == 0 ? nearLimit() : QByteArray::number(qint64(random() % 200) - 100);
+            const QList<Command> sequence{
+                {"SET", "n", a},
+                {"INCR", "n"},
+                {"SET", "n", a},
+                {"DECR", "n"},
+                {"INCRBY", "m", a},
+                {"SET", "m", b},
+                {"INCRBY", "m", a},
+                {"DECRBY", "m", a},
+                {"GET", "m"},
+                {"HSET", "h", "f", a},
+                {"HINCRBY", "h", "f", b},
+                {"HINCRBY", "h", "g", a},
+                {"HINCRBY", "h", "g", b},
+                {"HGETALL", "h"},
+                {"SET", "k", "v"},
+                {"EXPIREAT", "k", a},
+                {"EXISTS", "k"},
+            };
+            for (const Command &c : sequence) {
+                Reply reply;
+                QVERIFY(same(c, 0, -1, &reply));
+                numbers += reply.isInteger() ? 1 : 0;
+            }
+            QVERIFY(same({"PTTL", "k"}));
+        }
+        QVERIFY(numbers > 1000);
+    }
+
+    // Option words are read as C strings by the server: what follows a NUL byte is ignored.
+    void optionWordsEndAtNul()
+    {
+        const QByteArray nulString("string\0x", 8);
+        QVERIFY(same(cmd({"SET", "s", "v"})));
+        QVERIFY(same(cmd({"HSET", "h", "f", "v"})));
+        QVERIFY(same({"SCAN", "0", "COUNT", "100", "TYPE", nulString}));
+        QVERIFY(same({"SCAN", "0", "COUNT", "100", "TYPE", QByteArray("hash\0", 5)}));
+        QVERIFY(same({"SET", "s", "w", QByteArray("xx\0nx", 5)}));
+        QVERIFY(same({"SET", "s", "w", QByteArray("px\0", 3), "100000"}));
+        QVERIFY(same({"PTTL", "s"}));
+        QVERIFY(same({"PEXPIRE", "s", "200000", QByteArray("gt\0lt", 5)}));
+        QVERIFY(same({"PEXPIRE", "s", "200000", QByteArray("foo\0bar", 7)}));
+        QVERIFY(same({"GETEX", "s", QByteArray("persist\0", 8)}));
+        QVERIFY(same({"TTL", "s"}));
     }
 
     void pubsubShapes()

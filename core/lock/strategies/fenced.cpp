@@ -16,17 +16,14 @@ public:
     const StrategyInfo &info() const override
     {
         static const StrategyInfo info{
-            QStringLiteral("fenced"),
-            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Fencing token")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .id = QStringLiteral("fenced"),
+            .title = QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Fencing token")),
+            .summary = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "acquire: script, SET k token NX PX ttl and INCR the token key "
                             "<key>:fence; release: compare-and-delete script")),
-            {},
-            false,
-            true,
-            false,
-            {"acquire.script", "release.script"},
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .fencing = true,
+            .steps = {"acquire.script", "release.script"},
+            .caveat = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "The lock can still have two holders after a pause, but the "
                             "resource rejects the stale one's writes.")),
         };

@@ -15,17 +15,13 @@ public:
     const StrategyInfo &info() const override
     {
         static const StrategyInfo info{
-            QStringLiteral("lua-setnx-pexpire"),
-            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Lua SETNX + PEXPIRE")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .id = QStringLiteral("lua-setnx-pexpire"),
+            .title = QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Lua SETNX + PEXPIRE")),
+            .summary = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "acquire: one script, SETNX then PEXPIRE (KEYS = key, token, ttl); "
                             "release: compare-and-delete script")),
-            {},
-            false,
-            false,
-            false,
-            {"acquire.script", "release.script"},
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .steps = {"acquire.script", "release.script"},
+            .caveat = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "Correct on one instance, as long as the work finishes inside the TTL; "
                             "it fails the same scenarios as set-nx-px-lua (its script takes the "
                             "TTL in KEYS[3], not ARGV).")),

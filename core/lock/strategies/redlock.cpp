@@ -26,19 +26,16 @@ public:
     const StrategyInfo &info() const override
     {
         static const StrategyInfo info{
-            QStringLiteral("redlock"),
-            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Redlock")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .id = QStringLiteral("redlock"),
+            .title = QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Redlock")),
+            .summary = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "acquire: SET k token NX PX ttl on N nodes with a short timeout; held "
                             "if >= N/2+1 said OK and validity = ttl - elapsed - (ttl*0.01 + 2 ms) "
                             "> 0, else release everywhere and retry after a random delay; "
                             "release: compare-and-delete on every node")),
-            {},
-            true,
-            false,
-            false,
-            {"acquire.set", "acquire.release", "release.script"},
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .multiNode = true,
+            .steps = {"acquire.set", "acquire.release", "release.script"},
+            .caveat = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "Safe against one node crashing; unsafe under node restarts without "
                             "persistence, clock jumps on nodes, and pauses longer than the "
                             "validity.")),

@@ -22,18 +22,16 @@ public:
     const StrategyInfo &info() const override
     {
         static const StrategyInfo info{
-            QStringLiteral("reentrant-hash"),
-            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Reentrant hash (Redisson RLock)")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .id = QStringLiteral("reentrant-hash"),
+            .title =
+                QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Reentrant hash (Redisson RLock)")),
+            .summary = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "acquire: script, if the key is absent or field <client>:<thread> is "
                             "present, HINCRBY field 1 and PEXPIRE, else return PTTL; release: "
                             "script, HINCRBY -1, PEXPIRE while > 0, DEL at 0")),
-            {},
-            false,
-            false,
-            true,
-            {"acquire.script", "release.script"},
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .reentrant = true,
+            .steps = {"acquire.script", "release.script"},
+            .caveat = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "Reentrant, but still expires under pauses longer than the lease.")),
         };
         return info;

@@ -13,18 +13,14 @@ public:
     const StrategyInfo &info() const override
     {
         static const StrategyInfo info{
-            QStringLiteral("set-nx-px-del"),
-            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "SET NX PX + DEL")),
-            QString::fromUtf8(
+            .id = QStringLiteral("set-nx-px-del"),
+            .title = QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "SET NX PX + DEL")),
+            .summary = QString::fromUtf8(
                 QT_TRANSLATE_NOOP("Strategy", "acquire: SET k token NX PX ttl; release: DEL k")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .flaw = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "After its own lock expired, the client deletes the next holder's "
                             "lock.")),
-            false,
-            false,
-            false,
-            {"acquire.set", "release.del"},
-            {},
+            .steps = {"acquire.set", "release.del"},
         };
         return info;
     }

@@ -14,19 +14,15 @@ public:
     const StrategyInfo &info() const override
     {
         static const StrategyInfo info{
-            QStringLiteral("set-nx-px-get-del"),
-            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "SET NX PX + GET/DEL")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .id = QStringLiteral("set-nx-px-get-del"),
+            .title = QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "SET NX PX + GET/DEL")),
+            .summary = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "acquire: SET k token NX PX ttl; release: GET k, compare in the "
                             "client, then DEL k (two round trips)")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .flaw = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "Check-then-act race: the lock can expire and be re-acquired between "
                             "GET and DEL, and the DEL removes the new holder's lock.")),
-            false,
-            false,
-            false,
-            {"acquire.set", "release.get", "release.del"},
-            {},
+            .steps = {"acquire.set", "release.get", "release.del"},
         };
         return info;
     }

@@ -13,19 +13,15 @@ public:
     const StrategyInfo &info() const override
     {
         static const StrategyInfo info{
-            QStringLiteral("set-nx-px-lua"),
-            QString::fromUtf8(
+            .id = QStringLiteral("set-nx-px-lua"),
+            .title = QString::fromUtf8(
                 QT_TRANSLATE_NOOP("Strategy", "SET NX PX + compare-and-delete script")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .summary = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy",
                 "acquire: SET k token NX PX ttl; release: if GET k == token then DEL k, "
                 "in one Lua script")),
-            {},
-            false,
-            false,
-            false,
-            {"acquire.set", "release.script"},
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .steps = {"acquire.set", "release.script"},
+            .caveat = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy",
                 "Correct on one instance, as long as the work finishes inside the TTL.")),
         };

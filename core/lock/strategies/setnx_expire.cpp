@@ -17,19 +17,15 @@ public:
     const StrategyInfo &info() const override
     {
         static const StrategyInfo info{
-            QStringLiteral("setnx-expire"),
-            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "SETNX + EXPIRE")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .id = QStringLiteral("setnx-expire"),
+            .title = QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "SETNX + EXPIRE")),
+            .summary = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "acquire: SETNX k token, then EXPIRE k ttl (two round trips); release: "
                             "compare-and-delete script")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .flaw = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "A crash or a lost reply between SETNX and EXPIRE leaves a key with no "
                             "TTL: the lock is held forever.")),
-            false,
-            false,
-            false,
-            {"acquire.setnx", "acquire.expire", "release.script"},
-            {},
+            .steps = {"acquire.setnx", "acquire.expire", "release.script"},
         };
         return info;
     }

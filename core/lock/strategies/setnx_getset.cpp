@@ -16,19 +16,15 @@ public:
     const StrategyInfo &info() const override
     {
         static const StrategyInfo info{
-            QStringLiteral("setnx-getset"),
-            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "SETNX expiry time + GETSET")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .id = QStringLiteral("setnx-getset"),
+            .title = QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "SETNX expiry time + GETSET")),
+            .summary = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "acquire: SETNX k <expiry ms by client clock>; if taken, GET, and if "
                             "that time has passed, GETSET and compare; release: DEL k")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .flaw = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "Depends on synchronised client clocks; any client can release; "
                             "GETSET overwrites a rival's value.")),
-            false,
-            false,
-            false,
-            {"acquire.setnx", "acquire.get", "acquire.getset", "release.del"},
-            {},
+            .steps = {"acquire.setnx", "acquire.get", "acquire.getset", "release.del"},
         };
         return info;
     }

@@ -50,17 +50,14 @@ public:
     const StrategyInfo &info() const override
     {
         static const StrategyInfo info{
-            QStringLiteral("watchdog"),
-            QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Watchdog renewal (Redisson)")),
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .id = QStringLiteral("watchdog"),
+            .title =
+                QString::fromUtf8(QT_TRANSLATE_NOOP("Strategy", "Watchdog renewal (Redisson)")),
+            .summary = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "acquire and release as set-nx-px-lua; while held, renew with a "
                             "compare-and-PEXPIRE script every TTL/3")),
-            {},
-            false,
-            false,
-            false,
-            {"acquire.set", "renew.script", "release.script"},
-            QString::fromUtf8(QT_TRANSLATE_NOOP(
+            .steps = {"acquire.set", "renew.script", "release.script"},
+            .caveat = QString::fromUtf8(QT_TRANSLATE_NOOP(
                 "Strategy", "A process-wide pause (GC, stop-the-world) stops the renewals too, so "
                             "the lease can still run out under the holder.")),
         };
