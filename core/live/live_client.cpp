@@ -347,7 +347,8 @@ void LiveClient::transmit(quint64 handle)
                        m_recorder->recordText() ? m_recorder->intern(commandToDisplay(argv)) : 0,
                        qint64(req->serial));
     if (!conn) {
-        complete(handle, Reply::noReply(QByteArrayLiteral("no such node")));
+        complete(handle,
+                 Reply::noReply(NoReplyKind::Disconnected, QByteArrayLiteral("no such node")));
         return;
     }
     ++m_transmitting;
@@ -378,7 +379,9 @@ void LiveClient::onReply(quint64 handle, const Reply &reply)
             const QByteArray why =
                 "timeout after " + QByteArray::number(req->timeoutMs) + " ms (reply delayed)";
             after((req->deadlineUs - now + 999) / 1000, [this, handle, why] {
-                deliver([this, handle, why] { complete(handle, Reply::noReply(why)); });
+                deliver([this, handle, why] {
+                    complete(handle, Reply::noReply(NoReplyKind::Timeout, why));
+                });
             });
             return;
         }
@@ -460,7 +463,8 @@ void LiveClient::sweep()
             continue;
         const quint64 handle = (r.serial << 16) | slot;
         const QByteArray why = "timeout after " + QByteArray::number(r.timeoutMs) + " ms";
-        deliver([this, handle, why] { complete(handle, Reply::noReply(why)); });
+        deliver(
+            [this, handle, why] { complete(handle, Reply::noReply(NoReplyKind::Timeout, why)); });
     }
 }
 

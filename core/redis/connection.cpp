@@ -39,13 +39,35 @@
 
 namespace lockscope {
 
-// connection_errors.cpp: the texts below stay English in replies (classify() reads them) and are
-// translated only where they are shown.
+// connection_errors.cpp: the texts below stay English in replies and logs and are translated only
+// where they are shown; each NoReply carries its NoReplyKind, so no code reads them.
 QString localizedNoReplyText(const QString &english);
 
 namespace {
 
 constexpr qint64 kNoDeadline = std::numeric_limits<qint64>::max();
+
+// The NoReply kind that requests left without an answer get when the connection fails. A
+// handshake the server refused (LOADING, NOAUTH, ...) is, to them, a connection that dropped.
+NoReplyKind noReplyKindOf(RedisErrorKind kind)
+{
+    switch (kind) {
+    case RedisErrorKind::Timeout:
+        return NoReplyKind::Timeout;
+    case RedisErrorKind::ConnectionRefused:
+        return NoReplyKind::ConnectionRefused;
+    case RedisErrorKind::HostNotFound:
+        return NoReplyKind::HostNotFound;
+    case RedisErrorKind::RefusedReadOnly:
+        return NoReplyKind::RefusedReadOnly;
+    case RedisErrorKind::TlsError:
+        return NoReplyKind::TlsError;
+    case RedisErrorKind::ProtocolError:
+        return NoReplyKind::ProtocolError;
+    default:
+        return NoReplyKind::Disconnected;
+    }
+}
 
 struct Request {
     quint64 id = 0;
@@ -286,16 +308,18 @@ quint64 Connection::Private::enqueue(const Command &argv, Callback done, qint64 
 {
     if (argv.isEmpty()) {
         const quint64 id = nextId++;
-        completeLater(std::move(done), Reply::noReply(QByteArrayLiteral("protocol error: empty "
-                                                                        "command, not sent")));
+        completeLater(std::move(done),
+                      Reply::noReply(NoReplyKind::ProtocolError,
+                                     QByteArrayLiteral("protocol error: empty command, not sent")));
         return id;
     }
     // The read-only switch: decided here, before anything reaches the socket.
     if (options().readOnly && live_commands::isWrite(argv)) {
         const quint64 id = nextId++;
         completeLater(std::move(done),
-                      Reply::noReply("refused: " + live_commands::displayName(argv) +
-                                     " is a write command and this connection is read-only"));
+                      Reply::noReply(NoReplyKind::RefusedReadOnly,
+                                     "refused: " + live_commands::displayName(argv) +
+                                         " is a write command and this connection is read-only"));
         return id;
     }
     if (life == Life::Stopped) {
@@ -306,8 +330,10 @@ quint64 Connection::Private::enqueue(const Command &argv, Callback done, qint64 
     RequestPtr r = makeRequest(argv, std::move(done), timeoutMs);
     const quint64 id = r->id;
     if (r->wire.isEmpty()) {
-        completeLater(std::move(r->done), Reply::noReply(QByteArrayLiteral(
-                                              "protocol error: cannot encode the command")));
+        completeLater(
+            std::move(r->done),
+            Reply::noReply(NoReplyKind::ProtocolError,
+                           QByteArrayLiteral("protocol error: cannot encode the command")));
         return id;
     }
     r->fromSubscribeApi = fromSubscribeApi;
@@ -438,7 +464,7 @@ void Connection::Private::onTimeouts()
             why += " (never sent: " + cause.toUtf8() + ')';
         }
         // A request in flight stays in the queue: its late reply still takes its FIFO slot.
-        expired.push_back({finish(*r), Reply::noReply(std::move(why))});
+        expired.push_back({finish(*r), Reply::noReply(NoReplyKind::Timeout, std::move(why))});
     }
     if (unsentExpired)
         std::erase_if(pending, [](const RequestPtr &r) { return r->finished; });
@@ -964,7 +990,7 @@ void Connection::Private::connectionFailed(RedisErrorKind kind, const QString &m
 
     // What was written may or may not have run: it fails, it is never sent twice.
     std::vector<Completion> failures;
-    const Reply lost = Reply::noReply(message.toUtf8());
+    const Reply lost = Reply::noReply(noReplyKindOf(kind), message.toUtf8());
     for (RequestPtr &r : inflight) {
         if (r->finished)
             continue;
@@ -988,7 +1014,8 @@ void Connection::Private::connectionFailed(RedisErrorKind kind, const QString &m
                 QStringLiteral(" (giving up after %1 reconnect attempts)").arg(failedAttempts);
         }
         life = Life::Stopped;
-        stopReply = serverReply ? *serverReply : Reply::noReply(signalMessage.toUtf8());
+        stopReply = serverReply ? *serverReply
+                                : Reply::noReply(noReplyKindOf(kind), signalMessage.toUtf8());
         state = State::Disconnected;
         reconnectTimer->stop();
         for (RequestPtr &r : pending) {
@@ -1071,7 +1098,8 @@ Connection::~Connection()
     // Every callback still runs exactly once: an awaiting coroutine is resumed with a failure
     // instead of leaking. A callback that sends from here gets the same failure at once.
     d->destroying = true;
-    d->closeInternal(Reply::noReply(QByteArrayLiteral("connection closed")), false);
+    d->closeInternal(
+        Reply::noReply(NoReplyKind::Disconnected, QByteArrayLiteral("connection closed")), false);
     d->runDeferred();
 }
 
@@ -1087,7 +1115,8 @@ void Connection::open()
 
 void Connection::close()
 {
-    d->closeInternal(Reply::noReply(QByteArrayLiteral("connection closed")), true);
+    d->closeInternal(
+        Reply::noReply(NoReplyKind::Disconnected, QByteArrayLiteral("connection closed")), true);
 }
 
 quint64 Connection::send(const Command &argv, Callback done, qint64 timeoutMs)

@@ -5,8 +5,9 @@
 //
 // A failure the client sees without a server answer (timeout, connection refused, lost
 // connection, a write refused by the read-only switch) comes back as Reply::noReply with a
-// message a person understands; server errors come back as Reply::error. classify() turns either
-// into a RedisErrorKind for accounting and for the UI.
+// message a person understands and a NoReplyKind saying what failed; server errors come back as
+// Reply::error. classify() turns either into a RedisErrorKind for accounting and for the UI,
+// from the error code or the NoReplyKind, never from the English message.
 #pragma once
 
 #include "reply.h"
@@ -92,7 +93,7 @@ public:
 
     // Connects (AUTH and SELECT happen before Ready). Requests sent earlier wait for Ready.
     void open();
-    // Closes; every request in flight completes with Reply::noReply("connection closed").
+    // Closes; every request in flight completes with a Disconnected NoReply "connection closed".
     // No reconnect follows; later send()s fail the same way until open() is called again.
     void close();
 
@@ -101,7 +102,7 @@ public:
     // Returns a request id (never 0).
     // `done` never runs inside send() itself (a refusal is delivered from the event loop).
     // timeoutMs == 0: no timeout. A timed-out request completes with
-    // Reply::noReply("timeout after N ms"); if it was already written, its late reply is
+    // a Timeout NoReply "timeout after N ms"; if it was already written, its late reply is
     // discarded. Requests queued while (re)connecting are sent once Ready; requests in flight
     // when the connection drops complete with a "disconnected: ..." NoReply and are never
     // sent again.

@@ -1,8 +1,7 @@
 // Turning a failed reply into a RedisErrorKind, and into a sentence for a person. Server errors
 // are recognised by their error code (the first word, as Redis defines them); the client's own
-// failures (NoReply) by the prefix Connection gives its messages ("timeout after ...",
-// "connection refused: ...", "refused: ...", ...), which is also what the simulator's NoReply
-// texts start with.
+// failures (NoReply) by the NoReplyKind that whoever gave up on the answer put into the reply
+// (Connection, the simulated and live clients). Their texts are only ever read by people.
 #include "connection.h"
 
 #include <QCoreApplication>
@@ -14,17 +13,6 @@ namespace lockscope {
 
 namespace {
 
-bool startsWith(const QByteArray &text, const char *prefix)
-{
-    return text.startsWith(prefix);
-}
-
-bool startsWithNoCase(const QByteArray &text, QByteArrayView prefix)
-{
-    return text.size() >= prefix.size() &&
-           QByteArrayView(text).first(prefix.size()).compare(prefix, Qt::CaseInsensitive) == 0;
-}
-
 // The server's message without its error code: "NOPERM this user ..." -> "this user ...".
 QString serverMessage(const Reply &reply)
 {
@@ -34,8 +22,9 @@ QString serverMessage(const Reply &reply)
 }
 
 // Connection's own failure texts (connection.cpp). They stay English in replies, event logs and
-// recordings, where classify() reads their prefix; localizedNoReplyText() says them in the
-// user's language where a person reads them. The most specific come first.
+// recordings (a NoReplyKind beside them says what kind of failure they are);
+// localizedNoReplyText() says them in the user's language where a person reads them. The most
+// specific come first.
 const char *const kNoReplyTexts[] = {
     QT_TRANSLATE_NOOP("Connection", "%1 (giving up after %2 reconnect attempts)"),
     QT_TRANSLATE_NOOP("Connection", "timeout: cannot connect to %1 within %2 ms"),
@@ -166,9 +155,10 @@ RedisErrorKind Connection::classify(const Reply &reply)
             return RedisErrorKind::NoAuth;
         // Redis 6+ answers WRONGPASS to both AUTH forms; Redis 5 said "ERR invalid password";
         // "AUTH <password> called without any password configured" is a password the server
-        // does not want, which a person fixes in the same place.
-        if (code == "WRONGPASS" || startsWith(text, "ERR invalid password") ||
-            startsWith(text, "ERR invalid username-password pair") ||
+        // does not want, which a person fixes in the same place. These are the server's words
+        // (plain ERR, no code of their own), so only their text can tell.
+        if (code == "WRONGPASS" || text.startsWith("ERR invalid password") ||
+            text.startsWith("ERR invalid username-password pair") ||
             text.contains("called without any password configured"))
             return RedisErrorKind::WrongPass;
         if (code == "NOPERM")
@@ -189,21 +179,22 @@ RedisErrorKind Connection::classify(const Reply &reply)
     }
     if (!reply.isNoReply())
         return RedisErrorKind::None;
-    const QByteArray &text = reply.text();
-    if (startsWithNoCase(text, "timeout") || startsWithNoCase(text, "timed out"))
+    switch (reply.noReplyKind()) {
+    case NoReplyKind::Disconnected:
+        return RedisErrorKind::Disconnected;
+    case NoReplyKind::Timeout:
         return RedisErrorKind::Timeout;
-    if (startsWithNoCase(text, "connection refused"))
+    case NoReplyKind::ConnectionRefused:
         return RedisErrorKind::ConnectionRefused;
-    if (startsWithNoCase(text, "host not found"))
+    case NoReplyKind::HostNotFound:
         return RedisErrorKind::HostNotFound;
-    if (startsWithNoCase(text, "refused:"))
+    case NoReplyKind::RefusedReadOnly:
         return RedisErrorKind::RefusedReadOnly;
-    if (startsWithNoCase(text, "tls"))
+    case NoReplyKind::TlsError:
         return RedisErrorKind::TlsError;
-    if (startsWithNoCase(text, "protocol error"))
+    case NoReplyKind::ProtocolError:
         return RedisErrorKind::ProtocolError;
-    // "disconnected: ...", "connection closed", and whatever else left the client without an
-    // answer (the simulator's "node down").
+    }
     return RedisErrorKind::Disconnected;
 }
 

@@ -97,8 +97,8 @@ QByteArray Reply::toDisplay() const
 
 bool operator==(const Reply &a, const Reply &b)
 {
-    return a.m_type == b.m_type && a.m_integer == b.m_integer && a.m_text == b.m_text &&
-           a.m_elements == b.m_elements;
+    return a.m_type == b.m_type && a.m_noReplyKind == b.m_noReplyKind &&
+           a.m_integer == b.m_integer && a.m_text == b.m_text && a.m_elements == b.m_elements;
 }
 
 QByteArray commandToDisplay(const Command &argv)

@@ -11,6 +11,19 @@ namespace lockscope {
 // One Redis command: the argument vector as sent on the wire ("SET", key, value, "NX", ...).
 using Command = QList<QByteArray>;
 
+// Why a NoReply has no answer. Whoever gives up on the answer says why here, so the reason's
+// text is only ever read by people (and stays English in logs and recordings); code switches on
+// this instead (Connection::classify()).
+enum class NoReplyKind : quint8 {
+    Disconnected,      // the connection dropped or was closed, the node is down, ...
+    Timeout,           // no answer within the timeout (of the request or of connecting)
+    ConnectionRefused, // nothing listens at the address
+    HostNotFound,      // the name does not resolve
+    RefusedReadOnly,   // refused by the client's read-only switch; never sent
+    TlsError,          // the TLS set-up or session failed
+    ProtocolError,     // the bytes were not RESP, or the command could not be sent at all
+};
+
 class Reply {
 public:
     enum class Type : quint8 {
@@ -29,7 +42,12 @@ public:
     static Reply ok() { return status(QByteArrayLiteral("OK")); }
     static Reply status(QByteArray text) { return Reply(Type::Status, std::move(text)); }
     static Reply error(QByteArray text) { return Reply(Type::Error, std::move(text)); }
-    static Reply noReply(QByteArray why) { return Reply(Type::NoReply, std::move(why)); }
+    static Reply noReply(NoReplyKind kind, QByteArray why)
+    {
+        Reply r(Type::NoReply, std::move(why));
+        r.m_noReplyKind = kind;
+        return r;
+    }
     static Reply integer(qint64 v)
     {
         Reply r(Type::Integer);
@@ -58,6 +76,8 @@ public:
     qint64 integer() const { return m_integer; }
     // The text of a status, error, bulk string, or the reason for NoReply.
     const QByteArray &text() const { return m_text; }
+    // Why a NoReply has no answer (Disconnected for every other type).
+    NoReplyKind noReplyKind() const { return m_noReplyKind; }
     const QList<Reply> &elements() const { return m_elements; }
 
     // The error code of an error reply: "ERR", "WRONGTYPE", "NOSCRIPT", ...
@@ -76,6 +96,7 @@ private:
     {}
 
     Type m_type = Type::Nil;
+    NoReplyKind m_noReplyKind = NoReplyKind::Disconnected;
     qint64 m_integer = 0;
     QByteArray m_text;
     QList<Reply> m_elements;

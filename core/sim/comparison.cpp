@@ -3,6 +3,7 @@
 #include "lock/strategy_registry.h"
 #include "run_limits.h"
 #include "simulation.h"
+#include "util/csv.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -309,30 +310,23 @@ const std::vector<CellField> &cellFields()
 
 QString comparisonCsv(const QList<ComparisonRow> &rows)
 {
-    QString s = QStringLiteral("scenario,strategy,verdict");
+    QStringList header{QStringLiteral("scenario"), QStringLiteral("strategy"),
+                       QStringLiteral("verdict")};
     for (const auto &f : cellFields())
-        s += QLatin1Char(',') + QLatin1String(f.name);
-    s += QLatin1Char('\n');
+        header.append(QLatin1String(f.name));
+    QString s = csvRecord(header);
     for (const auto &row : rows) {
-        // Ids are [a-z0-9-]; a scenario file's id is quoted in case it holds a comma.
-        auto field = [](const QString &v) {
-            if (!v.contains(QLatin1Char(',')) && !v.contains(QLatin1Char('"')))
-                return v;
-            QString q = v;
-            q.replace(QStringLiteral("\""), QStringLiteral("\"\""));
-            return QStringLiteral("\"%1\"").arg(q);
-        };
-        s += field(row.scenario) + QLatin1Char(',') + field(row.strategy) + QLatin1Char(',') +
-             verdictId(verdictOf(row));
+        // Built-in ids are [a-z0-9-]; a scenario file's id may hold anything, csvRecord quotes it.
+        QStringList fields{row.scenario, row.strategy, verdictId(verdictOf(row))};
         for (const auto &f : cellFields()) {
             // No data (null) is an empty field, CSV's null.
             const QJsonValue v = f.value(row);
-            s += QLatin1Char(',') + (v.isNull() ? QString()
-                                     : v.isDouble() && v.toDouble() != double(v.toInteger())
-                                         ? QString::number(v.toDouble(), 'f', 3)
-                                         : QString::number(v.toInteger()));
+            fields.append(v.isNull() ? QString()
+                          : v.isDouble() && v.toDouble() != double(v.toInteger())
+                              ? QString::number(v.toDouble(), 'f', 3)
+                              : QString::number(v.toInteger()));
         }
-        s += QLatin1Char('\n');
+        s += csvRecord(fields);
     }
     return s;
 }

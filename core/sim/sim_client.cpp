@@ -132,7 +132,8 @@ void SimClient::armTimeout(quint64 handle)
     req->timeoutArmed = true;
     const qint64 timeoutMs = req->timeoutMs;
     at(req->deadlineUs, [this, handle, timeoutMs] {
-        complete(handle, Reply::noReply("timeout after " + QByteArray::number(timeoutMs) + " ms"));
+        complete(handle, Reply::noReply(NoReplyKind::Timeout,
+                                        "timeout after " + QByteArray::number(timeoutMs) + " ms"));
     });
 }
 

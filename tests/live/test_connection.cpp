@@ -74,7 +74,8 @@ PendingPtr sendAsync(Connection &c, const Command &argv, qint64 timeoutMs = -1)
 Reply waitFor(const PendingPtr &p, int waitMs = 5000)
 {
     if (!QTest::qWaitFor([&] { return p->done; }, waitMs))
-        return Reply::noReply(QByteArrayLiteral("test: no callback within the wait"));
+        return Reply::noReply(NoReplyKind::Disconnected,
+                              QByteArrayLiteral("test: no callback within the wait"));
     return p->reply;
 }
 
@@ -452,7 +453,9 @@ void TestConnection::classify_data()
     QTest::addColumn<QString>("described"); // a piece of describe()'s sentence
 
     const auto err = [](const char *text) { return Reply::error(QByteArray(text)); };
-    const auto none = [](const char *text) { return Reply::noReply(QByteArray(text)); };
+    const auto none = [](NoReplyKind kind, const char *text) {
+        return Reply::noReply(kind, QByteArray(text));
+    };
     using K = RedisErrorKind;
     QTest::newRow("ok") << Reply::ok() << K::None << QStringLiteral("OK");
     QTest::newRow("nil") << Reply::nil() << K::None << QStringLiteral("(nil)");
@@ -490,25 +493,39 @@ void TestConnection::classify_data()
                               << QStringLiteral("script cache");
     QTest::newRow("ERR") << err("ERR unknown command 'FOO'") << K::ServerError
                          << QStringLiteral("ERR unknown command");
-    QTest::newRow("timeout") << none("timeout after 250 ms") << K::Timeout
+    using N = NoReplyKind;
+    QTest::newRow("timeout") << none(N::Timeout, "timeout after 250 ms") << K::Timeout
                              << QStringLiteral("timeout after 250 ms");
-    QTest::newRow("refused") << none("connection refused: cannot connect to 127.0.0.1:6379")
+    QTest::newRow("refused") << none(N::ConnectionRefused,
+                                     "connection refused: cannot connect to 127.0.0.1:6379")
                              << K::ConnectionRefused << QStringLiteral("connection refused");
-    QTest::newRow("host not found") << none("host not found: cannot connect to nowhere:6379")
-                                    << K::HostNotFound << QStringLiteral("nowhere");
-    QTest::newRow("disconnected") << none("disconnected: 127.0.0.1:6379 closed the connection")
+    QTest::newRow("host not found")
+        << none(N::HostNotFound, "host not found: cannot connect to nowhere:6379")
+        << K::HostNotFound << QStringLiteral("nowhere");
+    QTest::newRow("disconnected") << none(N::Disconnected,
+                                          "disconnected: 127.0.0.1:6379 closed the connection")
                                   << K::Disconnected << QStringLiteral("closed the connection");
-    QTest::newRow("closed") << none("connection closed") << K::Disconnected
+    QTest::newRow("closed") << none(N::Disconnected, "connection closed") << K::Disconnected
                             << QStringLiteral("connection closed (127.0.0.1:6379)");
     QTest::newRow("read-only refusal")
-        << none("refused: SET is a write command and this connection is read-only")
+        << none(N::RefusedReadOnly,
+                "refused: SET is a write command and this connection is read-only")
         << K::RefusedReadOnly << QStringLiteral("not sent to 127.0.0.1:6379: SET is a write");
-    QTest::newRow("tls") << none("TLS error: the TLS handshake with x failed") << K::TlsError
-                         << QStringLiteral("handshake");
-    QTest::newRow("protocol") << none("protocol error: bad data") << K::ProtocolError
-                              << QStringLiteral("bad data");
+    QTest::newRow("tls") << none(N::TlsError, "TLS error: the TLS handshake with x failed")
+                         << K::TlsError << QStringLiteral("handshake");
+    QTest::newRow("protocol") << none(N::ProtocolError, "protocol error: bad data")
+                              << K::ProtocolError << QStringLiteral("bad data");
     QTest::newRow("simulator node down")
-        << none("node down") << K::Disconnected << QStringLiteral("node down");
+        << none(N::Disconnected, "node down") << K::Disconnected << QStringLiteral("node down");
+    // The kind comes from the reply, never from its words: a lost connection to a host whose
+    // name starts like another kind's message is still a lost connection, and a timeout is a
+    // timeout whatever its text says.
+    QTest::newRow("kind, not text: disconnected")
+        << none(N::Disconnected, "tls.example.com:6379 is still loading its dataset")
+        << K::Disconnected << QStringLiteral("tls.example.com:6379 is still loading");
+    QTest::newRow("kind, not text: timeout")
+        << none(N::Timeout, "no answer in time") << K::Timeout
+        << QStringLiteral("no answer from 127.0.0.1:6379 in time: no answer in time");
 }
 
 void TestConnection::classify()
@@ -780,7 +797,7 @@ void TestConnection::closeFailsRequestsInFlight()
     QVERIFY(!blocked->done);
     c.close();
     QVERIFY(blocked->done); // close() answers what was in flight at once
-    QCOMPARE(blocked->reply, Reply::noReply("connection closed"));
+    QCOMPARE(blocked->reply, Reply::noReply(NoReplyKind::Disconnected, "connection closed"));
     QCOMPARE(Connection::classify(blocked->reply), RedisErrorKind::Disconnected);
     QCOMPARE(c.state(), Connection::State::Disconnected);
     QCOMPARE(states.count(), 1);
@@ -788,7 +805,7 @@ void TestConnection::closeFailsRequestsInFlight()
     const PendingPtr late = sendAsync(c, cmd({"PING"}));
     QVERIFY(!late->done);
     QTRY_VERIFY(late->done);
-    QCOMPARE(late->reply, Reply::noReply("connection closed"));
+    QCOMPARE(late->reply, Reply::noReply(NoReplyKind::Disconnected, "connection closed"));
     // open() again works.
     OPEN_READY(c);
     QCOMPARE(call(c, cmd({"PING"})), Reply::status("PONG"));
@@ -1123,7 +1140,7 @@ void TestConnection::requestTimeoutWhileServerPaused()
     const PendingPtr longer = sendAsync(c, cmd({"ECHO", "longer"}), 4000);
     QTRY_VERIFY_WITH_TIMEOUT(late->done, 3000);
     const qint64 elapsed = timer.elapsed();
-    QCOMPARE(late->reply, Reply::noReply("timeout after 300 ms"));
+    QCOMPARE(late->reply, Reply::noReply(NoReplyKind::Timeout, "timeout after 300 ms"));
     QCOMPARE(Connection::classify(late->reply), RedisErrorKind::Timeout);
     QVERIFY2(elapsed >= 280 && elapsed < 2000, qPrintable(QString::number(elapsed)));
     QVERIFY(!longer->done); // its own, longer timeout

@@ -248,13 +248,13 @@ Reply EngineContext::execute(int node, const Command &argv, const QByteArray &st
     const qint64 timeout = timeoutMs < 0 ? m_requestTimeoutMs : timeoutMs;
     Reply reply;
     if (node < 0 || node >= m_world.nodeCount() || m_world.nodeDown(node)) {
-        reply = Reply::noReply("node down");
+        reply = Reply::noReply(NoReplyKind::Disconnected, "node down");
         *replyDelayMs = timeout;
     } else {
         reply = m_world.node(node).execute(argv, m_session);
         *replyDelayMs = m_world.m_latencyMs;
         if (m_world.m_latencyMs > timeout) { // executed, but the answer comes too late
-            reply = Reply::noReply("timeout");
+            reply = Reply::noReply(NoReplyKind::Timeout, "timeout");
             *replyDelayMs = timeout;
         }
     }

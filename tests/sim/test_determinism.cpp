@@ -4,8 +4,7 @@
 
 #include <QBuffer>
 #include <QTest>
-
-#include <thread>
+#include <QThreadPool>
 
 using namespace lockscope;
 
@@ -67,13 +66,13 @@ private slots:
         const QByteArray expected =
             logBytes(QStringLiteral("split-vote"), QStringLiteral("redlock"), 7);
         QList<QByteArray> got(4);
-        std::vector<std::thread> threads;
-        for (int i = 0; i < 4; ++i)
-            threads.emplace_back([&, i] {
+        QThreadPool pool; // threads the way LockScope runs them (README, Development)
+        pool.setMaxThreadCount(int(got.size()));
+        for (qsizetype i = 0; i < got.size(); ++i)
+            pool.start([&got, i] {
                 got[i] = logBytes(QStringLiteral("split-vote"), QStringLiteral("redlock"), 7);
             });
-        for (auto &t : threads)
-            t.join();
+        pool.waitForDone();
         for (const auto &g : got)
             QVERIFY(g == expected);
     }

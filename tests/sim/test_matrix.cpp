@@ -2,10 +2,12 @@
 // expected_outcomes.h (docs/lock-catalogue.md) names gets the verdict that catalogue implies, and
 // the CLI prints the matrix as CSV and JSON and refuses an ambiguous request.
 #include "cli_process.h"
+#include "csv_reader.h"
 #include "expected_outcomes.h"
 #include "lock/strategy_registry.h"
 #include "sim/comparison.h"
 #include "sim/simulation.h"
+#include "util/csv.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -339,6 +341,63 @@ private slots:
             QCOMPARE(QString::fromUtf8(cells[2]), verdictId(verdictOf(rows[i])));
             QCOMPARE(cells[runsColumn], QByteArray("2"));
         }
+    }
+
+    // RFC 4180: a field is quoted when it holds a comma, a double quote, CR or LF, its quotes
+    // doubled; any other field is written as it is (the ids, verdicts and counts always are).
+    void csvFieldQuotesOnlyWhatNeedsIt_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("plain") << QStringLiteral("redlock-5") << QStringLiteral("redlock-5");
+        QTest::newRow("empty") << QString() << QString();
+        QTest::newRow("space") << QStringLiteral("a b") << QStringLiteral("a b");
+        QTest::newRow("comma") << QStringLiteral("a,b") << QStringLiteral("\"a,b\"");
+        QTest::newRow("quote") << QStringLiteral("say \"hi\"")
+                               << QStringLiteral("\"say \"\"hi\"\"\"");
+        QTest::newRow("LF") << QStringLiteral("a\nb") << QStringLiteral("\"a\nb\"");
+        QTest::newRow("CR") << QStringLiteral("a\rb") << QStringLiteral("\"a\rb\"");
+    }
+    void csvFieldQuotesOnlyWhatNeedsIt()
+    {
+        QFETCH(QString, value);
+        QFETCH(QString, field);
+        QCOMPARE(csvField(value), field);
+        QCOMPARE(csvRecord({value, QStringLiteral("x")}), field + QStringLiteral(",x\n"));
+    }
+
+    // A scenario file's id and a custom strategy's id may hold anything: the matrix CSV reads
+    // back to the same fields, one record per row.
+    void csvReadsBackAwkwardIds()
+    {
+        ComparisonRow awkward;
+        awkward.scenario = QStringLiteral("my \"fast\" scenario, v2\nsecond line");
+        awkward.strategy = QStringLiteral("custom,\"quoted\"\r\nstrategy");
+        awkward.runs = 3;
+        ComparisonRow plain;
+        plain.scenario = QStringLiteral("clock-jump");
+        plain.strategy = QStringLiteral("redlock");
+        plain.runs = 2;
+        const QString csv = comparisonCsv({awkward, plain});
+        QList<QStringList> records;
+        QString error;
+        QVERIFY2(readCsv(csv, &records, &error), qPrintable(error));
+        QCOMPARE(records.size(), 3);
+        const QStringList &header = records[0];
+        QCOMPARE(header.mid(0, 3),
+                 (QStringList{QStringLiteral("scenario"), QStringLiteral("strategy"),
+                              QStringLiteral("verdict")}));
+        for (const QStringList &record : records)
+            QCOMPARE(record.size(), header.size());
+        QCOMPARE(records[1].value(0), awkward.scenario);
+        QCOMPARE(records[1].value(1), awkward.strategy);
+        QCOMPARE(records[1].value(int(header.indexOf(QStringLiteral("runs")))),
+                 QStringLiteral("3"));
+        QCOMPARE(records[2].value(0), plain.scenario);
+        QCOMPARE(records[2].value(1), plain.strategy);
+        // Plain rows are written as before: no quotes, LF line ends.
+        QVERIFY(csv.contains(QStringLiteral("\nclock-jump,redlock,")));
+        QCOMPARE(csv.count(QLatin1Char('\r')), 1); // the one inside a field: records end in LF
     }
 
     void cliJson()

@@ -73,7 +73,7 @@ Reply RedisTestClient::failure()
 {
     m_error = m_ctx ? QString::fromUtf8(m_ctx->errstr) : QStringLiteral("not connected");
     disconnect();
-    return Reply::noReply(m_error.toUtf8());
+    return Reply::noReply(NoReplyKind::Disconnected, m_error.toUtf8());
 }
 
 Reply RedisTestClient::toReply(const redisReply *reply)
@@ -144,7 +144,7 @@ Reply RedisTestClient::readReply(int timeoutMs)
         if (ready < 0)
             return failure();
         if (ready == 0)
-            return Reply::noReply(QByteArrayLiteral("timeout"));
+            return Reply::noReply(NoReplyKind::Timeout, QByteArrayLiteral("timeout"));
         if (redisBufferRead(m_ctx) != REDIS_OK)
             return failure();
     }

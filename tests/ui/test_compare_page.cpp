@@ -14,6 +14,7 @@
 #include "workspace/playback.h"
 #include "common/theme.h"
 
+#include "csv_reader.h"
 #include "free_port.h"
 #include "redis_server.h"
 
@@ -36,6 +37,7 @@
 
 using namespace lockscope;
 using namespace lockscope::ui;
+using lockscope::test::readCsv;
 using lockscope::test::unusedLoopbackPort;
 
 namespace {
@@ -123,6 +125,7 @@ private slots:
     void cancelKeepsFinishedCellsAndStopsThreads();
     void clickingACellOpensItsRunAtTheFirstViolation();
     void exportsParseAndHoldEveryCell();
+    void costCsvQuotesAnAwkwardStrategyName();
     void exportToAnUnwritablePlaceFailsAndKeepsTheModel();
     void unreachableLiveServerSaysSo();
     void liveServerGivesTheCostFigures();
@@ -456,6 +459,37 @@ void TestComparePage::exportsParseAndHoldEveryCell()
     }
     QVERIFY(unsafe > 0);
     QVERIFY(html.contains(QStringLiteral("Seed ")));
+}
+
+// The cost CSV goes through the same RFC 4180 writer as the matrix's: a custom strategy's name
+// with a comma, a quote and a line break reads back as one field of one record (the cost CSV
+// wrote such a name unquoted before, splitting it into fields and records).
+void TestComparePage::costCsvQuotesAnAwkwardStrategyName()
+{
+    CostRow awkward;
+    awkward.strategy = QStringLiteral("my lock, \"v2\"\nwith fencing");
+    awkward.runs = 4;
+    awkward.throughput = 12.5;
+    CostRow plain;
+    plain.strategy = QStringLiteral("redlock");
+    plain.runs = 2;
+    CostModel cost;
+    cost.setLiveRows({awkward, plain}, QStringLiteral("127.0.0.1:6379"));
+    const QString csv = QString::fromUtf8(CompareExport::costCsv(cost));
+    QList<QStringList> records;
+    QString error;
+    QVERIFY2(readCsv(csv, &records, &error), qPrintable(error));
+    QCOMPARE(records.size(), 3);
+    QCOMPARE(records[0].value(0), QStringLiteral("strategy"));
+    QCOMPARE(records[0].size(), 1 + int(CostModel::ColumnCount));
+    for (const QStringList &record : records)
+        QCOMPARE(record.size(), records[0].size());
+    QCOMPARE(records[1].value(0), awkward.strategy);
+    QCOMPARE(records[1].value(1 + CostModel::RunsColumn), QStringLiteral("4"));
+    QCOMPARE(records[1].value(1 + CostModel::ThroughputColumn), QStringLiteral("12.5"));
+    QCOMPARE(records[2].value(0), plain.strategy);
+    // A name that needs no quotes is written as it was.
+    QVERIFY2(csv.contains(QStringLiteral("\nredlock,2,")), qPrintable(csv));
 }
 
 void TestComparePage::exportToAnUnwritablePlaceFailsAndKeepsTheModel()

@@ -3,6 +3,7 @@
 #include "cell_explanation.h"
 #include "comparison_model.h"
 #include "cost_model.h"
+#include "util/csv.h"
 
 #include <QBuffer>
 #include <QChart>
@@ -75,18 +76,18 @@ QByteArray CompareExport::matrixJson(const ComparisonModel &matrix)
 
 QByteArray CompareExport::costCsv(const CostModel &cost)
 {
-    QString s = QStringLiteral("strategy");
+    QStringList header{QStringLiteral("strategy")};
     for (int c = 0; c < CostModel::ColumnCount; ++c)
-        s += QLatin1Char(',') + CostModel::columnId(c);
-    s += QLatin1Char('\n');
+        header.append(CostModel::columnId(c));
+    QString s = csvRecord(header);
     for (const CostRow &r : cost.rows()) {
-        s += r.strategy;
+        QStringList fields{r.strategy};
         for (int c = 0; c < CostModel::ColumnCount; ++c) {
             // No data is an empty field, CSV's null.
             const Figure v = CostModel::value(r, c);
-            s += QLatin1Char(',') + (v ? QString::number(*v, 'g', 10) : QString());
+            fields.append(v ? QString::number(*v, 'g', 10) : QString());
         }
-        s += QLatin1Char('\n');
+        s += csvRecord(fields);
     }
     return s.toUtf8();
 }

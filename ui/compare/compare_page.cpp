@@ -32,9 +32,70 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <iterator>
+
 namespace lockscope::ui {
 
 namespace {
+
+using ExportKind = ComparePage::ExportKind;
+
+// Everything about one export in one place: its menu entry, the file name the save dialog
+// suggests, and where the menu draws a separator. In the menu's order.
+struct ExportFormat {
+    ExportKind kind;
+    const char *menuText; // translated in ComparePage's context
+    const char *fileName; // without the suffix
+    const char *suffix;
+    bool separatorAfter;
+};
+
+constexpr ExportFormat kExportFormats[] = {
+    {.kind = ExportKind::MatrixCsv,
+     .menuText = QT_TRANSLATE_NOOP("lockscope::ui::ComparePage", "Matrix as CSV…"),
+     .fileName = "safety-matrix",
+     .suffix = "csv",
+     .separatorAfter = false},
+    {.kind = ExportKind::MatrixJson,
+     .menuText = QT_TRANSLATE_NOOP("lockscope::ui::ComparePage", "Matrix as JSON…"),
+     .fileName = "safety-matrix",
+     .suffix = "json",
+     .separatorAfter = true},
+    {.kind = ExportKind::CostCsv,
+     .menuText = QT_TRANSLATE_NOOP("lockscope::ui::ComparePage", "Cost table as CSV…"),
+     .fileName = "cost",
+     .suffix = "csv",
+     .separatorAfter = false},
+    {.kind = ExportKind::CostJson,
+     .menuText = QT_TRANSLATE_NOOP("lockscope::ui::ComparePage", "Cost table as JSON…"),
+     .fileName = "cost",
+     .suffix = "json",
+     .separatorAfter = true},
+    {.kind = ExportKind::ChartsPng,
+     .menuText = QT_TRANSLATE_NOOP("lockscope::ui::ComparePage", "Charts as PNG…"),
+     .fileName = "cost-charts",
+     .suffix = "png",
+     .separatorAfter = false},
+    {.kind = ExportKind::ChartsSvg,
+     .menuText = QT_TRANSLATE_NOOP("lockscope::ui::ComparePage", "Charts as SVG…"),
+     .fileName = "cost-charts",
+     .suffix = "svg",
+     .separatorAfter = true},
+    {.kind = ExportKind::Html,
+     .menuText = QT_TRANSLATE_NOOP("lockscope::ui::ComparePage", "HTML report…"),
+     .fileName = "compare-report",
+     .suffix = "html",
+     .separatorAfter = false},
+};
+
+const ExportFormat &exportFormat(ExportKind kind)
+{
+    const auto *found = std::find_if(std::begin(kExportFormats), std::end(kExportFormats),
+                                     [kind](const ExportFormat &f) { return f.kind == kind; });
+    Q_ASSERT(found != std::end(kExportFormats)); // every kind has its row
+    return found != std::end(kExportFormats) ? *found : kExportFormats[0];
+}
 
 QString durationText(double seconds)
 {
@@ -86,15 +147,16 @@ ComparePage::ComparePage(QWidget *parent)
     m_exportButton->setPopupMode(QToolButton::InstantPopup);
     m_exportButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     auto *menu = new QMenu(m_exportButton);
-    for (int k = 0; k <= int(ExportKind::Html); ++k) {
+    for (const ExportFormat &format : kExportFormats) {
         QAction *a = menu->addAction(QString());
-        connect(a, &QAction::triggered, this, [this, k] { exportWithDialog(ExportKind(k)); });
+        const ExportKind kind = format.kind;
+        connect(a, &QAction::triggered, this, [this, kind] { exportWithDialog(kind); });
+        if (kind == ExportKind::ChartsSvg)
+            a->setEnabled(CompareExport::hasSvg());
         m_exportActions << a;
-        if (k == int(ExportKind::MatrixJson) || k == int(ExportKind::CostJson) ||
-            k == int(ExportKind::ChartsSvg))
+        if (format.separatorAfter)
             menu->addSeparator();
     }
-    m_exportActions[int(ExportKind::ChartsSvg)]->setEnabled(CompareExport::hasSvg());
     m_exportButton->setMenu(menu);
     bar->addWidget(m_status, 1);
     bar->addWidget(m_progress, 2);
@@ -430,14 +492,12 @@ bool ComparePage::exportTo(ExportKind kind, const QString &path, QString *error)
 
 void ComparePage::exportWithDialog(ExportKind kind)
 {
-    static const char *const suffixes[] = {"csv", "json", "csv", "json", "png", "svg", "html"};
-    static const char *const names[] = {"safety-matrix", "safety-matrix", "cost",          "cost",
-                                        "cost-charts",   "cost-charts",   "compare-report"};
-    const QString suffix = QLatin1String(suffixes[int(kind)]);
-    const QString path = QFileDialog::getSaveFileName(
-        this, m_exportActions[int(kind)]->text().remove(QStringLiteral("…")),
-        QLatin1String(names[int(kind)]) + QLatin1Char('.') + suffix,
-        tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
+    const ExportFormat &format = exportFormat(kind);
+    const QString suffix = QLatin1String(format.suffix);
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr(format.menuText).remove(QStringLiteral("…")),
+                                     QLatin1String(format.fileName) + QLatin1Char('.') + suffix,
+                                     tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
     if (path.isEmpty())
         return;
     QString error;
@@ -473,12 +533,8 @@ void ComparePage::retranslateUi()
     m_cancelButton->setText(tr("Cancel"));
     m_cancelButton->setToolTip(tr("Stops the runs; the finished cells stay (Esc)."));
     m_exportButton->setText(tr("Export"));
-    const QStringList exportTexts = {tr("Matrix as CSV…"),     tr("Matrix as JSON…"),
-                                     tr("Cost table as CSV…"), tr("Cost table as JSON…"),
-                                     tr("Charts as PNG…"),     tr("Charts as SVG…"),
-                                     tr("HTML report…")};
     for (qsizetype i = 0; i < m_exportActions.size(); ++i)
-        m_exportActions[i]->setText(exportTexts[i]);
+        m_exportActions[i]->setText(tr(kExportFormats[i].menuText));
     m_tabs->setTabText(0, tr("Safety matrix"));
     m_tabs->setTabText(1, tr("Cost"));
     m_matrixHint->setText(tr("Each cell: one strategy under one scenario, over every seed. "

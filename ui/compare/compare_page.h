@@ -103,7 +103,7 @@ private:
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancelButton = nullptr;
     QToolButton *m_exportButton = nullptr;
-    QList<QAction *> m_exportActions; // by ExportKind
+    QList<QAction *> m_exportActions; // one per entry of the export table, in its order
     QTabWidget *m_tabs = nullptr;
     QLabel *m_matrixHint = nullptr;
     QTableView *m_matrixView = nullptr;

@@ -939,7 +939,7 @@ void TimelineWidget::paintClientLane(QPainter &p, const Row &row, const QRect &r
     // Markers.
     const double size = markerSize(h);
     auto drawMarker = [&](const Marker &mk, double x) {
-        paintMarker(p, int(mk.kind), QPointF(x, mid), c, size);
+        paintMarker(p, mk.kind, QPointF(x, mid), c, size);
     };
     auto timeOf = [](const Marker &mk) { return mk.timeUs; };
     if (isDense(lane.markers, m, size)) {
@@ -1054,7 +1054,7 @@ void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
     auto drawMarker = [&](const Marker &mk, double x) {
         const Event &e = m_run->event(mk.event);
         const QColor c = th.client(e.owner >= 0 ? e.owner : e.client);
-        paintMarker(p, int(mk.kind), QPointF(x, mid), c, size);
+        paintMarker(p, mk.kind, QPointF(x, mid), c, size);
         if (!roomForLabels)
             return;
         QString text;
@@ -1135,14 +1135,14 @@ void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
                      drawMarker);
 }
 
-void TimelineWidget::paintMarker(QPainter &p, int kind, const QPointF &c, const QColor &color,
-                                 double s) const
+void TimelineWidget::paintMarker(QPainter &p, MarkerKind kind, const QPointF &c,
+                                 const QColor &color, double s) const
 {
     const Theme &th = m_theme;
     const QPen halo(th.base, 2.5);
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
-    switch (MarkerKind(kind)) {
+    switch (kind) {
     case MarkerKind::Acquired:
         p.setPen(QPen(th.text, 1.5));
         p.setBrush(color);
@@ -1229,7 +1229,7 @@ void TimelineWidget::paintMarker(QPainter &p, int kind, const QPointF &c, const 
         break;
     case MarkerKind::NodeDown:
     case MarkerKind::NodeUp: {
-        const double dir = MarkerKind(kind) == MarkerKind::NodeDown ? 1 : -1;
+        const double dir = kind == MarkerKind::NodeDown ? 1 : -1;
         QPolygonF t;
         t << c + QPointF(-s, -s * dir) << c + QPointF(s, -s * dir) << c + QPointF(0, s * dir);
         p.setPen(halo);
@@ -1475,7 +1475,7 @@ void TimelineWidget::paintLegend(QPainter &p, const QRect &r) const
                 break;
             }
             case Swatch::Marker:
-                paintMarker(p, int(legend.marker), s.center(), c, ms);
+                paintMarker(p, legend.marker, s.center(), c, ms);
                 break;
             }
         });

@@ -142,7 +142,7 @@ private:
                          const TimeLineMapping &m) const;
     void paintLabel(QPainter &p, const Row &row, const QRect &r) const;
     void paintLegend(QPainter &p, const QRect &r) const;
-    void paintMarker(QPainter &p, int kind, const QPointF &c, const QColor &color,
+    void paintMarker(QPainter &p, MarkerKind kind, const QPointF &c, const QColor &color,
                      double size) const;
 
     int rowOfClient(qint16 client) const;
