@@ -2,19 +2,20 @@
 
 #include "compare/compare_page.h"
 
-#include "display_check.h"
 #include "common/language.h"
+#include "display_check.h"
 
+#include "common/theme.h"
 #include "lock/strategy_registry.h"
 #include "main_window.h"
 #include "monitor/monitor_page.h"
 #include "monitor/profile_dialog.h"
-#include "workspace/playback.h"
 #include "sim/run_limits.h"
 #include "sim/scenario.h"
-#include "common/theme.h"
 #include "timeline/timeline_widget.h"
 #include "untranslated_text.h"
+#include "workspace/playback.h"
+#include "workspace/workspace_page.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -546,29 +547,30 @@ int runLockScope(int argc, char **argv)
     wo.persistSettings = !screenshot; // screenshots are reproducible: no saved state
     wo.language = o.language;
     MainWindow window(wo);
+    WorkspacePage &workspace = *window.workspace();
     if (!o.scenarioFile.isEmpty()) {
         QString error;
-        if (!window.addScenarioFile(o.scenarioFile, &error)) { // changed since it was checked
+        if (!workspace.addScenarioFile(o.scenarioFile, &error)) { // changed since it was checked
             bad(error, &exitCode);
             return exitCode;
         }
     } else if (!o.scenario.isEmpty()) {
-        window.setScenario(o.scenario);
+        workspace.setScenario(o.scenario);
     }
     if (!o.strategy.isEmpty())
-        window.setStrategy(o.strategy);
+        workspace.setStrategy(o.strategy);
     if (o.seedSet)
-        window.setSeed(o.seed);
+        workspace.setSeed(o.seed);
     if (o.clients > 0)
-        window.setClientCount(o.clients);
+        workspace.setClientCount(o.clients);
     if (o.ttlMs > 0)
-        window.setTtlMs(o.ttlMs);
+        workspace.setTtlMs(o.ttlMs);
     if (!o.waitMode.isEmpty())
-        window.setWaitMode(o.waitMode);
+        workspace.setWaitMode(o.waitMode);
     if (o.tab == QLatin1String("commands"))
-        window.showCommandsTab();
+        workspace.showCommandsTab();
     else if (o.tab == QLatin1String("source"))
-        window.showSourceTab();
+        workspace.showSourceTab();
 
     if (screenshot) {
         window.setAttribute(Qt::WA_DontShowOnScreen);
@@ -577,15 +579,15 @@ int runLockScope(int argc, char **argv)
         QCoreApplication::processEvents();
     }
     QString error;
-    const bool ran = window.runNow(&error);
+    const bool ran = workspace.runNow(&error);
     if (!ran && screenshot) {
         printLine(stderr, QStringLiteral("lockscope: ") + error);
         return 1;
     }
     if (o.atMs >= 0)
-        window.seek(o.atMs * 1000);
+        workspace.seek(o.atMs * 1000);
     if (o.viewFromMs >= 0)
-        window.timeline()->setViewRange(o.viewFromMs * 1000, o.viewToMs * 1000);
+        workspace.timeline()->setViewRange(o.viewFromMs * 1000, o.viewToMs * 1000);
     if (o.page == QLatin1String("compare"))
         window.setPage(MainWindow::Page::Compare);
     else if (o.page == QLatin1String("monitor"))

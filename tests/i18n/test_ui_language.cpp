@@ -8,21 +8,22 @@
 // with --lang en.
 #include "../monitor/monitor_test_support.h"
 #include "cli_process.h"
-#include "workspace/command_log_model.h"
-#include "compare/compare_page.h"
-#include "compare/comparison_model.h"
-#include "workspace/findings_model.h"
 #include "common/key_table_model.h"
 #include "common/language.h"
+#include "compare/compare_page.h"
+#include "compare/comparison_model.h"
 #include "lock/strategy_registry.h"
 #include "main_window.h"
 #include "monitor/key_monitor.h"
 #include "monitor/monitor_page.h"
 #include "monitor/profile_dialog.h"
-#include "workspace/playback.h"
 #include "sim/scenario.h"
+#include "workspace/command_log_model.h"
+#include "workspace/findings_model.h"
+#include "workspace/playback.h"
 #include "workspace/strategy_source_view.h"
 #include "untranslated_text.h"
+#include "workspace/workspace_page.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -104,13 +105,13 @@ private slots:
         MainWindow w(o);
         w.resize(1600, 1000);
         w.show();
-        QVERIFY(w.setScenario(QStringLiteral("pause-before-delete")));
-        QVERIFY(w.setStrategy(QStringLiteral("set-nx-px-get-del")));
+        QVERIFY(w.workspace()->setScenario(QStringLiteral("pause-before-delete")));
+        QVERIFY(w.workspace()->setStrategy(QStringLiteral("set-nx-px-get-del")));
         QString error;
-        QVERIFY2(w.runNow(&error), qPrintable(error));
-        w.seek(w.playback()->end() / 2);
+        QVERIFY2(w.workspace()->runNow(&error), qPrintable(error));
+        w.workspace()->seek(w.workspace()->playback()->end() / 2);
         QCoreApplication::processEvents();
-        QVERIFY(w.findingsModel()->rowCount() > 0); // the findings are walked too
+        QVERIFY(w.workspace()->findingsModel()->rowCount() > 0); // the findings are walked too
         QVERIFY(offendersOf(w).isEmpty());
     }
 
@@ -124,10 +125,10 @@ private slots:
         MainWindow w(o);
         w.resize(1600, 1000);
         w.show();
-        QVERIFY(w.setScenario(QStringLiteral("crash-mid-acquire")));
-        QVERIFY(w.setStrategy(QStringLiteral("setnx-expire")));
-        QVERIFY(w.runNow());
-        w.seek(w.playback()->end());
+        QVERIFY(w.workspace()->setScenario(QStringLiteral("crash-mid-acquire")));
+        QVERIFY(w.workspace()->setStrategy(QStringLiteral("setnx-expire")));
+        QVERIFY(w.workspace()->runNow());
+        w.workspace()->seek(w.workspace()->playback()->end());
         QCoreApplication::processEvents();
         QVERIFY(offendersOf(w, false).size() > 50); // English is English: the walk sees it
         const QStringList titles = [&] {

@@ -2,6 +2,7 @@
 // here, independently), the verdict colours, Cancel in the middle of a run, a click on a cell
 // opening the run in the workspace at its first violation, and the exports (parsed back, and
 // refused cleanly where the file cannot be written).
+#include "common/theme.h"
 #include "compare/compare_export.h"
 #include "compare/compare_page.h"
 #include "compare/compare_settings.h"
@@ -12,7 +13,7 @@
 #include "compare/live_comparison.h"
 #include "main_window.h"
 #include "workspace/playback.h"
-#include "common/theme.h"
+#include "workspace/workspace_page.h"
 
 #include "csv_reader.h"
 #include "free_port.h"
@@ -367,12 +368,12 @@ void TestComparePage::clickingACellOpensItsRunAtTheFirstViolation()
     QCOMPARE(askedAt, atUs);
     // MainWindow took it: the workspace shows that run at that instant.
     QCOMPARE(window.page(), MainWindow::Page::Workspace);
-    QVERIFY(window.run());
-    QCOMPARE(window.run()->request().strategyId, strategy);
-    QCOMPARE(window.run()->request().seed, seed);
-    QCOMPARE(window.playback()->time(), atUs);
-    QVERIFY(!window.run()->report().findings.empty());
-    QCOMPARE(window.run()->report().findings.front().timeUs, atUs);
+    QVERIFY(window.workspace()->run());
+    QCOMPARE(window.workspace()->run()->request().strategyId, strategy);
+    QCOMPARE(window.workspace()->run()->request().seed, seed);
+    QCOMPARE(window.workspace()->playback()->time(), atUs);
+    QVERIFY(!window.workspace()->run()->report().findings.empty());
+    QCOMPARE(window.workspace()->run()->report().findings.front().timeUs, atUs);
     QVERIFY2(messages.isEmpty(), qPrintable(messages.join(QLatin1Char('\n'))));
 }
 

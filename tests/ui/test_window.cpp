@@ -1,13 +1,15 @@
 // The window, offscreen, driven as a user would: choose a scenario and a strategy, run, step,
-// scrub, inject a fault by hand, export; assertions are on what the models hold.
+// scrub, inject a fault by hand, export (the workspace page, through window.workspace()); the
+// window's own title, status bar, settings and palette; assertions are on what the models hold.
+#include "common/key_table_model.h"
+#include "common/theme.h"
+#include "main_window.h"
+#include "timeline/timeline_widget.h"
 #include "workspace/command_log_model.h"
 #include "workspace/findings_model.h"
-#include "common/key_table_model.h"
-#include "main_window.h"
 #include "workspace/playback.h"
 #include "workspace/strategy_source_view.h"
-#include "common/theme.h"
-#include "timeline/timeline_widget.h"
+#include "workspace/workspace_page.h"
 
 #include <QAction>
 #include <QApplication>
@@ -40,14 +42,14 @@ int keyRow(const KeyTableModel &model, const QString &key)
     return -1;
 }
 
-QString owner(const MainWindow &w)
+QString owner(const WorkspacePage &w)
 {
     const int row = keyRow(*w.keyModel(), QStringLiteral("lock:0"));
     return row < 0 ? QString()
                    : w.keyModel()->index(row, KeyTableModel::OwnerColumn).data().toString();
 }
 
-qint64 ttlLeft(const MainWindow &w)
+qint64 ttlLeft(const WorkspacePage &w)
 {
     const int row = keyRow(*w.keyModel(), QStringLiteral("lock:0"));
     return w.keyModel()
@@ -110,8 +112,9 @@ struct Shown {
     qsizetype faults = 0;
     QString title;
 
-    static Shown of(const MainWindow &w)
+    static Shown of(const MainWindow &window)
     {
+        const WorkspacePage &w = *window.workspace();
         Shown s;
         s.run = w.run();
         s.events = w.run() ? w.run()->log().events().size() : 0;
@@ -126,7 +129,7 @@ struct Shown {
         s.clients = r.clients;
         s.ttlMs = r.ttlMs;
         s.faults = r.injectedFaults.size();
-        s.title = w.windowTitle();
+        s.title = window.windowTitle();
         return s;
     }
 };
@@ -155,7 +158,8 @@ private Q_SLOTS:
 
     void selectRunStepAndScrub()
     {
-        MainWindow &w = window();
+        MainWindow &win = window();
+        WorkspacePage &w = *win.workspace();
         QVERIFY(!w.setScenario(QStringLiteral("no-such-scenario")));
         QVERIFY(w.setScenario(QStringLiteral("pause-after-acquire")));
         QVERIFY(w.setStrategy(QStringLiteral("set-nx-px-lua")));
@@ -208,7 +212,8 @@ private Q_SLOTS:
 
     void playbackAdvances()
     {
-        MainWindow &w = window();
+        MainWindow &win = window();
+        WorkspacePage &w = *win.workspace();
         w.seek(0);
         w.playback()->setSpeed(1000);
         w.playback()->play();
@@ -228,7 +233,8 @@ private Q_SLOTS:
 
     void injectPauseKeepsThePast()
     {
-        MainWindow &w = window();
+        MainWindow &win = window();
+        WorkspacePage &w = *win.workspace();
         w.seek(35'000'000);
         const auto before = w.run();
         const qint16 b = qint16(before->log().info().clients.indexOf(QByteArrayLiteral("B")));
@@ -268,7 +274,8 @@ private Q_SLOTS:
 
     void selectionIsSynchronised()
     {
-        MainWindow &w = window();
+        MainWindow &win = window();
+        WorkspacePage &w = *win.workspace();
         w.seek(w.playback()->end());
         // Select a command: the command log selects its row.
         const CommandLogModel &log = *w.commandModel();
@@ -288,7 +295,8 @@ private Q_SLOTS:
 
     void findingsJumpThere()
     {
-        MainWindow &w = window();
+        MainWindow &win = window();
+        WorkspacePage &w = *win.workspace();
         QVERIFY(w.setStrategy(QStringLiteral("set-nx-px-del")));
         QVERIFY(w.runNow());
         QVERIFY(w.findingsModel()->rowCount() > 0);
@@ -300,7 +308,8 @@ private Q_SLOTS:
 
     void timelineZoomsAndHits()
     {
-        MainWindow &w = window();
+        MainWindow &win = window();
+        WorkspacePage &w = *win.workspace();
         TimelineWidget &tl = *w.timeline();
         tl.fitAll();
         const TimeRange all = tl.viewRange();
@@ -339,7 +348,8 @@ private Q_SLOTS:
 
     void exportsWriteOrExplain()
     {
-        MainWindow &w = window();
+        MainWindow &win = window();
+        WorkspacePage &w = *win.workspace();
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         QString error;
@@ -382,12 +392,12 @@ private Q_SLOTS:
 
     void darkPaletteAndRender()
     {
-        MainWindow &w = window();
-        w.setDarkPalette(true);
+        MainWindow &win = window();
+        win.setDarkPalette(true);
         QVERIFY(isDarkPalette(QApplication::palette()));
-        const QImage dark = w.grab().toImage();
+        const QImage dark = win.grab().toImage();
         QVERIFY(!dark.isNull());
-        w.setDarkPalette(false);
+        win.setDarkPalette(false);
         QVERIFY(!isDarkPalette(QApplication::palette()));
     }
 
@@ -401,18 +411,18 @@ private Q_SLOTS:
         MainWindow::Options options; // persists settings (in QStandardPaths' test location)
         {
             MainWindow first(options);
-            QVERIFY(first.setScenario(QStringLiteral("failover")));
-            QVERIFY(first.setStrategy(QStringLiteral("redlock")));
-            first.setSeed(7);
-            first.playback()->setSpeed(10);
+            QVERIFY(first.workspace()->setScenario(QStringLiteral("failover")));
+            QVERIFY(first.workspace()->setStrategy(QStringLiteral("redlock")));
+            first.workspace()->setSeed(7);
+            first.workspace()->playback()->setSpeed(10);
             first.close(); // saves
         }
         MainWindow second(options);
-        const RunRequest r = second.currentRequest();
+        const RunRequest r = second.workspace()->currentRequest();
         QCOMPARE(r.scenarioId, QStringLiteral("failover"));
         QCOMPARE(r.strategyId, QStringLiteral("redlock"));
         QCOMPARE(r.seed, quint64(7));
-        QCOMPARE(second.playback()->speed(), 10.0);
+        QCOMPARE(second.workspace()->playback()->speed(), 10.0);
         QVERIFY(QFile::exists(config.filePath(QStringLiteral("LockScopeTest/test_window.conf"))));
     }
 
@@ -420,25 +430,27 @@ private Q_SLOTS:
     {
         // Issue 12: one client on client-clock-skew would drop B, whose clock is the story. The
         // window goes through the same check as the CLI and keeps what it shows.
-        MainWindow &w = window();
+        MainWindow &win = window();
+        WorkspacePage &w = *win.workspace();
         QVERIFY(w.setScenario(QStringLiteral("client-clock-skew")));
         QVERIFY(w.setStrategy(QStringLiteral("setnx-getset")));
         QString error;
         QVERIFY2(w.runNow(&error), qPrintable(error));
-        const Shown before = Shown::of(w);
+        const Shown before = Shown::of(win);
         w.setClientCount(1);
         QVERIFY(!w.runNow(&error));
         QVERIFY2(error.contains(QLatin1String("client-clock-skew")) &&
                      error.contains(QLatin1String("B")),
                  qPrintable(error));
-        QVERIFY2(w.statusText().contains(error), qPrintable(w.statusText()));
-        QCOMPARE(Shown::of(w).run, before.run);
+        QVERIFY2(win.statusText().contains(error), qPrintable(win.statusText()));
+        QCOMPARE(Shown::of(win).run, before.run);
         w.setClientCount(2);
     }
 
     void everyScenarioAndStrategyShows()
     {
-        MainWindow &w = window();
+        MainWindow &win = window();
+        WorkspacePage &w = *win.workspace();
         const QStringList strategies = {QStringLiteral("setnx-expire"),
                                         QStringLiteral("set-nx-px-lua"), QStringLiteral("redlock"),
                                         QStringLiteral("reentrant-hash"), QStringLiteral("fenced")};
@@ -451,14 +463,15 @@ private Q_SLOTS:
                                                       QStringLiteral(": ") + error));
                 w.seek(w.playback()->end() / 2);
                 w.stepForward();
-                QVERIFY(!w.grab().isNull());
+                QVERIFY(!win.grab().isNull());
             }
         }
     }
 
     void scenarioFileOpensAndRuns()
     {
-        MainWindow &w = window();
+        MainWindow &win = window();
+        WorkspacePage &w = *win.workspace();
         QStringList messages;
         w.setMessageHandler([&](const QString &, const QString &text) { messages << text; });
         QVERIFY(w.setScenario(QStringLiteral("pause-after-acquire")));
@@ -469,7 +482,7 @@ private Q_SLOTS:
         QVERIFY(w.scenarioFiles().isEmpty());
         // File > Open Scenario File…, Ctrl+O.
         QAction *open = nullptr;
-        for (QAction *a : w.findChildren<QAction *>()) {
+        for (QAction *a : win.findChildren<QAction *>()) {
             if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_O))
                 open = a;
         }
@@ -492,7 +505,7 @@ private Q_SLOTS:
                     ->itemData(w.scenarioPicker()->currentIndex(), Qt::ToolTipRole)
                     .toString()
                     .contains(QStringLiteral("Two clients, one pause (from a file)")));
-        QVERIFY(w.windowTitle().contains(QStringLiteral("two.json")));
+        QVERIFY(win.windowTitle().contains(QStringLiteral("two.json")));
 
         // Run: its two clients, its 20 s TTL (B holds the lock at 25 s, where the built-in
         // story's A still does).
@@ -584,7 +597,8 @@ private Q_SLOTS:
         QFETCH(QString, name);
         QFETCH(QByteArray, content);
         QFETCH(QString, message);
-        MainWindow &w = window();
+        MainWindow &win = window();
+        WorkspacePage &w = *win.workspace();
         QList<QPair<QString, QString>> messages;
         w.setMessageHandler([&](const QString &title, const QString &text) {
             messages.append({title, text});
@@ -602,7 +616,7 @@ private Q_SLOTS:
         w.setClientCount(4); // changed, not run yet
         w.stepForward();
         QVERIFY(w.selectedEvent() >= 0);
-        const Shown before = Shown::of(w);
+        const Shown before = Shown::of(win);
         QCOMPARE(before.faults, 1);
         QCOMPARE(before.clients, 4);
         QVERIFY(messages.isEmpty());
@@ -618,10 +632,10 @@ private Q_SLOTS:
         QCOMPARE(messages[0].second, error);
         QVERIFY2(error.contains(path), qPrintable(error));
         QVERIFY2(error.contains(message), qPrintable(error));
-        QVERIFY(w.statusText().contains(name));
+        QVERIFY(win.statusText().contains(name));
 
         // Nothing lost.
-        const Shown after = Shown::of(w);
+        const Shown after = Shown::of(win);
         QCOMPARE(after.run, before.run);
         QCOMPARE(after.events, before.events);
         QCOMPARE(after.timeUs, before.timeUs);
@@ -652,39 +666,39 @@ private Q_SLOTS:
         MainWindow::Options options;
         {
             MainWindow first(options);
-            QVERIFY(first.setScenario(QStringLiteral("failover")));
+            QVERIFY(first.workspace()->setScenario(QStringLiteral("failover")));
             QString error;
-            QVERIFY2(first.addScenarioFile(path, &error), qPrintable(error));
-            QCOMPARE(first.currentRequest().scenarioFile, path);
+            QVERIFY2(first.workspace()->addScenarioFile(path, &error), qPrintable(error));
+            QCOMPARE(first.workspace()->currentRequest().scenarioFile, path);
             first.close(); // saves
         }
         {
             // The file is in the picker again, and chosen.
             MainWindow second(options);
-            QCOMPARE(second.scenarioFiles(), QStringList{path});
-            QCOMPARE(second.currentScenarioFile(), path);
-            const RunRequest r = second.currentRequest();
+            QCOMPARE(second.workspace()->scenarioFiles(), QStringList{path});
+            QCOMPARE(second.workspace()->currentScenarioFile(), path);
+            const RunRequest r = second.workspace()->currentRequest();
             QVERIFY(r.fileScenario);
             QCOMPARE(r.scenarioId, QStringLiteral("two-client-pause"));
-            QVERIFY(second.runNow());
-            QCOMPARE(second.run()->clientLanes().size(), std::size_t(2));
+            QVERIFY(second.workspace()->runNow());
+            QCOMPARE(second.workspace()->run()->clientLanes().size(), std::size_t(2));
         }
         // Broken since: not in the picker, the built-in choice is back, the status bar says why;
         // the file stays in the list, for when it is mended.
         QVERIFY(writeFile(path, "{ broken"));
         {
             MainWindow third(options);
-            QVERIFY(third.scenarioFiles().isEmpty());
-            QVERIFY(third.currentScenarioFile().isEmpty());
-            QVERIFY(builtinScenarioIds().contains(third.currentRequest().scenarioId));
-            QVERIFY(third.runNow());
+            QVERIFY(third.workspace()->scenarioFiles().isEmpty());
+            QVERIFY(third.workspace()->currentScenarioFile().isEmpty());
+            QVERIFY(builtinScenarioIds().contains(third.workspace()->currentRequest().scenarioId));
+            QVERIFY(third.workspace()->runNow());
             QVERIFY2(third.statusText().contains(QStringLiteral("kept.json")),
                      qPrintable(third.statusText()));
             third.close();
         }
         QVERIFY(writeTwoClientScenario(path) == path);
         MainWindow fourth(options);
-        QCOMPARE(fourth.scenarioFiles(), QStringList{path});
+        QCOMPARE(fourth.workspace()->scenarioFiles(), QStringList{path});
     }
 };
 

@@ -67,4 +67,16 @@ QStringList translatableScenarioSummaries()
     return out;
 }
 
+QString scenarioTitle(const Scenario &scenario, const QString &language)
+{
+    const QString tr = scenario.titleTr.value(language);
+    return tr.isEmpty() ? scenario.title : tr;
+}
+
+QString scenarioExplanation(const Scenario &scenario, const QString &language)
+{
+    const QString tr = scenario.explanationTr.value(language);
+    return tr.isEmpty() ? scenario.explanation : tr;
+}
+
 } // namespace lockscope::ui

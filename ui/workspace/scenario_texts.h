@@ -14,6 +14,11 @@ namespace lockscope::ui {
 // translation, e.g. a user's scenario file).
 QString scenarioSummary(const Scenario &scenario);
 
+// The scenario's title and explanation in `language` (a language code such as "zh_CN"): the
+// file's translation when it has one, else its own text.
+QString scenarioTitle(const Scenario &scenario, const QString &language);
+QString scenarioExplanation(const Scenario &scenario, const QString &language);
+
 // The English summaries that have a translation; a test checks every built-in scenario is there.
 QStringList translatableScenarioSummaries();
 

@@ -1,0 +1,216 @@
+// The workspace page: pick a scenario and a strategy, run the deterministic simulation, and play
+// it back — the timeline, the key table, the command log, the strategy's source with the step
+// being executed, the scenario's captions as they happen, the checker's findings as sentences.
+// Faults can be added by hand at the playback instant (right-click a lane); the run is then
+// re-derived, identical up to that instant.
+//
+// The page is the centre (caption, timeline, playback bar); its run toolbar, its panes and its
+// actions are made here and placed by the main window, which docks the panes, puts the actions
+// in its menus and hides the bar and the docks while another page shows.
+// The pieces: run_toolbar (what to run), scenario_file_list (scenario files and the recent
+// list), playback_bar, run_explanation (the explanation and verdict panes' texts), fault_menus
+// (the lanes' right-click menus), workspace_export (PNG, SVG, event log), workspace_actions,
+// caption_bar, and the panes: keys_pane, findings_pane, details_pane (commands and source).
+#pragma once
+
+#include "common/run_data.h"
+#include "common/theme.h"
+#include "workspace_actions.h"
+#include "workspace_export.h"
+
+#include <QList>
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+
+class QComboBox;
+class QSettings;
+class QTableView;
+class QTextBrowser;
+
+namespace lockscope::ui {
+
+class CaptionBar;
+class CommandFilterProxy;
+class CommandLogModel;
+class DetailsPane;
+class FindingsModel;
+class FindingsPane;
+class KeyTableModel;
+class KeysPane;
+class Playback;
+class PlaybackBar;
+class RunToolBar;
+class StrategySourceView;
+class TimelineWidget;
+
+class WorkspacePage final : public QWidget {
+    Q_OBJECT
+public:
+    struct Options {
+        bool persistSettings = true; // remember the scenario files, the folders of the dialogs
+    };
+    explicit WorkspacePage(const Options &options, QWidget *parent = nullptr);
+    ~WorkspacePage() override;
+
+    // What the main window places: the bar above the page, the panes in docks, the actions in
+    // its menus (and on itself, for their keys).
+    const WorkspaceActions &actions() const { return m_actions; }
+    RunToolBar *runToolBar() const { return m_runToolBar; }
+    QWidget *explanationPane() const;
+    QWidget *findingsPane() const;
+    QWidget *keysPane() const;
+    QWidget *detailsPane() const;
+    // Off while another page shows: the workspace's keys (Space, playback, Ctrl+R) mean nothing
+    // there.
+    void setActionsEnabled(bool enabled);
+    // The status bar's hint while the workspace shows.
+    static QString hint();
+
+    // Settings: the run's choice (run/*), the recent scenario files, the playback speed, whether
+    // the future shows (view/showFuture).
+    void loadSettings(const QSettings &settings);
+    void saveSettings(QSettings &settings) const;
+    void applyTheme();
+    void adaptToFont(const QFont &font); // after View > Larger / Smaller Text
+
+    // Choosing what to run (false for an unknown id).
+    bool setScenario(const QString &id); // a built-in scenario
+    bool setStrategy(const QString &id);
+    void setSeed(quint64 seed);
+    void setClientCount(int clients);
+    void setTtlMs(qint64 ttlMs);
+    void setWaitMode(const QString &mode); // "" for the scenario's own
+    RunRequest currentRequest() const;
+    // Puts the request into the pickers (adding its scenario file when the picker lacks it),
+    // with its faults; it runs at the next runNow(). False with *error, and nothing changed,
+    // when the request cannot run.
+    bool setRequest(const RunRequest &request, QString *error = nullptr);
+
+    // Scenario files. Reads the file and adds its scenario to the scenario picker (or refreshes
+    // it, when the file is there already), selects it and remembers it among the recent files;
+    // it runs at the next runNow(). False with *error (naming the file, the line or field and the
+    // problem), and nothing changed, when the file cannot be read or has errors.
+    bool addScenarioFile(const QString &path, QString *error = nullptr);
+    // File > Open Scenario File: the same, and runs it at once. On an error the message goes to
+    // the message handler (a warning box by default) and nothing on screen changes: the run, the
+    // playback instant, the faults added by hand, the picker's selection all stay.
+    bool openScenarioFile(const QString &path, QString *error = nullptr);
+    // Asks for a file with a file dialog, then openScenarioFile().
+    void openScenarioFileWithDialog();
+    // The scenario files the picker holds, the most recent first.
+    QStringList scenarioFiles() const;
+    // The file of the picker's scenario; empty for a built-in one.
+    QString currentScenarioFile() const;
+
+    // Where the page's error messages go (title, text): a modal warning box unless a handler is
+    // set; tests set one.
+    using MessageHandler = std::function<void(const QString &title, const QString &text)>;
+    void setMessageHandler(MessageHandler handler) { m_messageHandler = std::move(handler); }
+
+    // Runs the simulation of currentRequest() and shows it; keeps the playback instant when the
+    // same scenario and strategy run again. False with *error when it cannot run.
+    bool runNow(QString *error = nullptr);
+    std::shared_ptr<const RunData> run() const { return m_run; }
+
+    // Faults added by hand at the playback instant; the run is re-derived and the playback stays.
+    void injectClientFault(qint16 client, FaultSpec::Action action, qint64 durationMs = 0);
+    void injectNodeFault(qint16 node, FaultSpec::Action action, qint64 durationMs = 0,
+                         qint64 jumpMs = 0);
+    void clearInjectedFaults();
+
+    // Playback.
+    Playback *playback() const { return m_playback; }
+    void seek(qint64 timeUs);
+    void stepForward();  // to the next notable event
+    void stepBackward(); // to the previous one
+    void selectEvent(qint64 event);
+    qint64 selectedEvent() const { return m_selectedEvent; }
+    void jumpToFinding(int row);
+
+    // Exports; false with *error (and nothing written over) when the file cannot be written.
+    bool exportTimelinePng(const QString &path, QString *error);
+    bool exportTimelineSvg(const QString &path, QString *error);
+    bool exportEventLog(const QString &path, QString *error);
+
+    void showCommandsTab();
+    void showSourceTab();
+
+    // For tests and screenshots.
+    KeyTableModel *keyModel() const { return m_keyModel; }
+    CommandLogModel *commandModel() const { return m_commandModel; }
+    CommandFilterProxy *commandProxy() const { return m_commandProxy; }
+    FindingsModel *findingsModel() const { return m_findingsModel; }
+    TimelineWidget *timeline() const { return m_timeline; }
+    StrategySourceView *sourceView() const;
+    QTableView *commandView() const;
+    QComboBox *scenarioPicker() const;
+    QString captionText() const;
+
+signals:
+    // For the window's status bar; timeoutMs 0 keeps it until the next one.
+    void statusMessage(const QString &text, int timeoutMs);
+    // A run was shown (the window's title names it).
+    void runShown();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void buildActions();
+    void buildCentre();
+    void buildPanes();
+    void retranslateUi();
+
+    void onScenarioChosen();
+    void selectScenarioFile(const QString &absolutePath, std::shared_ptr<const Scenario> scenario);
+    void showWarning(const QString &title, const QString &text);
+    void onStrategyChosen();
+    void showRun(std::shared_ptr<const RunData> run, qint64 keepTimeUs);
+    void onTimeChanged(qint64 timeUs);
+    bool atSelectedEvent() const; // the playback is at the selected event's instant
+    void stepToEvent(qint64 event);
+    void stepByCommand(int direction);
+    void updateSourceHighlight(qint64 timeUs);
+    void updateExplanation();
+    void updateVerdict();
+    void updateFaults();
+    void onCommandChosen(qint64 event);
+    void showClientMenu(qint16 client, const QPoint &globalPos);
+    void showNodeMenu(qint16 node, const QPoint &globalPos);
+    void exportWithDialog(WorkspaceExport::Kind kind);
+
+    Options m_options;
+    QString m_language; // the scenario texts' (the application's, at the last retranslation)
+    Theme m_theme;
+    std::shared_ptr<const RunData> m_run;
+    StateCursor m_cursor;
+    RunRequest m_request; // what the shown run was made from
+    QList<FaultSpec> m_injected;
+    MessageHandler m_messageHandler;
+    qint64 m_selectedEvent = -1;
+    bool m_syncing = false;
+
+    WorkspaceActions m_actions;
+    Playback *m_playback = nullptr;
+    KeyTableModel *m_keyModel = nullptr;
+    CommandLogModel *m_commandModel = nullptr;
+    CommandFilterProxy *m_commandProxy = nullptr;
+    FindingsModel *m_findingsModel = nullptr;
+
+    RunToolBar *m_runToolBar = nullptr;
+
+    // Centre.
+    CaptionBar *m_caption = nullptr;
+    TimelineWidget *m_timeline = nullptr;
+    PlaybackBar *m_playbackBar = nullptr;
+
+    // Panes.
+    QTextBrowser *m_explanation = nullptr;
+    FindingsPane *m_findingsPane = nullptr;
+    KeysPane *m_keysPane = nullptr;
+    DetailsPane *m_details = nullptr;
+};
+
+} // namespace lockscope::ui
