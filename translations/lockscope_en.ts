@@ -560,6 +560,49 @@
     </message>
 </context>
 <context>
+    <name>FaultMenus</name>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 at %2</translation>
+    </message>
+    <message>
+        <source>Pause %1 for 5 s (GC, VM migration)</source>
+        <translation>Pause %1 for 5 s (GC, VM migration)</translation>
+    </message>
+    <message>
+        <source>Crash %1</source>
+        <translation>Crash %1</translation>
+    </message>
+    <message>
+        <source>Delay %1&apos;s next reply by 2 s</source>
+        <translation>Delay %1&apos;s next reply by 2 s</translation>
+    </message>
+    <message>
+        <source>Lose %1&apos;s next reply</source>
+        <translation>Lose %1&apos;s next reply</translation>
+    </message>
+    <message>
+        <source>Crash %1 for 10 s (keeps its data)</source>
+        <translation>Crash %1 for 10 s (keeps its data)</translation>
+    </message>
+    <message>
+        <source>Restart %1 empty (no persistence)</source>
+        <translation>Restart %1 empty (no persistence)</translation>
+    </message>
+    <message>
+        <source>Fail %1 over to its replica</source>
+        <translation>Fail %1 over to its replica</translation>
+    </message>
+    <message>
+        <source>Fail over (this scenario has no replica)</source>
+        <translation>Fail over (this scenario has no replica)</translation>
+    </message>
+    <message>
+        <source>Jump %1&apos;s clock forward 10 s</source>
+        <translation>Jump %1&apos;s clock forward 10 s</translation>
+    </message>
+</context>
+<context>
     <name>KeyDetails</name>
     <message>
         <source>%1 s</source>
@@ -997,6 +1040,87 @@
     </message>
 </context>
 <context>
+    <name>RunExplanation</name>
+    <message>
+        <source>From the file %1</source>
+        <translation>From the file %1</translation>
+    </message>
+    <message>
+        <source>Flaw:</source>
+        <translation>Flaw:</translation>
+    </message>
+    <message>
+        <source>Limits:</source>
+        <translation>Limits:</translation>
+    </message>
+    <message>
+        <source>Faults added by hand:</source>
+        <translation>Faults added by hand:</translation>
+    </message>
+    <message>
+        <source>%1 on %2 at %3 ms</source>
+        <translation>%1 on %2 at %3 ms</translation>
+    </message>
+    <message>
+        <source>Not run yet.</source>
+        <translation>Not run yet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n violation(s) (two holders for %1 s)</source>
+        <translation>
+            <numerusform>%n violation (two holders for %1 s)</numerusform>
+            <numerusform>%n violations (two holders for %1 s)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mistaken deletion(s)</source>
+        <translation>
+            <numerusform>%n mistaken deletion</numerusform>
+            <numerusform>%n mistaken deletions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stuck lock(s)</source>
+        <translation>
+            <numerusform>%n stuck lock</numerusform>
+            <numerusform>%n stuck locks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost update(s)</source>
+        <translation>
+            <numerusform>%n lost update</numerusform>
+            <numerusform>%n lost updates</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Safe in this run.</source>
+        <translation>Safe in this run.</translation>
+    </message>
+    <message>
+        <source>UNSAFE in this run:</source>
+        <translation>UNSAFE in this run:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale write(s) rejected by the fenced resource.</source>
+        <translation>
+            <numerusform>%n stale write rejected by the fenced resource.</numerusform>
+            <numerusform>%n stale writes rejected by the fenced resource.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nobody acquired the lock.</source>
+        <translation>Nobody acquired the lock.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n acquisition(s), %1 commands each, median wait %2 ms</source>
+        <translation>
+            <numerusform>%n acquisition, %1 commands each, median wait %2 ms</numerusform>
+            <numerusform>%n acquisitions, %1 commands each, median wait %2 ms</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RunLimits</name>
     <message>
         <source>this run would need about %1 of memory; the machine has %2</source>
@@ -1148,6 +1272,25 @@
     <message>
         <source>with %1 clients scenario %2 has no client &quot;%3&quot;, which its %4 names</source>
         <translation>with %1 clients scenario %2 has no client &quot;%3&quot;, which its %4 names</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioFileList</name>
+    <message>
+        <source>%1 (file)
+%2
+%3</source>
+        <translation>%1 (file)
+%2
+%3</translation>
+    </message>
+    <message>
+        <source>Open Scenario File</source>
+        <translation>Open Scenario File</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>Scenario files (*.json);;All files (*)</translation>
     </message>
 </context>
 <context>
@@ -1438,6 +1581,148 @@
     <message>
         <source>an exception that is not a std::exception</source>
         <translation>an exception that is not a std::exception</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceActions</name>
+    <message>
+        <source>&amp;Open Scenario File…</source>
+        <translation>&amp;Open Scenario File…</translation>
+    </message>
+    <message>
+        <source>Open a scenario from a JSON file (Ctrl+O)</source>
+        <translation>Open a scenario from a JSON file (Ctrl+O)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Run</translation>
+    </message>
+    <message>
+        <source>Run the simulation (Ctrl+R)</source>
+        <translation>Run the simulation (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Event</source>
+        <translation>&amp;Next Event</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Event</source>
+        <translation>Pre&amp;vious Event</translation>
+    </message>
+    <message>
+        <source>Next Event, Commands &amp;Included</source>
+        <translation>Next Event, Commands &amp;Included</translation>
+    </message>
+    <message>
+        <source>Previous Event, Commands Included</source>
+        <translation>Previous Event, Commands Included</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Start</source>
+        <translation>Go to &amp;Start</translation>
+    </message>
+    <message>
+        <source>Go to &amp;End</source>
+        <translation>Go to &amp;End</translation>
+    </message>
+    <message>
+        <source>&amp;Faster</source>
+        <translation>&amp;Faster</translation>
+    </message>
+    <message>
+        <source>&amp;Slower</source>
+        <translation>&amp;Slower</translation>
+    </message>
+    <message>
+        <source>Show What Happens &amp;Next</source>
+        <translation>Show What Happens &amp;Next</translation>
+    </message>
+    <message>
+        <source>Show the rest of the run, dimmed, on the timeline; off hides it (let the class guess)</source>
+        <translation>Show the rest of the run, dimmed, on the timeline; off hides it (let the class guess)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Injected Faults</source>
+        <translation>&amp;Clear Injected Faults</translation>
+    </message>
+    <message>
+        <source>Export Timeline as &amp;PNG…</source>
+        <translation>Export Timeline as &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Export Timeline as &amp;SVG…</source>
+        <translation>Export Timeline as &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>This build has no SVG support (Qt SVG was not found)</source>
+        <translation>This build has no SVG support (Qt SVG was not found)</translation>
+    </message>
+    <message>
+        <source>Export &amp;Event Log (JSON Lines)…</source>
+        <translation>Export &amp;Event Log (JSON Lines)…</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>&amp;Play</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceExport</name>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG images (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG drawings (*.svg)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Cannot write the %1 to %2: %3</source>
+        <translation>Cannot write the %1 to %2: %3</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Export</translation>
+    </message>
+    <message>
+        <source>This build of LockScope cannot write SVG (Qt SVG was not found).</source>
+        <translation>This build of LockScope cannot write SVG (Qt SVG was not found).</translation>
+    </message>
+    <message>
+        <source>Nothing to export: run a simulation first.</source>
+        <translation>Nothing to export: run a simulation first.</translation>
+    </message>
+    <message>
+        <source>Cannot write the timeline to %1: %2</source>
+        <translation>Cannot write the timeline to %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot encode the timeline as PNG.</source>
+        <translation>Cannot encode the timeline as PNG.</translation>
+    </message>
+    <message>
+        <source>timeline</source>
+        <translation>timeline</translation>
+    </message>
+    <message>
+        <source>LockScope timeline: %1 with %2</source>
+        <translation>LockScope timeline: %1 with %2</translation>
+    </message>
+    <message>
+        <source>Cannot write the event log to %1: %2</source>
+        <translation>Cannot write the event log to %1: %2</translation>
+    </message>
+    <message>
+        <source>event log</source>
+        <translation>event log</translation>
     </message>
 </context>
 <context>
@@ -2555,6 +2840,17 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
 </context>
 <context>
+    <name>lockscope::ui::CaptionBar</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>» %1   (%2)</source>
+        <translation>» %1   (%2)</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::CommandLogModel</name>
     <message>
         <source>… in flight</source>
@@ -3070,6 +3366,68 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
 </context>
 <context>
+    <name>lockscope::ui::DetailsPane</name>
+    <message>
+        <source>Follow playback</source>
+        <translation>Follow playback</translation>
+    </message>
+    <message>
+        <source>Whole run</source>
+        <translation>Whole run</translation>
+    </message>
+    <message>
+        <source>Show every command of the run, not only those sent so far</source>
+        <translation>Show every command of the run, not only those sent so far</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>all</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>Commands</translation>
+    </message>
+    <message>
+        <source>Strategy Source</source>
+        <translation>Strategy Source</translation>
+    </message>
+    <message>
+        <source>Round trip</source>
+        <translation>Round trip</translation>
+    </message>
+    <message>
+        <source>Run to see which step each client executes.</source>
+        <translation>Run to see which step each client executes.</translation>
+    </message>
+    <message>
+        <source>No command sent yet.</source>
+        <translation>No command sent yet.</translation>
+    </message>
+    <message>
+        <source>(other)</source>
+        <translation>(other)</translation>
+    </message>
+    <message>
+        <source>%1&apos;s last command, at %2: step %3</source>
+        <translation>%1&apos;s last command, at %2: step %3</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::FindingsPane</name>
+    <message>
+        <source>Click a finding to jump there</source>
+        <translation>Click a finding to jump there</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::KeyTableModel</name>
     <message>
         <source>(unknown)</source>
@@ -3153,6 +3511,17 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
 </context>
 <context>
+    <name>lockscope::ui::KeysPane</name>
+    <message>
+        <source>Owner</source>
+        <translation>Owner</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>string</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::LiveComparison</name>
     <message>
         <source>A live measurement is running already.</source>
@@ -3178,103 +3547,12 @@ Without options it opens the window. With --screenshot it renders the window at 
 <context>
     <name>lockscope::ui::MainWindow</name>
     <message>
-        <source>1/%1×</source>
-        <translation>1/%1×</translation>
-    </message>
-    <message>
-        <source>%1×</source>
-        <translation>%1×</translation>
-    </message>
-    <message>
-        <source>Space: play/pause · , and . : previous/next event · W/S: zoom · A/D: pan · F: fit · right-click a lane to inject a fault</source>
-        <translation>Space: play/pause · , and . : previous/next event · W/S: zoom · A/D: pan · F: fit · right-click a lane to inject a fault</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n recent scenario file(s) could not be read: %1</source>
-        <translation>
-            <numerusform>%n recent scenario file could not be read: %1</numerusform>
-            <numerusform>%n recent scenario files could not be read: %1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&amp;Open Scenario File…</source>
-        <translation>&amp;Open Scenario File…</translation>
-    </message>
-    <message>
-        <source>Open a scenario from a JSON file (Ctrl+O)</source>
-        <translation>Open a scenario from a JSON file (Ctrl+O)</translation>
-    </message>
-    <message>
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <source>Run the simulation (Ctrl+R)</source>
-        <translation>Run the simulation (Ctrl+R)</translation>
-    </message>
-    <message>
-        <source>&amp;Next Event</source>
-        <translation>&amp;Next Event</translation>
-    </message>
-    <message>
-        <source>Pre&amp;vious Event</source>
-        <translation>Pre&amp;vious Event</translation>
-    </message>
-    <message>
-        <source>Next Event, Commands &amp;Included</source>
-        <translation>Next Event, Commands &amp;Included</translation>
-    </message>
-    <message>
-        <source>Previous Event, Commands Included</source>
-        <translation>Previous Event, Commands Included</translation>
-    </message>
-    <message>
-        <source>Go to &amp;Start</source>
-        <translation>Go to &amp;Start</translation>
-    </message>
-    <message>
-        <source>Go to &amp;End</source>
-        <translation>Go to &amp;End</translation>
-    </message>
-    <message>
-        <source>&amp;Faster</source>
-        <translation>&amp;Faster</translation>
-    </message>
-    <message>
-        <source>&amp;Slower</source>
-        <translation>&amp;Slower</translation>
-    </message>
-    <message>
         <source>&amp;Dark Palette</source>
         <translation>&amp;Dark Palette</translation>
-    </message>
-    <message>
-        <source>Show What Happens &amp;Next</source>
-        <translation>Show What Happens &amp;Next</translation>
-    </message>
-    <message>
-        <source>Show the rest of the run, dimmed, on the timeline; off hides it (let the class guess)</source>
-        <translation>Show the rest of the run, dimmed, on the timeline; off hides it (let the class guess)</translation>
-    </message>
-    <message>
-        <source>&amp;Clear Injected Faults</source>
-        <translation>&amp;Clear Injected Faults</translation>
-    </message>
-    <message>
-        <source>Export Timeline as &amp;PNG…</source>
-        <translation>Export Timeline as &amp;PNG…</translation>
-    </message>
-    <message>
-        <source>Export Timeline as &amp;SVG…</source>
-        <translation>Export Timeline as &amp;SVG…</translation>
-    </message>
-    <message>
-        <source>This build has no SVG support (Qt SVG was not found)</source>
-        <translation>This build has no SVG support (Qt SVG was not found)</translation>
-    </message>
-    <message>
-        <source>Export &amp;Event Log (JSON Lines)…</source>
-        <translation>Export &amp;Event Log (JSON Lines)…</translation>
     </message>
     <message>
         <source>Pages</source>
@@ -3305,86 +3583,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>Watch the lock keys of a real Redis, read-only (Ctrl+3)</translation>
     </message>
     <message>
-        <source>Run</source>
-        <translation>Run</translation>
-    </message>
-    <message>
-        <source>&amp;Scenario</source>
-        <translation>&amp;Scenario</translation>
-    </message>
-    <message>
-        <source>S&amp;trategy</source>
-        <translation>S&amp;trategy</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>Seed</translation>
-    </message>
-    <message>
-        <source>Clients</source>
-        <translation>Clients</translation>
-    </message>
-    <message>
-        <source>TTL</source>
-        <translation>TTL</translation>
-    </message>
-    <message>
-        <source>Wait</source>
-        <translation>Wait</translation>
-    </message>
-    <message>
-        <source>The same scenario, strategy and seed always give the same run</source>
-        <translation>The same scenario, strategy and seed always give the same run</translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation> ms</translation>
-    </message>
-    <message>
-        <source>scenario&apos;s</source>
-        <translation>scenario&apos;s</translation>
-    </message>
-    <message>
-        <source>spin</source>
-        <translation>spin</translation>
-    </message>
-    <message>
-        <source>backoff</source>
-        <translation>backoff</translation>
-    </message>
-    <message>
-        <source>pub/sub</source>
-        <translation>pub/sub</translation>
-    </message>
-    <message>
-        <source>How a client waits for a busy lock</source>
-        <translation>How a client waits for a busy lock</translation>
-    </message>
-    <message>
-        <source>Clear</source>
-        <translation>Clear</translation>
-    </message>
-    <message>
-        <source>Go to the start (Home)</source>
-        <translation>Go to the start (Home)</translation>
-    </message>
-    <message>
-        <source>Previous event (,)</source>
-        <translation>Previous event (,)</translation>
-    </message>
-    <message>
-        <source>Next event (.)</source>
-        <translation>Next event (.)</translation>
-    </message>
-    <message>
-        <source>Playback speed, in simulated time ([ and ] change it)</source>
-        <translation>Playback speed, in simulated time ([ and ] change it)</translation>
-    </message>
-    <message>
-        <source>Drag to any instant of the run</source>
-        <translation>Drag to any instant of the run</translation>
-    </message>
-    <message>
         <source>Scenario and Strategy</source>
         <translation>Scenario and Strategy</translation>
     </message>
@@ -3393,48 +3591,12 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>What the Checker Found</translation>
     </message>
     <message>
-        <source>Click a finding to jump there</source>
-        <translation>Click a finding to jump there</translation>
-    </message>
-    <message>
         <source>Lock Keys in Redis</source>
         <translation>Lock Keys in Redis</translation>
     </message>
     <message>
         <source>Commands and Source</source>
         <translation>Commands and Source</translation>
-    </message>
-    <message>
-        <source>Follow playback</source>
-        <translation>Follow playback</translation>
-    </message>
-    <message>
-        <source>Whole run</source>
-        <translation>Whole run</translation>
-    </message>
-    <message>
-        <source>Show every command of the run, not only those sent so far</source>
-        <translation>Show every command of the run, not only those sent so far</translation>
-    </message>
-    <message>
-        <source>Client</source>
-        <translation>Client</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>Key</translation>
-    </message>
-    <message>
-        <source>all</source>
-        <translation>all</translation>
-    </message>
-    <message>
-        <source>Commands</source>
-        <translation>Commands</translation>
-    </message>
-    <message>
-        <source>Strategy Source</source>
-        <translation>Strategy Source</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -3475,26 +3637,6 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>&amp;About LockScope</source>
         <translation>&amp;About LockScope</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>&amp;Pause</translation>
-    </message>
-    <message>
-        <source>&amp;Play</source>
-        <translation>&amp;Play</translation>
-    </message>
-    <message>
-        <source>Pause (Space)</source>
-        <translation>Pause (Space)</translation>
-    </message>
-    <message>
-        <source>Play (Space)</source>
-        <translation>Play (Space)</translation>
-    </message>
-    <message>
-        <source>Cannot run</source>
-        <translation>Cannot run</translation>
     </message>
     <message>
         <source>Cannot open the run</source>
@@ -3543,281 +3685,12 @@ See, simulate and explain distributed locks on Redis.</source>
 See, simulate and explain distributed locks on Redis.</translation>
     </message>
     <message>
-        <source>The scenario or strategy of this run is not known here.</source>
-        <translation>The scenario or strategy of this run is not known here.</translation>
-    </message>
-    <message>
-        <source>%1 (file)
-%2
-%3</source>
-        <translation>%1 (file)
-%2
-%3</translation>
-    </message>
-    <message>
-        <source>Cannot open %1</source>
-        <translation>Cannot open %1</translation>
-    </message>
-    <message>
-        <source>Cannot Open the Scenario File</source>
-        <translation>Cannot Open the Scenario File</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>Opened %1</translation>
-    </message>
-    <message>
-        <source>Open Scenario File</source>
-        <translation>Open Scenario File</translation>
-    </message>
-    <message>
-        <source>Scenario files (*.json);;All files (*)</source>
-        <translation>Scenario files (*.json);;All files (*)</translation>
-    </message>
-    <message>
-        <source>Cannot run: %1</source>
-        <translation>Cannot run: %1</translation>
-    </message>
-    <message>
-        <source>Owner</source>
-        <translation>Owner</translation>
-    </message>
-    <message>
-        <source>string</source>
-        <translation>string</translation>
-    </message>
-    <message>
-        <source>Round trip</source>
-        <translation>Round trip</translation>
-    </message>
-    <message>
         <source>LockScope</source>
         <translation>LockScope</translation>
     </message>
     <message>
         <source>LockScope — %1 · %2</source>
         <translation>LockScope — %1 · %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n fault(s) added by hand</source>
-        <translation>
-            <numerusform>%n fault added by hand</numerusform>
-            <numerusform>%n faults added by hand</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Right-click a lane to add a fault</source>
-        <translation>Right-click a lane to add a fault</translation>
-    </message>
-    <message>
-        <source>%1 at %2</source>
-        <translation>%1 at %2</translation>
-    </message>
-    <message>
-        <source>Pause %1 for 5 s (GC, VM migration)</source>
-        <translation>Pause %1 for 5 s (GC, VM migration)</translation>
-    </message>
-    <message>
-        <source>Crash %1</source>
-        <translation>Crash %1</translation>
-    </message>
-    <message>
-        <source>Delay %1&apos;s next reply by 2 s</source>
-        <translation>Delay %1&apos;s next reply by 2 s</translation>
-    </message>
-    <message>
-        <source>Lose %1&apos;s next reply</source>
-        <translation>Lose %1&apos;s next reply</translation>
-    </message>
-    <message>
-        <source>Crash %1 for 10 s (keeps its data)</source>
-        <translation>Crash %1 for 10 s (keeps its data)</translation>
-    </message>
-    <message>
-        <source>Restart %1 empty (no persistence)</source>
-        <translation>Restart %1 empty (no persistence)</translation>
-    </message>
-    <message>
-        <source>Fail %1 over to its replica</source>
-        <translation>Fail %1 over to its replica</translation>
-    </message>
-    <message>
-        <source>Fail over (this scenario has no replica)</source>
-        <translation>Fail over (this scenario has no replica)</translation>
-    </message>
-    <message>
-        <source>Jump %1&apos;s clock forward 10 s</source>
-        <translation>Jump %1&apos;s clock forward 10 s</translation>
-    </message>
-    <message>
-        <source>%1 / %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>» %1   (%2)</source>
-        <translation>» %1   (%2)</translation>
-    </message>
-    <message>
-        <source>Run to see which step each client executes.</source>
-        <translation>Run to see which step each client executes.</translation>
-    </message>
-    <message>
-        <source>No command sent yet.</source>
-        <translation>No command sent yet.</translation>
-    </message>
-    <message>
-        <source>(other)</source>
-        <translation>(other)</translation>
-    </message>
-    <message>
-        <source>%1&apos;s last command, at %2: step %3</source>
-        <translation>%1&apos;s last command, at %2: step %3</translation>
-    </message>
-    <message>
-        <source>%1 — %2 → %3: %4</source>
-        <translation>%1 — %2 → %3: %4</translation>
-    </message>
-    <message>
-        <source>From the file %1</source>
-        <translation>From the file %1</translation>
-    </message>
-    <message>
-        <source>Flaw:</source>
-        <translation>Flaw:</translation>
-    </message>
-    <message>
-        <source>Limits:</source>
-        <translation>Limits:</translation>
-    </message>
-    <message>
-        <source>Faults added by hand:</source>
-        <translation>Faults added by hand:</translation>
-    </message>
-    <message>
-        <source>%1 on %2 at %3 ms</source>
-        <translation>%1 on %2 at %3 ms</translation>
-    </message>
-    <message>
-        <source>Not run yet.</source>
-        <translation>Not run yet.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n violation(s) (two holders for %1 s)</source>
-        <translation>
-            <numerusform>%n violation (two holders for %1 s)</numerusform>
-            <numerusform>%n violations (two holders for %1 s)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n mistaken deletion(s)</source>
-        <translation>
-            <numerusform>%n mistaken deletion</numerusform>
-            <numerusform>%n mistaken deletions</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n stuck lock(s)</source>
-        <translation>
-            <numerusform>%n stuck lock</numerusform>
-            <numerusform>%n stuck locks</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n lost update(s)</source>
-        <translation>
-            <numerusform>%n lost update</numerusform>
-            <numerusform>%n lost updates</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Safe in this run.</source>
-        <translation>Safe in this run.</translation>
-    </message>
-    <message>
-        <source>UNSAFE in this run:</source>
-        <translation>UNSAFE in this run:</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n stale write(s) rejected by the fenced resource.</source>
-        <translation>
-            <numerusform>%n stale write rejected by the fenced resource.</numerusform>
-            <numerusform>%n stale writes rejected by the fenced resource.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Nobody acquired the lock.</source>
-        <translation>Nobody acquired the lock.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n acquisition(s), %1 commands each, median wait %2 ms</source>
-        <translation>
-            <numerusform>%n acquisition, %1 commands each, median wait %2 ms</numerusform>
-            <numerusform>%n acquisitions, %1 commands each, median wait %2 ms</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cannot write the %1 to %2: %3</source>
-        <translation>Cannot write the %1 to %2: %3</translation>
-    </message>
-    <message>
-        <source>Nothing to export: run a simulation first.</source>
-        <translation>Nothing to export: run a simulation first.</translation>
-    </message>
-    <message>
-        <source>Cannot write the timeline to %1: %2</source>
-        <translation>Cannot write the timeline to %1: %2</translation>
-    </message>
-    <message>
-        <source>Cannot encode the timeline as PNG.</source>
-        <translation>Cannot encode the timeline as PNG.</translation>
-    </message>
-    <message>
-        <source>timeline</source>
-        <translation>timeline</translation>
-    </message>
-    <message>
-        <source>LockScope timeline: %1 with %2</source>
-        <translation>LockScope timeline: %1 with %2</translation>
-    </message>
-    <message>
-        <source>This build of LockScope cannot write SVG (Qt SVG was not found).</source>
-        <translation>This build of LockScope cannot write SVG (Qt SVG was not found).</translation>
-    </message>
-    <message>
-        <source>Cannot write the event log to %1: %2</source>
-        <translation>Cannot write the event log to %1: %2</translation>
-    </message>
-    <message>
-        <source>event log</source>
-        <translation>event log</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG images (*.png)</translation>
-    </message>
-    <message>
-        <source>SVG drawings (*.svg)</source>
-        <translation>SVG drawings (*.svg)</translation>
-    </message>
-    <message>
-        <source>JSON Lines (*.jsonl)</source>
-        <translation>JSON Lines (*.jsonl)</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Export</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Export failed</translation>
-    </message>
-    <message>
-        <source>Exported to %1</source>
-        <translation>Exported to %1</translation>
     </message>
 </context>
 <context>
@@ -4140,6 +4013,49 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     </message>
 </context>
 <context>
+    <name>lockscope::ui::PlaybackBar</name>
+    <message>
+        <source>1/%1×</source>
+        <translation>1/%1×</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Go to the start (Home)</source>
+        <translation>Go to the start (Home)</translation>
+    </message>
+    <message>
+        <source>Previous event (,)</source>
+        <translation>Previous event (,)</translation>
+    </message>
+    <message>
+        <source>Next event (.)</source>
+        <translation>Next event (.)</translation>
+    </message>
+    <message>
+        <source>Pause (Space)</source>
+        <translation>Pause (Space)</translation>
+    </message>
+    <message>
+        <source>Play (Space)</source>
+        <translation>Play (Space)</translation>
+    </message>
+    <message>
+        <source>Playback speed, in simulated time ([ and ] change it)</source>
+        <translation>Playback speed, in simulated time ([ and ] change it)</translation>
+    </message>
+    <message>
+        <source>Drag to any instant of the run</source>
+        <translation>Drag to any instant of the run</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::ProfileDialog</name>
     <message>
         <source>Name:</source>
@@ -4276,6 +4192,80 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>(unchanged)</source>
         <translation>(unchanged)</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::RunToolBar</name>
+    <message>
+        <source>Run</source>
+        <translation>Run</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario</source>
+        <translation>&amp;Scenario</translation>
+    </message>
+    <message>
+        <source>S&amp;trategy</source>
+        <translation>S&amp;trategy</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Clients</source>
+        <translation>Clients</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>Wait</translation>
+    </message>
+    <message>
+        <source>The same scenario, strategy and seed always give the same run</source>
+        <translation>The same scenario, strategy and seed always give the same run</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>scenario&apos;s</source>
+        <translation>scenario&apos;s</translation>
+    </message>
+    <message>
+        <source>spin</source>
+        <translation>spin</translation>
+    </message>
+    <message>
+        <source>backoff</source>
+        <translation>backoff</translation>
+    </message>
+    <message>
+        <source>pub/sub</source>
+        <translation>pub/sub</translation>
+    </message>
+    <message>
+        <source>How a client waits for a busy lock</source>
+        <translation>How a client waits for a busy lock</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Clear</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fault(s) added by hand</source>
+        <translation>
+            <numerusform>%n fault added by hand</numerusform>
+            <numerusform>%n faults added by hand</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Right-click a lane to add a fault</source>
+        <translation>Right-click a lane to add a fault</translation>
     </message>
 </context>
 <context>
@@ -4525,6 +4515,56 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>%1 restarted</source>
         <translation>%1 restarted</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::WorkspacePage</name>
+    <message>
+        <source>Space: play/pause · , and . : previous/next event · W/S: zoom · A/D: pan · F: fit · right-click a lane to inject a fault</source>
+        <translation>Space: play/pause · , and . : previous/next event · W/S: zoom · A/D: pan · F: fit · right-click a lane to inject a fault</translation>
+    </message>
+    <message>
+        <source>Cannot run</source>
+        <translation>Cannot run</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n recent scenario file(s) could not be read: %1</source>
+        <translation>
+            <numerusform>%n recent scenario file could not be read: %1</numerusform>
+            <numerusform>%n recent scenario files could not be read: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The scenario or strategy of this run is not known here.</source>
+        <translation>The scenario or strategy of this run is not known here.</translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>Cannot run: %1</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>Cannot open %1</translation>
+    </message>
+    <message>
+        <source>Cannot Open the Scenario File</source>
+        <translation>Cannot Open the Scenario File</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>Opened %1</translation>
+    </message>
+    <message>
+        <source>%1 — %2 → %3: %4</source>
+        <translation>%1 — %2 → %3: %4</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export failed</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Exported to %1</translation>
     </message>
 </context>
 </TS>

@@ -560,6 +560,49 @@
     </message>
 </context>
 <context>
+    <name>FaultMenus</name>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Pause %1 for 5 s (GC, VM migration)</source>
+        <translation>让 %1 暂停 5 s（GC、虚拟机迁移）</translation>
+    </message>
+    <message>
+        <source>Crash %1</source>
+        <translation>让 %1 崩溃</translation>
+    </message>
+    <message>
+        <source>Delay %1&apos;s next reply by 2 s</source>
+        <translation>把 %1 的下一个应答延迟 2 s</translation>
+    </message>
+    <message>
+        <source>Lose %1&apos;s next reply</source>
+        <translation>丢弃 %1 的下一个应答</translation>
+    </message>
+    <message>
+        <source>Crash %1 for 10 s (keeps its data)</source>
+        <translation>让 %1 宕机 10 s（保留数据）</translation>
+    </message>
+    <message>
+        <source>Restart %1 empty (no persistence)</source>
+        <translation>清空重启 %1（无持久化）</translation>
+    </message>
+    <message>
+        <source>Fail %1 over to its replica</source>
+        <translation>把 %1 故障转移到它的副本</translation>
+    </message>
+    <message>
+        <source>Fail over (this scenario has no replica)</source>
+        <translation>故障转移（此场景没有副本）</translation>
+    </message>
+    <message>
+        <source>Jump %1&apos;s clock forward 10 s</source>
+        <translation>把 %1 的时钟向前拨 10 s</translation>
+    </message>
+</context>
+<context>
     <name>KeyDetails</name>
     <message>
         <source>%1 s</source>
@@ -996,6 +1039,81 @@
     </message>
 </context>
 <context>
+    <name>RunExplanation</name>
+    <message>
+        <source>From the file %1</source>
+        <translation>来自文件 %1</translation>
+    </message>
+    <message>
+        <source>Flaw:</source>
+        <translation>缺陷：</translation>
+    </message>
+    <message>
+        <source>Limits:</source>
+        <translation>局限：</translation>
+    </message>
+    <message>
+        <source>Faults added by hand:</source>
+        <translation>手动添加的故障：</translation>
+    </message>
+    <message>
+        <source>%1 on %2 at %3 ms</source>
+        <translation>%1，目标 %2，时刻 %3 ms</translation>
+    </message>
+    <message>
+        <source>Not run yet.</source>
+        <translation>尚未运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n violation(s) (two holders for %1 s)</source>
+        <translation>
+            <numerusform>%n 次互斥被破坏（两个持有者并存 %1 s）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mistaken deletion(s)</source>
+        <translation>
+            <numerusform>%n 次误删</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stuck lock(s)</source>
+        <translation>
+            <numerusform>%n 把死锁</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost update(s)</source>
+        <translation>
+            <numerusform>%n 次丢失更新</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Safe in this run.</source>
+        <translation>本次运行安全。</translation>
+    </message>
+    <message>
+        <source>UNSAFE in this run:</source>
+        <translation>本次运行不安全：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale write(s) rejected by the fenced resource.</source>
+        <translation>
+            <numerusform>fenced 资源拒绝了 %n 次过期写入。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nobody acquired the lock.</source>
+        <translation>没有人拿到锁。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n acquisition(s), %1 commands each, median wait %2 ms</source>
+        <translation>
+            <numerusform>%n 次加锁，每次 %1 条命令，等待中位数 %2 ms</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RunLimits</name>
     <message>
         <source>this run would need about %1 of memory; the machine has %2</source>
@@ -1147,6 +1265,25 @@
     <message>
         <source>with %1 clients scenario %2 has no client &quot;%3&quot;, which its %4 names</source>
         <translation>客户端数为 %1 时，场景 %2 中没有其 %4 所指的客户端“%3”</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioFileList</name>
+    <message>
+        <source>%1 (file)
+%2
+%3</source>
+        <translation>%1（文件）
+%2
+%3</translation>
+    </message>
+    <message>
+        <source>Open Scenario File</source>
+        <translation>打开场景文件</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -1436,6 +1573,148 @@
     <message>
         <source>an exception that is not a std::exception</source>
         <translation>一个不是 std::exception 的异常</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceActions</name>
+    <message>
+        <source>&amp;Open Scenario File…</source>
+        <translation>打开场景文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario from a JSON file (Ctrl+O)</source>
+        <translation>从 JSON 文件打开场景（Ctrl+O）</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run the simulation (Ctrl+R)</source>
+        <translation>运行模拟（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>&amp;Next Event</source>
+        <translation>下一个事件(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Event</source>
+        <translation>上一个事件(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Next Event, Commands &amp;Included</source>
+        <translation>下一个事件，含命令(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Previous Event, Commands Included</source>
+        <translation>上一个事件，含命令</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Start</source>
+        <translation>转到开头(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Go to &amp;End</source>
+        <translation>转到结尾(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Faster</source>
+        <translation>加速(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Slower</source>
+        <translation>减速(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Show What Happens &amp;Next</source>
+        <translation>显示接下来会发生什么(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Show the rest of the run, dimmed, on the timeline; off hides it (let the class guess)</source>
+        <translation>在时间线上以淡色显示运行的剩余部分；关闭则隐藏（让大家先猜一猜）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Injected Faults</source>
+        <translation>清除注入的故障(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Export Timeline as &amp;PNG…</source>
+        <translation>将时间线导出为 &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Export Timeline as &amp;SVG…</source>
+        <translation>将时间线导出为 &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>This build has no SVG support (Qt SVG was not found)</source>
+        <translation>此版本不支持 SVG（未找到 Qt SVG）</translation>
+    </message>
+    <message>
+        <source>Export &amp;Event Log (JSON Lines)…</source>
+        <translation>导出事件日志（JSON Lines）(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceExport</name>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 图形 (*.svg)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Cannot write the %1 to %2: %3</source>
+        <translation>无法把%1写入 %2：%3</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>This build of LockScope cannot write SVG (Qt SVG was not found).</source>
+        <translation>此版本的 LockScope 无法写出 SVG（未找到 Qt SVG）。</translation>
+    </message>
+    <message>
+        <source>Nothing to export: run a simulation first.</source>
+        <translation>没有可导出的内容：请先运行模拟。</translation>
+    </message>
+    <message>
+        <source>Cannot write the timeline to %1: %2</source>
+        <translation>无法把时间线写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot encode the timeline as PNG.</source>
+        <translation>无法把时间线编码为 PNG。</translation>
+    </message>
+    <message>
+        <source>timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>LockScope timeline: %1 with %2</source>
+        <translation>LockScope 时间线：%1，策略 %2</translation>
+    </message>
+    <message>
+        <source>Cannot write the event log to %1: %2</source>
+        <translation>无法把事件日志写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>event log</source>
+        <translation>事件日志</translation>
     </message>
 </context>
 <context>
@@ -2553,6 +2832,17 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
 </context>
 <context>
+    <name>lockscope::ui::CaptionBar</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>» %1   (%2)</source>
+        <translation>» %1   （%2）</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::CommandLogModel</name>
     <message>
         <source>… in flight</source>
@@ -3066,6 +3356,68 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
 </context>
 <context>
+    <name>lockscope::ui::DetailsPane</name>
+    <message>
+        <source>Follow playback</source>
+        <translation>跟随回放</translation>
+    </message>
+    <message>
+        <source>Whole run</source>
+        <translation>整个运行</translation>
+    </message>
+    <message>
+        <source>Show every command of the run, not only those sent so far</source>
+        <translation>显示运行中的所有命令，而不仅是到目前为止已发送的</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Strategy Source</source>
+        <translation>策略源码</translation>
+    </message>
+    <message>
+        <source>Round trip</source>
+        <translation>往返时间</translation>
+    </message>
+    <message>
+        <source>Run to see which step each client executes.</source>
+        <translation>运行后可查看每个客户端正在执行哪一步。</translation>
+    </message>
+    <message>
+        <source>No command sent yet.</source>
+        <translation>尚未发送任何命令。</translation>
+    </message>
+    <message>
+        <source>(other)</source>
+        <translation>（其他）</translation>
+    </message>
+    <message>
+        <source>%1&apos;s last command, at %2: step %3</source>
+        <translation>%1 的最后一条命令，%2：步骤 %3</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::FindingsPane</name>
+    <message>
+        <source>Click a finding to jump there</source>
+        <translation>点击一条发现跳转到该处</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::KeyTableModel</name>
     <message>
         <source>(unknown)</source>
@@ -3149,6 +3501,17 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
 </context>
 <context>
+    <name>lockscope::ui::KeysPane</name>
+    <message>
+        <source>Owner</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>string</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::LiveComparison</name>
     <message>
         <source>A live measurement is running already.</source>
@@ -3174,102 +3537,12 @@ Without options it opens the window. With --screenshot it renders the window at 
 <context>
     <name>lockscope::ui::MainWindow</name>
     <message>
-        <source>1/%1×</source>
-        <translation>1/%1×</translation>
-    </message>
-    <message>
-        <source>%1×</source>
-        <translation>%1×</translation>
-    </message>
-    <message>
-        <source>Space: play/pause · , and . : previous/next event · W/S: zoom · A/D: pan · F: fit · right-click a lane to inject a fault</source>
-        <translation>空格：播放/暂停 · , 和 . ：上一个/下一个事件 · W/S：缩放 · A/D：平移 · F：适应 · 右击泳道注入故障</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n recent scenario file(s) could not be read: %1</source>
-        <translation>
-            <numerusform>有 %n 个最近的场景文件无法读取：%1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&amp;Open Scenario File…</source>
-        <translation>打开场景文件(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open a scenario from a JSON file (Ctrl+O)</source>
-        <translation>从 JSON 文件打开场景（Ctrl+O）</translation>
-    </message>
-    <message>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <source>Run the simulation (Ctrl+R)</source>
-        <translation>运行模拟（Ctrl+R）</translation>
-    </message>
-    <message>
-        <source>&amp;Next Event</source>
-        <translation>下一个事件(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Pre&amp;vious Event</source>
-        <translation>上一个事件(&amp;V)</translation>
-    </message>
-    <message>
-        <source>Next Event, Commands &amp;Included</source>
-        <translation>下一个事件，含命令(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Previous Event, Commands Included</source>
-        <translation>上一个事件，含命令</translation>
-    </message>
-    <message>
-        <source>Go to &amp;Start</source>
-        <translation>转到开头(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Go to &amp;End</source>
-        <translation>转到结尾(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;Faster</source>
-        <translation>加速(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Slower</source>
-        <translation>减速(&amp;S)</translation>
-    </message>
-    <message>
         <source>&amp;Dark Palette</source>
         <translation>深色配色(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Show What Happens &amp;Next</source>
-        <translation>显示接下来会发生什么(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Show the rest of the run, dimmed, on the timeline; off hides it (let the class guess)</source>
-        <translation>在时间线上以淡色显示运行的剩余部分；关闭则隐藏（让大家先猜一猜）</translation>
-    </message>
-    <message>
-        <source>&amp;Clear Injected Faults</source>
-        <translation>清除注入的故障(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Export Timeline as &amp;PNG…</source>
-        <translation>将时间线导出为 &amp;PNG…</translation>
-    </message>
-    <message>
-        <source>Export Timeline as &amp;SVG…</source>
-        <translation>将时间线导出为 &amp;SVG…</translation>
-    </message>
-    <message>
-        <source>This build has no SVG support (Qt SVG was not found)</source>
-        <translation>此版本不支持 SVG（未找到 Qt SVG）</translation>
-    </message>
-    <message>
-        <source>Export &amp;Event Log (JSON Lines)…</source>
-        <translation>导出事件日志（JSON Lines）(&amp;E)…</translation>
     </message>
     <message>
         <source>Pages</source>
@@ -3300,86 +3573,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>只读地观察真实 Redis 中的锁键（Ctrl+3）</translation>
     </message>
     <message>
-        <source>Run</source>
-        <translation>运行</translation>
-    </message>
-    <message>
-        <source>&amp;Scenario</source>
-        <translation>场景(&amp;S)</translation>
-    </message>
-    <message>
-        <source>S&amp;trategy</source>
-        <translation>策略(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>种子</translation>
-    </message>
-    <message>
-        <source>Clients</source>
-        <translation>客户端</translation>
-    </message>
-    <message>
-        <source>TTL</source>
-        <translation>TTL</translation>
-    </message>
-    <message>
-        <source>Wait</source>
-        <translation>等待</translation>
-    </message>
-    <message>
-        <source>The same scenario, strategy and seed always give the same run</source>
-        <translation>相同的场景、策略和种子总是得到相同的运行</translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation> ms</translation>
-    </message>
-    <message>
-        <source>scenario&apos;s</source>
-        <translation>场景默认</translation>
-    </message>
-    <message>
-        <source>spin</source>
-        <translation>自旋</translation>
-    </message>
-    <message>
-        <source>backoff</source>
-        <translation>退避</translation>
-    </message>
-    <message>
-        <source>pub/sub</source>
-        <translation>发布/订阅</translation>
-    </message>
-    <message>
-        <source>How a client waits for a busy lock</source>
-        <translation>客户端如何等待被占用的锁</translation>
-    </message>
-    <message>
-        <source>Clear</source>
-        <translation>清除</translation>
-    </message>
-    <message>
-        <source>Go to the start (Home)</source>
-        <translation>转到开头（Home）</translation>
-    </message>
-    <message>
-        <source>Previous event (,)</source>
-        <translation>上一个事件（,）</translation>
-    </message>
-    <message>
-        <source>Next event (.)</source>
-        <translation>下一个事件（.）</translation>
-    </message>
-    <message>
-        <source>Playback speed, in simulated time ([ and ] change it)</source>
-        <translation>回放速度，按模拟时间计（[ 和 ] 调整）</translation>
-    </message>
-    <message>
-        <source>Drag to any instant of the run</source>
-        <translation>拖动到运行中的任意时刻</translation>
-    </message>
-    <message>
         <source>Scenario and Strategy</source>
         <translation>场景与策略</translation>
     </message>
@@ -3388,48 +3581,12 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>检查器的发现</translation>
     </message>
     <message>
-        <source>Click a finding to jump there</source>
-        <translation>点击一条发现跳转到该处</translation>
-    </message>
-    <message>
         <source>Lock Keys in Redis</source>
         <translation>Redis 中的锁键</translation>
     </message>
     <message>
         <source>Commands and Source</source>
         <translation>命令与源码</translation>
-    </message>
-    <message>
-        <source>Follow playback</source>
-        <translation>跟随回放</translation>
-    </message>
-    <message>
-        <source>Whole run</source>
-        <translation>整个运行</translation>
-    </message>
-    <message>
-        <source>Show every command of the run, not only those sent so far</source>
-        <translation>显示运行中的所有命令，而不仅是到目前为止已发送的</translation>
-    </message>
-    <message>
-        <source>Client</source>
-        <translation>客户端</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>键</translation>
-    </message>
-    <message>
-        <source>all</source>
-        <translation>全部</translation>
-    </message>
-    <message>
-        <source>Commands</source>
-        <translation>命令</translation>
-    </message>
-    <message>
-        <source>Strategy Source</source>
-        <translation>策略源码</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -3470,26 +3627,6 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>&amp;About LockScope</source>
         <translation>关于 LockScope(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>暂停(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Play</source>
-        <translation>播放(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Pause (Space)</source>
-        <translation>暂停（空格）</translation>
-    </message>
-    <message>
-        <source>Play (Space)</source>
-        <translation>播放（空格）</translation>
-    </message>
-    <message>
-        <source>Cannot run</source>
-        <translation>无法运行</translation>
     </message>
     <message>
         <source>Cannot open the run</source>
@@ -3538,274 +3675,12 @@ See, simulate and explain distributed locks on Redis.</source>
 查看、模拟并解释 Redis 上的分布式锁。</translation>
     </message>
     <message>
-        <source>The scenario or strategy of this run is not known here.</source>
-        <translation>此处不认识这次运行的场景或策略。</translation>
-    </message>
-    <message>
-        <source>%1 (file)
-%2
-%3</source>
-        <translation>%1（文件）
-%2
-%3</translation>
-    </message>
-    <message>
-        <source>Cannot open %1</source>
-        <translation>无法打开 %1</translation>
-    </message>
-    <message>
-        <source>Cannot Open the Scenario File</source>
-        <translation>无法打开场景文件</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>Open Scenario File</source>
-        <translation>打开场景文件</translation>
-    </message>
-    <message>
-        <source>Scenario files (*.json);;All files (*)</source>
-        <translation>场景文件 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Cannot run: %1</source>
-        <translation>无法运行：%1</translation>
-    </message>
-    <message>
-        <source>Owner</source>
-        <translation>持有者</translation>
-    </message>
-    <message>
-        <source>string</source>
-        <translation>string</translation>
-    </message>
-    <message>
-        <source>Round trip</source>
-        <translation>往返时间</translation>
-    </message>
-    <message>
         <source>LockScope</source>
         <translation>LockScope</translation>
     </message>
     <message>
         <source>LockScope — %1 · %2</source>
         <translation>LockScope —— %1 · %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n fault(s) added by hand</source>
-        <translation>
-            <numerusform>手动添加了 %n 个故障</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Right-click a lane to add a fault</source>
-        <translation>右击泳道添加故障</translation>
-    </message>
-    <message>
-        <source>%1 at %2</source>
-        <translation>%1，%2</translation>
-    </message>
-    <message>
-        <source>Pause %1 for 5 s (GC, VM migration)</source>
-        <translation>让 %1 暂停 5 s（GC、虚拟机迁移）</translation>
-    </message>
-    <message>
-        <source>Crash %1</source>
-        <translation>让 %1 崩溃</translation>
-    </message>
-    <message>
-        <source>Delay %1&apos;s next reply by 2 s</source>
-        <translation>把 %1 的下一个应答延迟 2 s</translation>
-    </message>
-    <message>
-        <source>Lose %1&apos;s next reply</source>
-        <translation>丢弃 %1 的下一个应答</translation>
-    </message>
-    <message>
-        <source>Crash %1 for 10 s (keeps its data)</source>
-        <translation>让 %1 宕机 10 s（保留数据）</translation>
-    </message>
-    <message>
-        <source>Restart %1 empty (no persistence)</source>
-        <translation>清空重启 %1（无持久化）</translation>
-    </message>
-    <message>
-        <source>Fail %1 over to its replica</source>
-        <translation>把 %1 故障转移到它的副本</translation>
-    </message>
-    <message>
-        <source>Fail over (this scenario has no replica)</source>
-        <translation>故障转移（此场景没有副本）</translation>
-    </message>
-    <message>
-        <source>Jump %1&apos;s clock forward 10 s</source>
-        <translation>把 %1 的时钟向前拨 10 s</translation>
-    </message>
-    <message>
-        <source>%1 / %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>» %1   (%2)</source>
-        <translation>» %1   （%2）</translation>
-    </message>
-    <message>
-        <source>Run to see which step each client executes.</source>
-        <translation>运行后可查看每个客户端正在执行哪一步。</translation>
-    </message>
-    <message>
-        <source>No command sent yet.</source>
-        <translation>尚未发送任何命令。</translation>
-    </message>
-    <message>
-        <source>(other)</source>
-        <translation>（其他）</translation>
-    </message>
-    <message>
-        <source>%1&apos;s last command, at %2: step %3</source>
-        <translation>%1 的最后一条命令，%2：步骤 %3</translation>
-    </message>
-    <message>
-        <source>%1 — %2 → %3: %4</source>
-        <translation>%1 —— %2 → %3：%4</translation>
-    </message>
-    <message>
-        <source>From the file %1</source>
-        <translation>来自文件 %1</translation>
-    </message>
-    <message>
-        <source>Flaw:</source>
-        <translation>缺陷：</translation>
-    </message>
-    <message>
-        <source>Limits:</source>
-        <translation>局限：</translation>
-    </message>
-    <message>
-        <source>Faults added by hand:</source>
-        <translation>手动添加的故障：</translation>
-    </message>
-    <message>
-        <source>%1 on %2 at %3 ms</source>
-        <translation>%1，目标 %2，时刻 %3 ms</translation>
-    </message>
-    <message>
-        <source>Not run yet.</source>
-        <translation>尚未运行。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n violation(s) (two holders for %1 s)</source>
-        <translation>
-            <numerusform>%n 次互斥被破坏（两个持有者并存 %1 s）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n mistaken deletion(s)</source>
-        <translation>
-            <numerusform>%n 次误删</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n stuck lock(s)</source>
-        <translation>
-            <numerusform>%n 把死锁</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n lost update(s)</source>
-        <translation>
-            <numerusform>%n 次丢失更新</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Safe in this run.</source>
-        <translation>本次运行安全。</translation>
-    </message>
-    <message>
-        <source>UNSAFE in this run:</source>
-        <translation>本次运行不安全：</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n stale write(s) rejected by the fenced resource.</source>
-        <translation>
-            <numerusform>fenced 资源拒绝了 %n 次过期写入。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Nobody acquired the lock.</source>
-        <translation>没有人拿到锁。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n acquisition(s), %1 commands each, median wait %2 ms</source>
-        <translation>
-            <numerusform>%n 次加锁，每次 %1 条命令，等待中位数 %2 ms</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cannot write the %1 to %2: %3</source>
-        <translation>无法把%1写入 %2：%3</translation>
-    </message>
-    <message>
-        <source>Nothing to export: run a simulation first.</source>
-        <translation>没有可导出的内容：请先运行模拟。</translation>
-    </message>
-    <message>
-        <source>Cannot write the timeline to %1: %2</source>
-        <translation>无法把时间线写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>Cannot encode the timeline as PNG.</source>
-        <translation>无法把时间线编码为 PNG。</translation>
-    </message>
-    <message>
-        <source>timeline</source>
-        <translation>时间线</translation>
-    </message>
-    <message>
-        <source>LockScope timeline: %1 with %2</source>
-        <translation>LockScope 时间线：%1，策略 %2</translation>
-    </message>
-    <message>
-        <source>This build of LockScope cannot write SVG (Qt SVG was not found).</source>
-        <translation>此版本的 LockScope 无法写出 SVG（未找到 Qt SVG）。</translation>
-    </message>
-    <message>
-        <source>Cannot write the event log to %1: %2</source>
-        <translation>无法把事件日志写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>event log</source>
-        <translation>事件日志</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 图片 (*.png)</translation>
-    </message>
-    <message>
-        <source>SVG drawings (*.svg)</source>
-        <translation>SVG 图形 (*.svg)</translation>
-    </message>
-    <message>
-        <source>JSON Lines (*.jsonl)</source>
-        <translation>JSON Lines (*.jsonl)</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>导出</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
-        <source>Exported to %1</source>
-        <translation>已导出到 %1</translation>
     </message>
 </context>
 <context>
@@ -4125,6 +4000,49 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     </message>
 </context>
 <context>
+    <name>lockscope::ui::PlaybackBar</name>
+    <message>
+        <source>1/%1×</source>
+        <translation>1/%1×</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Go to the start (Home)</source>
+        <translation>转到开头（Home）</translation>
+    </message>
+    <message>
+        <source>Previous event (,)</source>
+        <translation>上一个事件（,）</translation>
+    </message>
+    <message>
+        <source>Next event (.)</source>
+        <translation>下一个事件（.）</translation>
+    </message>
+    <message>
+        <source>Pause (Space)</source>
+        <translation>暂停（空格）</translation>
+    </message>
+    <message>
+        <source>Play (Space)</source>
+        <translation>播放（空格）</translation>
+    </message>
+    <message>
+        <source>Playback speed, in simulated time ([ and ] change it)</source>
+        <translation>回放速度，按模拟时间计（[ 和 ] 调整）</translation>
+    </message>
+    <message>
+        <source>Drag to any instant of the run</source>
+        <translation>拖动到运行中的任意时刻</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::ProfileDialog</name>
     <message>
         <source>Name:</source>
@@ -4261,6 +4179,79 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>(unchanged)</source>
         <translation>（未改动）</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::RunToolBar</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario</source>
+        <translation>场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;trategy</source>
+        <translation>策略(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Clients</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>The same scenario, strategy and seed always give the same run</source>
+        <translation>相同的场景、策略和种子总是得到相同的运行</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>scenario&apos;s</source>
+        <translation>场景默认</translation>
+    </message>
+    <message>
+        <source>spin</source>
+        <translation>自旋</translation>
+    </message>
+    <message>
+        <source>backoff</source>
+        <translation>退避</translation>
+    </message>
+    <message>
+        <source>pub/sub</source>
+        <translation>发布/订阅</translation>
+    </message>
+    <message>
+        <source>How a client waits for a busy lock</source>
+        <translation>客户端如何等待被占用的锁</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fault(s) added by hand</source>
+        <translation>
+            <numerusform>手动添加了 %n 个故障</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Right-click a lane to add a fault</source>
+        <translation>右击泳道添加故障</translation>
     </message>
 </context>
 <context>
@@ -4508,6 +4499,55 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>%1 restarted</source>
         <translation>%1 已重启</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::WorkspacePage</name>
+    <message>
+        <source>Space: play/pause · , and . : previous/next event · W/S: zoom · A/D: pan · F: fit · right-click a lane to inject a fault</source>
+        <translation>空格：播放/暂停 · , 和 . ：上一个/下一个事件 · W/S：缩放 · A/D：平移 · F：适应 · 右击泳道注入故障</translation>
+    </message>
+    <message>
+        <source>Cannot run</source>
+        <translation>无法运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n recent scenario file(s) could not be read: %1</source>
+        <translation>
+            <numerusform>有 %n 个最近的场景文件无法读取：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The scenario or strategy of this run is not known here.</source>
+        <translation>此处不认识这次运行的场景或策略。</translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot Open the Scenario File</source>
+        <translation>无法打开场景文件</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>%1 — %2 → %3: %4</source>
+        <translation>%1 —— %2 → %3：%4</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
     </message>
 </context>
 </TS>
