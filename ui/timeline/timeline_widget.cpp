@@ -2,6 +2,7 @@
 
 #include "common/run_data.h"
 #include "sim/explain.h"
+#include "timeline/timeline_status.h"
 
 #include <QAction>
 #include <QContextMenuEvent>
@@ -19,7 +20,7 @@ namespace lockscope::ui {
 
 namespace {
 
-constexpr int kRightPad = 12;
+constexpr int kRightPad = TimelineMetrics::kRightPad;
 constexpr double kMinSpanUs = 20;
 
 // Spans are sorted by start and do not overlap, so their ends are sorted too. Calls
@@ -109,35 +110,6 @@ void drawPill(QPainter &p, const QPointF &topLeft, const QString &text, const QC
     p.drawText(r, Qt::AlignCenter, text);
     p.setBrush(Qt::NoBrush);
     p.setRenderHint(QPainter::Antialiasing, aa);
-}
-
-QString phaseText(ClientState::Phase phase)
-{
-    switch (phase) {
-    case ClientState::Phase::NotStarted:
-        return TimelineWidget::tr("not started");
-    case ClientState::Phase::Idle:
-        return TimelineWidget::tr("idle");
-    case ClientState::Phase::Waiting:
-        return TimelineWidget::tr("waiting");
-    case ClientState::Phase::Holding:
-        return TimelineWidget::tr("holds the lock");
-    case ClientState::Phase::Releasing:
-        return TimelineWidget::tr("releasing");
-    case ClientState::Phase::Crashed:
-        return TimelineWidget::tr("crashed");
-    }
-    return {};
-}
-
-template <typename Span> const Span *spanAt(const std::vector<Span> &spans, qint64 t)
-{
-    auto it = std::upper_bound(spans.begin(), spans.end(), t,
-                               [](qint64 time, const Span &s) { return time < s.startUs; });
-    if (it == spans.begin())
-        return nullptr;
-    --it;
-    return t < it->endUs || (t == it->endUs && it->startUs == it->endUs) ? &*it : nullptr;
 }
 
 } // namespace
@@ -245,7 +217,7 @@ void TimelineWidget::setSelectedEvent(qint64 event)
         }
         const int row = rowOfEvent(event);
         if (row >= 0) {
-            const Row &r = m_rows[std::size_t(row)];
+            const TimelineRow &r = m_layout.rows()[std::size_t(row)];
             const int visible = lanesRect().height();
             const int y = verticalScrollBar()->value();
             if (r.y < y || r.y + r.h > y + visible)
@@ -277,101 +249,8 @@ void TimelineWidget::setTheme(const Theme &theme)
 
 void TimelineWidget::layoutRows()
 {
-    const QFontMetrics fm(font());
-    QFont bold = font();
-    bold.setBold(true);
-    const QFontMetrics bfm(bold);
-    m_metrics.axisHeight = fm.height() * 2 + 10;
-    m_metrics.headerHeight = fm.height() + 10;
-    m_metrics.legendHeight = legendHeightFor(viewport()->width());
-    // Lanes grow to fill the height when there are few of them (up to 1.8 times), so that a
-    // projected timeline of three clients and one key is not a thin strip.
-    const int baseLane = fm.height() * 2 + 16;
-    m_metrics.laneHeight = baseLane;
-    if (m_run) {
-        const int lanes = int(m_run->clientLanes().size() + m_run->keyLanes().size());
-        const int available = viewport()->height() - m_metrics.axisHeight - m_metrics.legendHeight -
-                              2 * m_metrics.headerHeight - 4;
-        // Many lanes: one line of label each, down to this height, before scrolling.
-        const int compactLane = fm.height() + 14;
-        if (lanes > 0)
-            m_metrics.laneHeight = available / lanes >= baseLane
-                                       ? qMin(available / lanes, baseLane * 9 / 5)
-                                       : qMax(compactLane, available / lanes);
-    }
-    m_rows.clear();
-    int y = 0;
-    int labelWidth = bfm.horizontalAdvance(tr("LOCK KEYS IN REDIS")) + 24;
-    auto add = [&](Row::Kind kind, int index, int h, const QString &title) {
-        Row r;
-        r.kind = kind;
-        r.index = index;
-        r.y = y;
-        r.h = h;
-        r.title = title;
-        m_rows.push_back(r);
-        y += h;
-    };
-    // Measuring text costs microseconds a lane: a monitor's history of 100,000 keys and owners
-    // held the event loop for most of a second here. The column has a maximum width and longer
-    // labels are elided, so stop measuring once it is reached, and after the first lanes.
-    constexpr int kMaxLabelWidth = 300;
-    constexpr std::size_t kMeasuredLanes = 2000;
-    auto measure = [&](std::size_t lane) {
-        return labelWidth < kMaxLabelWidth && lane < kMeasuredLanes;
-    };
-    if (m_run) {
-        auto addClients = [&] {
-            add(Row::Kind::Header, 0, m_metrics.headerHeight, tr("CLIENTS"));
-            for (std::size_t i = 0; i < m_run->clientLanes().size(); ++i) {
-                const ClientLane &lane = m_run->clientLanes()[i];
-                add(Row::Kind::Client, int(i), m_metrics.laneHeight, lane.name);
-                if (measure(i))
-                    labelWidth = qMax(labelWidth, bfm.horizontalAdvance(lane.name) + 40);
-            }
-        };
-        auto addKeys = [&] {
-            if (!m_run->keyLanes().empty())
-                add(Row::Kind::Header, 1, m_metrics.headerHeight, tr("LOCK KEYS IN REDIS"));
-            for (std::size_t i = 0; i < m_run->keyLanes().size(); ++i) {
-                const KeyLane &lane = m_run->keyLanes()[i];
-                add(Row::Kind::Key, int(i), m_metrics.laneHeight, lane.keyName);
-                // Room for "lock:0 on redis-1" as paintLabel() writes it, in this language.
-                if (measure(i))
-                    labelWidth = qMax(
-                        labelWidth, bfm.horizontalAdvance(lane.keyName) +
-                                        fm.horizontalAdvance(tr("on %1").arg(lane.nodeName)) + 36);
-            }
-        };
-        // The clients' story above the keys they fight over; but with many clients the keys
-        // come first, so that they are never scrolled out of sight.
-        if (m_run->clientLanes().size() > 16) {
-            addKeys();
-            addClients();
-        } else {
-            addClients();
-            addKeys();
-        }
-    }
-    // Room for the status line under a name ("in critical section · paused").
-    labelWidth = qMax(labelWidth, fm.horizontalAdvance(tr("critical section · paused")) + 36);
-    m_metrics.labelWidth = qMin(labelWidth, kMaxLabelWidth);
-    m_contentHeight = y;
-    m_clientRows.clear();
-    m_keyRows.clear();
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        const Row &r = m_rows[i];
-        if (r.kind == Row::Kind::Client) {
-            const auto c = std::size_t(m_run->clientLanes()[std::size_t(r.index)].client);
-            if (m_clientRows.size() <= c)
-                m_clientRows.resize(c + 1, -1);
-            m_clientRows[c] = int(i);
-        } else if (r.kind == Row::Kind::Key) {
-            if (m_keyRows.size() <= std::size_t(r.index))
-                m_keyRows.resize(std::size_t(r.index) + 1, -1);
-            m_keyRows[std::size_t(r.index)] = int(i);
-        }
-    }
+    m_layout = TimelineLayout(m_run.get(), font(), viewport()->height(),
+                              legendHeightFor(viewport()->width()));
     updateScrollBars();
 }
 
@@ -418,18 +297,14 @@ int TimelineWidget::legendHeightFor(int width) const
 QRect TimelineWidget::lanesRect() const
 {
     const QRect v = viewport()->rect();
-    return QRect(0, m_metrics.axisHeight, v.width(),
-                 qMax(0, v.height() - m_metrics.axisHeight - m_metrics.legendHeight));
+    return QRect(
+        0, m_layout.metrics().axisHeight, v.width(),
+        qMax(0, v.height() - m_layout.metrics().axisHeight - m_layout.metrics().legendHeight));
 }
 
 TimeLineMapping TimelineWidget::mappingFor(int width) const
 {
-    TimeLineMapping m;
-    m.startUs = m_viewStartUs;
-    m.endUs = qMax(m_viewStartUs + 1, m_viewEndUs);
-    m.left = m_metrics.labelWidth;
-    m.width = qMax(1, width - m_metrics.labelWidth - kRightPad);
-    return m;
+    return m_layout.mapping(m_viewStartUs, m_viewEndUs, width);
 }
 
 TimeLineMapping TimelineWidget::mapping() const
@@ -441,9 +316,9 @@ void TimelineWidget::updateScrollBars()
 {
     m_updatingScrollBars = true;
     const int visible = lanesRect().height();
-    verticalScrollBar()->setRange(0, qMax(0, m_contentHeight - visible));
+    verticalScrollBar()->setRange(0, qMax(0, m_layout.contentHeight() - visible));
     verticalScrollBar()->setPageStep(qMax(1, visible));
-    verticalScrollBar()->setSingleStep(qMax(1, m_metrics.laneHeight / 2));
+    verticalScrollBar()->setSingleStep(qMax(1, m_layout.metrics().laneHeight / 2));
 
     const qint64 runEnd = m_run ? qMax<qint64>(m_run->endUs(), 1) : 1;
     const qint64 span = qMax<qint64>(1, m_viewEndUs - m_viewStartUs);
@@ -585,7 +460,8 @@ qint64 TimelineWidget::paintOnceForBenchmark(QImage &target)
 
 QSize TimelineWidget::exportSize(int width) const
 {
-    return QSize(width, m_metrics.axisHeight + m_contentHeight + legendHeightFor(width));
+    return QSize(width,
+                 m_layout.metrics().axisHeight + m_layout.contentHeight() + legendHeightFor(width));
 }
 
 void TimelineWidget::renderAll(QPainter &painter, const QSize &size) const
@@ -598,9 +474,9 @@ void TimelineWidget::paintAll(QPainter &p, const QSize &size, int scrollY, bool 
     const Theme &th = m_theme;
     p.setFont(font());
     p.fillRect(QRect(QPoint(0, 0), size), th.base);
-    const int legendH = exporting ? legendHeightFor(size.width()) : m_metrics.legendHeight;
-    const QRect lanes(0, m_metrics.axisHeight, size.width(),
-                      qMax(0, size.height() - m_metrics.axisHeight - legendH));
+    const int legendH = exporting ? legendHeightFor(size.width()) : m_layout.metrics().legendHeight;
+    const QRect lanes(0, m_layout.metrics().axisHeight, size.width(),
+                      qMax(0, size.height() - m_layout.metrics().axisHeight - legendH));
     const TimeLineMapping m = mappingFor(size.width());
     const double xMin = m.left, xMax = m.left + m.width;
 
@@ -617,12 +493,12 @@ void TimelineWidget::paintAll(QPainter &p, const QSize &size, int scrollY, bool 
     p.save();
     p.setClipRect(lanes);
     const int firstY = scrollY, lastY = scrollY + lanes.height();
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        const Row &row = m_rows[i];
+    for (std::size_t i = 0; i < m_layout.rows().size(); ++i) {
+        const TimelineRow &row = m_layout.rows()[i];
         if (row.y + row.h < firstY || row.y > lastY)
             continue;
         const QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
-        if (row.kind == Row::Kind::Header) {
+        if (row.kind == TimelineRow::Kind::Header) {
             p.fillRect(r, th.header);
             continue;
         }
@@ -648,11 +524,11 @@ void TimelineWidget::paintAll(QPainter &p, const QSize &size, int scrollY, bool 
     }
     p.setClipRect(QRect(int(xMin), lanes.top(), int(m.width) + 1, lanes.height()));
     p.setRenderHint(QPainter::Antialiasing, false);
-    for (const Row &row : m_rows) {
-        if (row.y + row.h < firstY || row.y > lastY || row.kind == Row::Kind::Header)
+    for (const TimelineRow &row : m_layout.rows()) {
+        if (row.y + row.h < firstY || row.y > lastY || row.kind == TimelineRow::Kind::Header)
             continue;
         const QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
-        if (row.kind == Row::Kind::Client)
+        if (row.kind == TimelineRow::Kind::Client)
             paintClientLane(p, row, r, m);
         else
             paintKeyLane(p, row, r, m);
@@ -665,7 +541,7 @@ void TimelineWidget::paintAll(QPainter &p, const QSize &size, int scrollY, bool 
         const int row = rowOfEvent(m_selectedEvent);
         QRectF band(x - 1, lanes.top(), 2, lanes.height());
         if (row >= 0) {
-            const Row &r = m_rows[std::size_t(row)];
+            const TimelineRow &r = m_layout.rows()[std::size_t(row)];
             band = QRectF(x - 1, lanes.top() + r.y - scrollY, 2, r.h);
             p.setPen(QPen(th.selection, 2.5));
             p.setBrush(Qt::NoBrush);
@@ -695,21 +571,24 @@ void TimelineWidget::paintAll(QPainter &p, const QSize &size, int scrollY, bool 
 
     // Labels.
     p.save();
-    p.setClipRect(QRect(0, lanes.top(), m_metrics.labelWidth, lanes.height()));
+    p.setClipRect(QRect(0, lanes.top(), m_layout.metrics().labelWidth, lanes.height()));
     p.setRenderHint(QPainter::Antialiasing, true);
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        const Row &row = m_rows[i];
+    for (std::size_t i = 0; i < m_layout.rows().size(); ++i) {
+        const TimelineRow &row = m_layout.rows()[i];
         if (row.y + row.h < firstY || row.y > lastY)
             continue;
-        const QRect r(0, lanes.top() + row.y - scrollY, m_metrics.labelWidth, row.h);
-        p.fillRect(r, row.kind == Row::Kind::Header ? th.header : (i % 2) ? th.alternate : th.base);
+        const QRect r(0, lanes.top() + row.y - scrollY, m_layout.metrics().labelWidth, row.h);
+        p.fillRect(r, row.kind == TimelineRow::Kind::Header ? th.header
+                      : (i % 2)                             ? th.alternate
+                                                            : th.base);
         paintLabel(p, row, r);
     }
     p.setPen(th.grid);
-    p.drawLine(m_metrics.labelWidth - 1, lanes.top(), m_metrics.labelWidth - 1, lanes.bottom());
+    p.drawLine(m_layout.metrics().labelWidth - 1, lanes.top(), m_layout.metrics().labelWidth - 1,
+               lanes.bottom());
     p.restore();
 
-    paintAxis(p, QRect(0, 0, size.width(), m_metrics.axisHeight), m);
+    paintAxis(p, QRect(0, 0, size.width(), m_layout.metrics().axisHeight), m);
     paintLegend(p, QRect(0, size.height() - legendH, size.width(), legendH));
 
     if (m_drag == Drag::Range) {
@@ -796,16 +675,17 @@ void TimelineWidget::paintAxis(QPainter &p, const QRect &r, const TimeLineMappin
     QFont bold = p.font();
     bold.setBold(true);
     p.setFont(bold);
-    p.fillRect(QRect(r.left(), r.top(), m_metrics.labelWidth, r.height() - 1), th.header);
+    p.fillRect(QRect(r.left(), r.top(), m_layout.metrics().labelWidth, r.height() - 1), th.header);
     p.setPen(th.playhead);
-    p.drawText(QRect(r.left() + 10, r.top(), m_metrics.labelWidth - 14, r.height()),
+    p.drawText(QRect(r.left() + 10, r.top(), m_layout.metrics().labelWidth - 14, r.height()),
                Qt::AlignLeft | Qt::AlignVCenter, tr("t = %1").arg(formatTime(m_playheadUs)));
     p.setPen(th.grid);
-    p.drawLine(m_metrics.labelWidth - 1, r.top(), m_metrics.labelWidth - 1, r.bottom());
+    p.drawLine(m_layout.metrics().labelWidth - 1, r.top(), m_layout.metrics().labelWidth - 1,
+               r.bottom());
     p.restore();
 }
 
-void TimelineWidget::paintClientLane(QPainter &p, const Row &row, const QRect &r,
+void TimelineWidget::paintClientLane(QPainter &p, const TimelineRow &row, const QRect &r,
                                      const TimeLineMapping &m) const
 {
     const Theme &th = m_theme;
@@ -959,7 +839,7 @@ void TimelineWidget::paintClientLane(QPainter &p, const Row &row, const QRect &r
                      drawMarker);
 }
 
-void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
+void TimelineWidget::paintKeyLane(QPainter &p, const TimelineRow &row, const QRect &r,
                                   const TimeLineMapping &m) const
 {
     const Theme &th = m_theme;
@@ -1273,11 +1153,12 @@ void TimelineWidget::paintViolations(QPainter &p, const QRect &lanes, int scroll
         lastX = x1;
         int top = INT_MAX, bottom = INT_MIN;
         for (qint16 c : band.clients) {
-            const int row = rowOfClient(c);
+            const int row = m_layout.rowOfClient(c);
             if (row < 0)
                 continue;
-            top = qMin(top, m_rows[std::size_t(row)].y);
-            bottom = qMax(bottom, m_rows[std::size_t(row)].y + m_rows[std::size_t(row)].h);
+            top = qMin(top, m_layout.rows()[std::size_t(row)].y);
+            bottom = qMax(bottom, m_layout.rows()[std::size_t(row)].y +
+                                      m_layout.rows()[std::size_t(row)].h);
         }
         if (top == INT_MAX)
             continue;
@@ -1295,14 +1176,14 @@ void TimelineWidget::paintViolations(QPainter &p, const QRect &lanes, int scroll
     }
 }
 
-void TimelineWidget::paintLabel(QPainter &p, const Row &row, const QRect &r) const
+void TimelineWidget::paintLabel(QPainter &p, const TimelineRow &row, const QRect &r) const
 {
     const Theme &th = m_theme;
     QFont bold = font();
     bold.setBold(true);
     const QFontMetrics fm(font()), bfm(bold);
     const int x = r.left() + 10;
-    if (row.kind == Row::Kind::Header) {
+    if (row.kind == TimelineRow::Kind::Header) {
         QFont f = scaledFont(font(), 0.85, true);
         p.setFont(f);
         p.setPen(th.mutedText);
@@ -1315,18 +1196,19 @@ void TimelineWidget::paintLabel(QPainter &p, const Row &row, const QRect &r) con
         const int mid = r.top() + (r.height() - bfm.height()) / 2;
         int nameX = x;
         QString name, status;
-        if (row.kind == Row::Kind::Client) {
+        if (row.kind == TimelineRow::Kind::Client) {
             const ClientLane &lane = m_run->clientLanes()[std::size_t(row.index)];
             p.setPen(Qt::NoPen);
             p.setBrush(th.client(lane.client));
             p.drawRoundedRect(QRectF(x, mid + (bfm.height() - 14) / 2.0, 14, 14), 3, 3);
             nameX = x + 22;
             name = lane.name;
-            status = clientStatusAt(row.index, m_playheadUs);
+            status = clientStatusAt(*m_run, row.index, m_playheadUs);
         } else {
             const KeyLane &lane = m_run->keyLanes()[std::size_t(row.index)];
             name = lane.keyName;
-            status = lane.nodeName + QStringLiteral(" · ") + keyStatusAt(row.index, m_playheadUs);
+            status = lane.nodeName + QStringLiteral(" · ") +
+                     keyStatusAt(*m_run, row.index, m_playheadUs);
         }
         const int avail = r.right() - 8 - nameX;
         p.setFont(bold);
@@ -1345,7 +1227,7 @@ void TimelineWidget::paintLabel(QPainter &p, const Row &row, const QRect &r) con
         return;
     }
     const int line1 = r.top() + 6, line2 = line1 + bfm.height() + 2;
-    if (row.kind == Row::Kind::Client) {
+    if (row.kind == TimelineRow::Kind::Client) {
         const ClientLane &lane = m_run->clientLanes()[std::size_t(row.index)];
         const QColor c = th.client(lane.client);
         p.setPen(Qt::NoPen);
@@ -1358,9 +1240,10 @@ void TimelineWidget::paintLabel(QPainter &p, const Row &row, const QRect &r) con
                    bfm.elidedText(lane.name, Qt::ElideRight, r.width() - 36));
         p.setFont(font());
         p.setPen(th.mutedText);
-        p.drawText(
-            QRect(x + 22, line2, r.width() - 36, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-            fm.elidedText(clientStatusAt(row.index, m_playheadUs), Qt::ElideRight, r.width() - 36));
+        p.drawText(QRect(x + 22, line2, r.width() - 36, fm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(clientStatusAt(*m_run, row.index, m_playheadUs), Qt::ElideRight,
+                                 r.width() - 36));
         return;
     }
     const KeyLane &lane = m_run->keyLanes()[std::size_t(row.index)];
@@ -1376,7 +1259,7 @@ void TimelineWidget::paintLabel(QPainter &p, const Row &row, const QRect &r) con
             QRect(x + kw + 8, line1, r.width() - 24 - kw, bfm.height()),
             Qt::AlignLeft | Qt::AlignVCenter,
             fm.elidedText(tr("on %1").arg(lane.nodeName), Qt::ElideRight, r.width() - 24 - kw));
-    const QString status = keyStatusAt(row.index, m_playheadUs);
+    const QString status = keyStatusAt(*m_run, row.index, m_playheadUs);
     p.setPen(status == tr("no TTL!") ? th.problem : th.mutedText);
     p.drawText(QRect(x, line2, r.width() - 16, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
                fm.elidedText(status, Qt::ElideRight, r.width() - 16));
@@ -1485,131 +1368,9 @@ void TimelineWidget::paintLegend(QPainter &p, const QRect &r) const
 
 // --- what is where ----------------------------------------------------------------------------
 
-int TimelineWidget::rowOfClient(qint16 client) const
-{
-    return client >= 0 && std::size_t(client) < m_clientRows.size()
-               ? m_clientRows[std::size_t(client)]
-               : -1;
-}
-
-int TimelineWidget::rowOfKeyLane(int keyLane) const
-{
-    return keyLane >= 0 && std::size_t(keyLane) < m_keyRows.size() ? m_keyRows[std::size_t(keyLane)]
-                                                                   : -1;
-}
-
 int TimelineWidget::rowOfEvent(qint64 event) const
 {
-    if (!m_run || event < 0 || std::size_t(event) >= m_run->log().events().size())
-        return -1;
-    const Event &e = m_run->event(quint32(event));
-    switch (e.kind) {
-    case EventKind::KeyWritten:
-    case EventKind::KeyTtlChanged:
-    case EventKind::KeyDeleted:
-    case EventKind::KeyExpired:
-        return rowOfKeyLane(m_run->keyLaneOf(e.key, e.node));
-    case EventKind::NodeCrashed:
-    case EventKind::NodeRestarted:
-    case EventKind::NodeFailover:
-    case EventKind::NodeClockJump:
-        for (std::size_t i = 0; i < m_run->keyLanes().size(); ++i) {
-            if (m_run->keyLanes()[i].node == e.node)
-                return rowOfKeyLane(int(i));
-        }
-        return -1;
-    default:
-        return e.client >= 0 ? rowOfClient(e.client) : -1;
-    }
-}
-
-QString TimelineWidget::clientStatusAt(int client, qint64 t) const
-{
-    const ClientLane &lane = m_run->clientLanes()[std::size_t(client)];
-    // A monitor's "clients" are the owners it saw in the keys' values: it knows what they held,
-    // not what they were doing (waiting, working), so only that is said.
-    if (m_run->log().info().source == QLatin1String("monitor")) {
-        // A live history ends where it was last built; the play head (now) may be a little
-        // past it, where nothing has changed since.
-        t = qMin(t, m_run->endUs());
-        int held = 0;
-        for (const KeyLane &key : m_run->keyLanes()) {
-            // The span that holds t, its end included: a lock still held when the recording
-            // stops ends exactly at the last instant, where the playback usually is.
-            auto it =
-                std::upper_bound(key.spans.begin(), key.spans.end(), t,
-                                 [](qint64 time, const KeySpan &s) { return time < s.startUs; });
-            if (it != key.spans.begin() && t <= std::prev(it)->endUs &&
-                std::prev(it)->owner == client)
-                ++held;
-        }
-        return held == 0 ? tr("holds nothing") : tr("holds %n lock(s)", nullptr, held);
-    }
-    if (lane.crashedAtUs >= 0 && t >= lane.crashedAtUs)
-        return tr("crashed");
-    QStringList parts;
-    if (spanAt(lane.critical, t))
-        parts << tr("critical section");
-    else if (const PhaseSpan *s = spanAt(lane.phases, t))
-        parts << phaseText(s->phase);
-    else
-        parts << (lane.phases.empty() || t < lane.phases.front().startUs
-                      ? phaseText(ClientState::Phase::NotStarted)
-                      : phaseText(ClientState::Phase::Idle));
-    if (spanAt(lane.paused, t))
-        parts << tr("paused");
-    return parts.join(QStringLiteral(" · "));
-}
-
-QString TimelineWidget::keyStatusAt(int keyLane, qint64 t) const
-{
-    const KeyLane &lane = m_run->keyLanes()[std::size_t(keyLane)];
-    // A monitor's history at or past its end (the present): the state the end left.
-    if (m_run->log().info().source == QLatin1String("monitor") && t >= m_run->endUs())
-        t = m_run->endUs() - 1;
-    const KeySpan *s = spanAt(lane.spans, t);
-    if (spanAt(lane.nodeDown, t))
-        return tr("node down");
-    if (!s)
-        return tr("free");
-    if (s->ttlMs < 0)
-        return tr("no TTL!");
-    return tr("%1 · %2 s left")
-        .arg(m_run->clientName(s->owner))
-        .arg(double(s->ttlAt(t)) / 1000.0, 0, 'f', 1);
-}
-
-QString TimelineWidget::describeSpanAt(const Row &row, qint64 t) const
-{
-    if (row.kind == Row::Kind::Client) {
-        const ClientLane &lane = m_run->clientLanes()[std::size_t(row.index)];
-        QString text =
-            tr("%1 at %2: %3").arg(lane.name, formatTime(t), clientStatusAt(row.index, t));
-        if (const TimeSpan *s = spanAt(lane.critical, t))
-            text += QLatin1Char('\n') + tr("in the critical section from %1 to %2")
-                                            .arg(formatTime(s->startUs), formatTime(s->endUs));
-        if (const TimeSpan *s = spanAt(lane.paused, t))
-            text += QLatin1Char('\n') +
-                    tr("paused from %1 to %2").arg(formatTime(s->startUs), formatTime(s->endUs));
-        return text;
-    }
-    if (row.kind == Row::Kind::Key) {
-        const KeyLane &lane = m_run->keyLanes()[std::size_t(row.index)];
-        const KeySpan *s = spanAt(lane.spans, t);
-        if (!s)
-            return tr("%1 on %2 at %3: not held").arg(lane.keyName, lane.nodeName, formatTime(t));
-        QString text = tr("%1 on %2 at %3: %4's lock, value %5")
-                           .arg(lane.keyName, lane.nodeName, formatTime(t),
-                                m_run->clientName(s->owner), m_run->text(s->value));
-        if (s->ttlMs < 0)
-            text += QLatin1Char('\n') + tr("no TTL: it never expires");
-        else
-            text += QLatin1Char('\n') + tr("TTL left %1 ms; expires at %2 unless renewed")
-                                            .arg(s->ttlAt(t))
-                                            .arg(formatTime(s->startUs + s->ttlMs * 1000));
-        return text;
-    }
-    return {};
+    return m_run ? m_layout.rowOfEvent(*m_run, event) : -1;
 }
 
 TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
@@ -1619,7 +1380,7 @@ TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
         return hit;
     const TimeLineMapping m = mapping();
     hit.timeUs = m.mapXToTime(pos.x());
-    if (pos.y() < m_metrics.axisHeight) {
+    if (pos.y() < m_layout.metrics().axisHeight) {
         hit.area = Hit::Area::Axis;
         // A caption flag?
         for (quint32 ev : m_run->captionEvents()) {
@@ -1634,29 +1395,25 @@ TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
     const QRect lanes = lanesRect();
     if (!lanes.contains(pos))
         return hit;
-    const int y = pos.y() - lanes.top() + verticalScrollBar()->value();
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        const Row &r = m_rows[i];
-        if (y < r.y || y >= r.y + r.h)
-            continue;
-        hit.row = int(i);
-        if (r.kind == Row::Kind::Client)
+    hit.row = m_layout.rowAt(pos.y() - lanes.top() + verticalScrollBar()->value());
+    if (hit.row >= 0) {
+        const TimelineRow &r = m_layout.rows()[std::size_t(hit.row)];
+        if (r.kind == TimelineRow::Kind::Client)
             hit.client = m_run->clientLanes()[std::size_t(r.index)].client;
-        else if (r.kind == Row::Kind::Key) {
+        else if (r.kind == TimelineRow::Kind::Key) {
             hit.keyLane = r.index;
             hit.node = m_run->keyLanes()[std::size_t(r.index)].node;
         }
-        break;
     }
-    hit.area = pos.x() < m_metrics.labelWidth ? Hit::Area::Label : Hit::Area::Lane;
+    hit.area = pos.x() < m_layout.metrics().labelWidth ? Hit::Area::Label : Hit::Area::Lane;
     if (hit.row < 0 || hit.area != Hit::Area::Lane)
         return hit;
-    const Row &row = m_rows[std::size_t(hit.row)];
-    if (row.kind == Row::Kind::Header)
+    const TimelineRow &row = m_layout.rows()[std::size_t(hit.row)];
+    if (row.kind == TimelineRow::Kind::Header)
         return hit;
 
     // The nearest marker within a few pixels; commands if nothing else.
-    const std::vector<Marker> &markers = row.kind == Row::Kind::Client
+    const std::vector<Marker> &markers = row.kind == TimelineRow::Kind::Client
                                              ? m_run->clientLanes()[std::size_t(row.index)].markers
                                              : m_run->keyLanes()[std::size_t(row.index)].markers;
     const double radius = 8;
@@ -1671,7 +1428,7 @@ TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
             hit.event = it->event;
         }
     }
-    if (hit.event < 0 && row.kind == Row::Kind::Client) {
+    if (hit.event < 0 && row.kind == TimelineRow::Kind::Client) {
         const auto &cmds = m_run->clientLanes()[std::size_t(row.index)].commands;
         const auto &events = m_run->log().events();
         const qint64 c0 = m.mapXToTime(pos.x() - 3), c1 = m.mapXToTime(pos.x() + 3);
@@ -1689,7 +1446,7 @@ TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
                     .arg(m_run->clientName(e.client), m_run->nodeName(e.node), m_run->text(e.text));
         hit.description = formatTime(e.timeUs) + QStringLiteral(" — ") + text;
     } else {
-        hit.description = describeSpanAt(row, hit.timeUs);
+        hit.description = describeSpanAt(*m_run, row, hit.timeUs);
     }
     return hit;
 }
@@ -1699,7 +1456,7 @@ QPoint TimelineWidget::eventPosition(qint64 event) const
     const int row = rowOfEvent(event);
     if (row < 0)
         return {};
-    const Row &r = m_rows[std::size_t(row)];
+    const TimelineRow &r = m_layout.rows()[std::size_t(row)];
     const double x = mapping().mapTimeToX(m_run->event(quint32(event)).timeUs);
     return QPoint(int(std::lround(x)),
                   lanesRect().top() + r.y - verticalScrollBar()->value() + r.h / 2);
@@ -1730,7 +1487,8 @@ void TimelineWidget::mousePressEvent(QMouseEvent *event)
     m_pressPos = event->position().toPoint();
     m_pressViewStartUs = m_viewStartUs;
     m_pressScrollY = verticalScrollBar()->value();
-    if (m_pressPos.y() < m_metrics.axisHeight && m_pressPos.x() >= m_metrics.labelWidth) {
+    if (m_pressPos.y() < m_layout.metrics().axisHeight &&
+        m_pressPos.x() >= m_layout.metrics().labelWidth) {
         const Hit hit = hitTest(m_pressPos);
         m_drag = Drag::Scrub;
         Q_EMIT seekRequested(hit.event >= 0 ? m_run->event(quint32(hit.event)).timeUs
@@ -1815,7 +1573,7 @@ void TimelineWidget::wheelEvent(QWheelEvent *event)
     if (event->modifiers() & Qt::AltModifier) {
         const int d = angle.y() ? angle.y() : angle.x();
         verticalScrollBar()->setValue(verticalScrollBar()->value() -
-                                      d * m_metrics.laneHeight / 120);
+                                      d * m_layout.metrics().laneHeight / 120);
     } else if ((event->modifiers() & Qt::ShiftModifier) || qAbs(angle.x()) > qAbs(angle.y())) {
         const int d = angle.x() ? angle.x() : angle.y();
         panByPixels(-d * mapping().width / 1200.0);

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "common/theme.h"
+#include "timeline/timeline_layout.h"
 #include "timeline/timeline_legend.h"
 #include "timeline/timeline_mapping.h"
 #include "timeline/zoom_stack.h"
@@ -103,21 +104,6 @@ protected:
     void scrollContentsBy(int dx, int dy) override;
 
 private:
-    struct Row {
-        enum class Kind { Header, Client, Key } kind = Kind::Header;
-        int index = 0; // client or key lane index
-        int y = 0;     // in content coordinates (0: top of the first lane)
-        int h = 0;
-        QString title;
-    };
-    struct Metrics {
-        int axisHeight = 0;
-        int laneHeight = 0;
-        int headerHeight = 0;
-        int labelWidth = 0;
-        int legendHeight = 0;
-    };
-
     void layoutRows();
     void retranslateUi();
     void updateScrollBars();
@@ -135,30 +121,22 @@ private:
 
     void paintAll(QPainter &p, const QSize &size, int scrollY, bool exporting) const;
     void paintAxis(QPainter &p, const QRect &r, const TimeLineMapping &m) const;
-    void paintClientLane(QPainter &p, const Row &row, const QRect &r,
+    void paintClientLane(QPainter &p, const TimelineRow &row, const QRect &r,
                          const TimeLineMapping &m) const;
-    void paintKeyLane(QPainter &p, const Row &row, const QRect &r, const TimeLineMapping &m) const;
+    void paintKeyLane(QPainter &p, const TimelineRow &row, const QRect &r,
+                      const TimeLineMapping &m) const;
     void paintViolations(QPainter &p, const QRect &lanes, int scrollY,
                          const TimeLineMapping &m) const;
-    void paintLabel(QPainter &p, const Row &row, const QRect &r) const;
+    void paintLabel(QPainter &p, const TimelineRow &row, const QRect &r) const;
     void paintLegend(QPainter &p, const QRect &r) const;
     void paintMarker(QPainter &p, int kind, const QPointF &c, const QColor &color,
                      double size) const;
 
-    int rowOfClient(qint16 client) const;
-    int rowOfKeyLane(int keyLane) const;
     int rowOfEvent(qint64 event) const;
-    QString clientStatusAt(int client, qint64 t) const;
-    QString keyStatusAt(int keyLane, qint64 t) const;
-    QString describeSpanAt(const Row &row, qint64 t) const;
 
     std::shared_ptr<const RunData> m_run;
     std::vector<LegendItem> m_legend; // what this run can draw
-    std::vector<Row> m_rows;
-    std::vector<int> m_clientRows; // client -> row
-    std::vector<int> m_keyRows;    // key lane -> row
-    int m_contentHeight = 0;
-    Metrics m_metrics;
+    TimelineLayout m_layout;
     Theme m_theme;
     qint64 m_viewStartUs = 0;
     qint64 m_viewEndUs = 1;
