@@ -11,18 +11,15 @@ using namespace lockscope::ui;
 
 namespace {
 
+// A simulated run of a built-in scenario; null with the reason in *error.
 std::shared_ptr<const RunData> simulate(const QString &scenario, const QString &strategy,
-                                        int clients = -1)
+                                        int clients, QString *error)
 {
-    RunRequest r;
-    r.scenarioId = scenario;
-    r.strategyId = strategy;
-    r.clients = clients;
-    QString error;
-    auto run = RunData::simulate(r, &error);
-    if (!run)
-        qWarning("%s", qPrintable(error));
-    return run;
+    RunRequest request;
+    request.scenarioId = scenario;
+    request.strategyId = strategy;
+    request.clients = clients;
+    return RunData::simulate(request, error);
 }
 
 // The rows as letters: H a header, C a client lane, K a key lane.
@@ -71,8 +68,9 @@ private Q_SLOTS:
         QFETCH(QString, strategy);
         QFETCH(int, clients);
         QFETCH(QString, shape);
-        const auto run = simulate(scenario, strategy, clients);
-        QVERIFY(run);
+        QString error;
+        const auto run = simulate(scenario, strategy, clients, &error);
+        QVERIFY2(run, qPrintable(error));
         const QFont font = QGuiApplication::font();
         const TimelineLayout layout(run.get(), font, 900, 40);
         QCOMPARE(::shape(layout), shape);
@@ -145,9 +143,10 @@ private Q_SLOTS:
     {
         QFETCH(int, viewportHeight);
         QFETCH(int, laneHeight);
-        const auto run =
-            simulate(QStringLiteral("pause-after-acquire"), QStringLiteral("set-nx-px-del"));
-        QVERIFY(run);
+        QString error;
+        const auto run = simulate(QStringLiteral("pause-after-acquire"),
+                                  QStringLiteral("set-nx-px-del"), -1, &error);
+        QVERIFY2(run, qPrintable(error));
         const TimelineLayout layout(run.get(), QGuiApplication::font(), viewportHeight, 40);
         QCOMPARE(layout.metrics().laneHeight, laneHeight);
         QCOMPARE(layout.metrics().legendHeight, 40);
@@ -172,8 +171,10 @@ private Q_SLOTS:
     // width but the right margin.
     void labelColumnAndMapping()
     {
-        const auto run = simulate(QStringLiteral("failover"), QStringLiteral("set-nx-px-lua"));
-        QVERIFY(run);
+        QString error;
+        const auto run =
+            simulate(QStringLiteral("failover"), QStringLiteral("set-nx-px-lua"), -1, &error);
+        QVERIFY2(run, qPrintable(error));
         const TimelineLayout layout(run.get(), QGuiApplication::font(), 900, 40);
         const int label = layout.metrics().labelWidth;
         QVERIFY(label <= 300);

@@ -35,13 +35,7 @@ TimelineLayout::TimelineLayout(const RunData *run, const QFont &font, int viewpo
     int y = 0;
     int labelWidth = bfm.horizontalAdvance(tr("LOCK KEYS IN REDIS")) + 24;
     auto add = [&](Row::Kind kind, int index, int h, const QString &title) {
-        Row r;
-        r.kind = kind;
-        r.index = index;
-        r.y = y;
-        r.h = h;
-        r.title = title;
-        m_rows.push_back(r);
+        m_rows.push_back({.kind = kind, .index = index, .y = y, .h = h, .title = title});
         y += h;
     };
     // Measuring text costs microseconds a lane: a monitor's history of 100,000 keys and owners

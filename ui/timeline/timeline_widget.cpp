@@ -327,15 +327,14 @@ void TimelineWidget::renderAll(QPainter &painter, const QSize &size) const
 
 void TimelineWidget::paintTo(QPainter &p, const QSize &size, int scrollY, bool exporting) const
 {
-    TimelineViewState view;
-    view.playheadUs = m_playheadUs;
-    view.selectedEvent = m_selectedEvent;
-    view.showFuture = m_showFuture;
-    view.exporting = exporting;
-    view.emptyText = m_emptyText;
-    view.choosingRange = m_drag == Drag::Range;
-    view.rangeFromX = m_rangeFromX;
-    view.rangeToX = m_rangeToX;
+    const TimelineViewState view{.playheadUs = m_playheadUs,
+                                 .selectedEvent = m_selectedEvent,
+                                 .showFuture = m_showFuture,
+                                 .exporting = exporting,
+                                 .emptyText = m_emptyText,
+                                 .choosingRange = m_drag == Drag::Range,
+                                 .rangeFromX = m_rangeFromX,
+                                 .rangeToX = m_rangeToX};
     const TimelineScene scene{m_run.get(), m_layout, m_legend, m_ttlScale, m_theme, font()};
     TimelinePainter(scene, view).paint(p, size, mappingFor(size.width()), scrollY);
 }
