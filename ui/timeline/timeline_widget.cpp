@@ -2,143 +2,24 @@
 
 #include "common/run_data.h"
 #include "sim/explain.h"
+#include "timeline_marks.h"
+#include "timeline_painter.h"
+#include "timeline_status.h"
 
 #include <QAction>
 #include <QContextMenuEvent>
 #include <QPainter>
-#include <QPainterPath>
 #include <QScrollBar>
 #include <QToolTip>
-#include <QVarLengthArray>
 
 #include <algorithm>
-#include <climits>
 #include <cmath>
 
 namespace lockscope::ui {
 
 namespace {
 
-constexpr int kRightPad = 12;
 constexpr double kMinSpanUs = 20;
-
-// Spans are sorted by start and do not overlap, so their ends are sorted too. Calls
-// draw(span, x0, x1, merged) for each visible span; where spans are narrower than a pixel, draws
-// one of them per pixel column (merged = true) and jumps over the rest, so the cost is bounded by
-// the width in pixels, not by the number of spans.
-template <typename Span, typename Draw>
-void forVisibleSpans(const std::vector<Span> &spans, const TimeLineMapping &m, double xMin,
-                     double xMax, Draw draw)
-{
-    const qint64 from = m.mapXToTime(xMin);
-    auto byEnd = [](const Span &s, qint64 t) { return s.endUs < t; };
-    auto it = std::lower_bound(spans.begin(), spans.end(), from, byEnd);
-    while (it != spans.end()) {
-        const double x0 = m.mapTimeToX(it->startUs);
-        if (x0 > xMax)
-            break;
-        const double x1 = m.mapTimeToX(it->endUs);
-        if (x1 - x0 < 1.0) {
-            const double column = std::floor(qMax(x0, xMin));
-            draw(*it, column, column + 1.0, true);
-            it = std::lower_bound(it + 1, spans.end(), m.mapXToTime(column + 1.0), byEnd);
-            continue;
-        }
-        draw(*it, x0, x1, false);
-        ++it;
-    }
-}
-
-// The same for point events: at most one per `minGap` pixels.
-// Alerts are never hidden behind one another while they are few; thousands in view are thinned
-// like other marks.
-double alertGap(const std::vector<Marker> &alerts, const TimeLineMapping &m, double size)
-{
-    const auto byTime = [](const Marker &mk, qint64 t) { return mk.timeUs < t; };
-    const auto from = std::lower_bound(alerts.begin(), alerts.end(), m.startUs, byTime);
-    const auto to = std::lower_bound(from, alerts.end(), m.endUs, byTime);
-    return to - from <= 500 ? 0.0 : size * 1.6;
-}
-
-// More marks in view than fit side by side.
-bool isDense(const std::vector<Marker> &markers, const TimeLineMapping &m, double size)
-{
-    const auto byTime = [](const Marker &mk, qint64 t) { return mk.timeUs < t; };
-    const auto from = std::lower_bound(markers.begin(), markers.end(), m.startUs, byTime);
-    const auto to = std::lower_bound(from, markers.end(), m.endUs, byTime);
-    return double(to - from) * size * 1.6 > m.width * 1.5;
-}
-
-template <typename Item, typename TimeOf, typename Draw>
-void forVisiblePoints(const std::vector<Item> &items, const TimeLineMapping &m, double xMin,
-                      double xMax, double minGap, TimeOf timeOf, Draw draw)
-{
-    auto byTime = [&](const Item &i, qint64 t) { return timeOf(i) < t; };
-    auto it = std::lower_bound(items.begin(), items.end(), m.mapXToTime(xMin), byTime);
-    while (it != items.end()) {
-        const double x = m.mapTimeToX(timeOf(*it));
-        if (x > xMax)
-            break;
-        draw(*it, x);
-        it = std::lower_bound(it + 1, items.end(), m.mapXToTime(x + minGap), byTime);
-    }
-}
-
-QString secondsLabel(qint64 us, int decimals)
-{
-    return TimelineWidget::tr("%1 s").arg(double(us) / 1e6, 0, 'f', decimals);
-}
-
-QColor withAlpha(QColor c, int alpha)
-{
-    c.setAlpha(alpha);
-    return c;
-}
-
-void drawPill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &fill,
-              const QColor &textColor)
-{
-    const QFontMetrics fm(p.font());
-    const QRectF r(topLeft.x(), topLeft.y(), fm.horizontalAdvance(text) + 10, fm.height() + 2);
-    const bool aa = p.testRenderHint(QPainter::Antialiasing);
-    p.setRenderHint(QPainter::Antialiasing, true);
-    p.setPen(Qt::NoPen);
-    p.setBrush(fill);
-    p.drawRoundedRect(r, r.height() / 2, r.height() / 2);
-    p.setPen(textColor);
-    p.drawText(r, Qt::AlignCenter, text);
-    p.setBrush(Qt::NoBrush);
-    p.setRenderHint(QPainter::Antialiasing, aa);
-}
-
-QString phaseText(ClientState::Phase phase)
-{
-    switch (phase) {
-    case ClientState::Phase::NotStarted:
-        return TimelineWidget::tr("not started");
-    case ClientState::Phase::Idle:
-        return TimelineWidget::tr("idle");
-    case ClientState::Phase::Waiting:
-        return TimelineWidget::tr("waiting");
-    case ClientState::Phase::Holding:
-        return TimelineWidget::tr("holds the lock");
-    case ClientState::Phase::Releasing:
-        return TimelineWidget::tr("releasing");
-    case ClientState::Phase::Crashed:
-        return TimelineWidget::tr("crashed");
-    }
-    return {};
-}
-
-template <typename Span> const Span *spanAt(const std::vector<Span> &spans, qint64 t)
-{
-    auto it = std::upper_bound(spans.begin(), spans.end(), t,
-                               [](qint64 time, const Span &s) { return time < s.startUs; });
-    if (it == spans.begin())
-        return nullptr;
-    --it;
-    return t < it->endUs || (t == it->endUs && it->startUs == it->endUs) ? &*it : nullptr;
-}
 
 } // namespace
 
@@ -173,7 +54,7 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     layoutRows();
 }
 
-// The texts of the actions; everything else is painted with tr() at paint time.
+// The texts of the actions; the painter translates what it draws at paint time.
 void TimelineWidget::retranslateUi()
 {
     m_backAction->setText(tr("Zoom &Back"));
@@ -191,20 +72,7 @@ void TimelineWidget::setRun(std::shared_ptr<const RunData> run)
     m_run = std::move(run);
     m_legend = m_run ? legendItems(*m_run) : std::vector<LegendItem>{};
     m_selectedEvent = -1;
-    m_ttlMaxMs = 1;
-    m_laneTtlMaxMs.clear();
-    if (m_run) {
-        const bool monitor = m_run->log().info().source == QLatin1String("monitor");
-        m_ttlMaxMs = qMax<qint64>(1, m_run->ttlMs());
-        for (const KeyLane &lane : m_run->keyLanes()) {
-            qint64 laneMax = 1;
-            for (const KeySpan &s : lane.spans)
-                laneMax = qMax(laneMax, s.ttlMs);
-            m_ttlMaxMs = qMax(m_ttlMaxMs, laneMax);
-            if (monitor)
-                m_laneTtlMaxMs.push_back(laneMax);
-        }
-    }
+    m_ttlScale = TtlScale::of(m_run.get());
     layoutRows();
     if (!sameScenario) {
         m_zoomStack.clear();
@@ -245,7 +113,7 @@ void TimelineWidget::setSelectedEvent(qint64 event)
         }
         const int row = rowOfEvent(event);
         if (row >= 0) {
-            const Row &r = m_rows[std::size_t(row)];
+            const TimelineRow &r = m_layout.rows()[std::size_t(row)];
             const int visible = lanesRect().height();
             const int y = verticalScrollBar()->value();
             if (r.y < y || r.y + r.h > y + visible)
@@ -277,159 +145,22 @@ void TimelineWidget::setTheme(const Theme &theme)
 
 void TimelineWidget::layoutRows()
 {
-    const QFontMetrics fm(font());
-    QFont bold = font();
-    bold.setBold(true);
-    const QFontMetrics bfm(bold);
-    m_metrics.axisHeight = fm.height() * 2 + 10;
-    m_metrics.headerHeight = fm.height() + 10;
-    m_metrics.legendHeight = legendHeightFor(viewport()->width());
-    // Lanes grow to fill the height when there are few of them (up to 1.8 times), so that a
-    // projected timeline of three clients and one key is not a thin strip.
-    const int baseLane = fm.height() * 2 + 16;
-    m_metrics.laneHeight = baseLane;
-    if (m_run) {
-        const int lanes = int(m_run->clientLanes().size() + m_run->keyLanes().size());
-        const int available = viewport()->height() - m_metrics.axisHeight - m_metrics.legendHeight -
-                              2 * m_metrics.headerHeight - 4;
-        // Many lanes: one line of label each, down to this height, before scrolling.
-        const int compactLane = fm.height() + 14;
-        if (lanes > 0)
-            m_metrics.laneHeight = available / lanes >= baseLane
-                                       ? qMin(available / lanes, baseLane * 9 / 5)
-                                       : qMax(compactLane, available / lanes);
-    }
-    m_rows.clear();
-    int y = 0;
-    int labelWidth = bfm.horizontalAdvance(tr("LOCK KEYS IN REDIS")) + 24;
-    auto add = [&](Row::Kind kind, int index, int h, const QString &title) {
-        Row r;
-        r.kind = kind;
-        r.index = index;
-        r.y = y;
-        r.h = h;
-        r.title = title;
-        m_rows.push_back(r);
-        y += h;
-    };
-    // Measuring text costs microseconds a lane: a monitor's history of 100,000 keys and owners
-    // held the event loop for most of a second here. The column has a maximum width and longer
-    // labels are elided, so stop measuring once it is reached, and after the first lanes.
-    constexpr int kMaxLabelWidth = 300;
-    constexpr std::size_t kMeasuredLanes = 2000;
-    auto measure = [&](std::size_t lane) {
-        return labelWidth < kMaxLabelWidth && lane < kMeasuredLanes;
-    };
-    if (m_run) {
-        auto addClients = [&] {
-            add(Row::Kind::Header, 0, m_metrics.headerHeight, tr("CLIENTS"));
-            for (std::size_t i = 0; i < m_run->clientLanes().size(); ++i) {
-                const ClientLane &lane = m_run->clientLanes()[i];
-                add(Row::Kind::Client, int(i), m_metrics.laneHeight, lane.name);
-                if (measure(i))
-                    labelWidth = qMax(labelWidth, bfm.horizontalAdvance(lane.name) + 40);
-            }
-        };
-        auto addKeys = [&] {
-            if (!m_run->keyLanes().empty())
-                add(Row::Kind::Header, 1, m_metrics.headerHeight, tr("LOCK KEYS IN REDIS"));
-            for (std::size_t i = 0; i < m_run->keyLanes().size(); ++i) {
-                const KeyLane &lane = m_run->keyLanes()[i];
-                add(Row::Kind::Key, int(i), m_metrics.laneHeight, lane.keyName);
-                // Room for "lock:0 on redis-1" as paintLabel() writes it, in this language.
-                if (measure(i))
-                    labelWidth = qMax(
-                        labelWidth, bfm.horizontalAdvance(lane.keyName) +
-                                        fm.horizontalAdvance(tr("on %1").arg(lane.nodeName)) + 36);
-            }
-        };
-        // The clients' story above the keys they fight over; but with many clients the keys
-        // come first, so that they are never scrolled out of sight.
-        if (m_run->clientLanes().size() > 16) {
-            addKeys();
-            addClients();
-        } else {
-            addClients();
-            addKeys();
-        }
-    }
-    // Room for the status line under a name ("in critical section · paused").
-    labelWidth = qMax(labelWidth, fm.horizontalAdvance(tr("critical section · paused")) + 36);
-    m_metrics.labelWidth = qMin(labelWidth, kMaxLabelWidth);
-    m_contentHeight = y;
-    m_clientRows.clear();
-    m_keyRows.clear();
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        const Row &r = m_rows[i];
-        if (r.kind == Row::Kind::Client) {
-            const auto c = std::size_t(m_run->clientLanes()[std::size_t(r.index)].client);
-            if (m_clientRows.size() <= c)
-                m_clientRows.resize(c + 1, -1);
-            m_clientRows[c] = int(i);
-        } else if (r.kind == Row::Kind::Key) {
-            if (m_keyRows.size() <= std::size_t(r.index))
-                m_keyRows.resize(std::size_t(r.index) + 1, -1);
-            m_keyRows[std::size_t(r.index)] = int(i);
-        }
-    }
+    m_layout = TimelineLayout(m_run.get(), font(), viewport()->height(),
+                              legendHeight(m_legend, font(), viewport()->width()));
     updateScrollBars();
-}
-
-double TimelineWidget::markerSize(double laneInnerHeight) const
-{
-    // In proportion to the lane, but never larger than the text around it.
-    return qBound(4.0, laneInnerHeight * 0.2, QFontMetrics(font()).height() * 0.42);
-}
-
-bool TimelineWidget::clearOfPlayhead(double *left, double width, double minX, double maxX,
-                                     const TimeLineMapping &m) const
-{
-    const double px = m.mapTimeToX(m_playheadUs);
-    constexpr double gap = 4;
-    if (px < *left - gap || px > *left + width + gap)
-        return true;
-    if (px - gap - width >= minX) {
-        *left = px - gap - width;
-        return true;
-    }
-    if (px + gap + width <= maxX) {
-        *left = px + gap;
-        return true;
-    }
-    return false;
-}
-
-int TimelineWidget::legendHeightFor(int width) const
-{
-    // The legend wraps; measure it by laying it out.
-    const QFontMetrics fm(font());
-    int x = 8, lines = 1;
-    for (const LegendItem &item : m_legend) {
-        const int w = 30 + fm.horizontalAdvance(legendText(item)) + 16;
-        if (x + w > width - 8 && x > 8) {
-            ++lines;
-            x = 8;
-        }
-        x += w;
-    }
-    return lines * (fm.height() + 8) + 6;
 }
 
 QRect TimelineWidget::lanesRect() const
 {
     const QRect v = viewport()->rect();
-    return QRect(0, m_metrics.axisHeight, v.width(),
-                 qMax(0, v.height() - m_metrics.axisHeight - m_metrics.legendHeight));
+    const TimelineMetrics &metrics = m_layout.metrics();
+    return QRect(0, metrics.axisHeight, v.width(),
+                 qMax(0, v.height() - metrics.axisHeight - metrics.legendHeight));
 }
 
 TimeLineMapping TimelineWidget::mappingFor(int width) const
 {
-    TimeLineMapping m;
-    m.startUs = m_viewStartUs;
-    m.endUs = qMax(m_viewStartUs + 1, m_viewEndUs);
-    m.left = m_metrics.labelWidth;
-    m.width = qMax(1, width - m_metrics.labelWidth - kRightPad);
-    return m;
+    return m_layout.mapping(m_viewStartUs, m_viewEndUs, width);
 }
 
 TimeLineMapping TimelineWidget::mapping() const
@@ -441,9 +172,9 @@ void TimelineWidget::updateScrollBars()
 {
     m_updatingScrollBars = true;
     const int visible = lanesRect().height();
-    verticalScrollBar()->setRange(0, qMax(0, m_contentHeight - visible));
+    verticalScrollBar()->setRange(0, qMax(0, m_layout.contentHeight() - visible));
     verticalScrollBar()->setPageStep(qMax(1, visible));
-    verticalScrollBar()->setSingleStep(qMax(1, m_metrics.laneHeight / 2));
+    verticalScrollBar()->setSingleStep(qMax(1, m_layout.metrics().laneHeight / 2));
 
     const qint64 runEnd = m_run ? qMax<qint64>(m_run->endUs(), 1) : 1;
     const qint64 span = qMax<qint64>(1, m_viewEndUs - m_viewStartUs);
@@ -570,7 +301,7 @@ void TimelineWidget::zoomReset()
 void TimelineWidget::paintEvent(QPaintEvent *)
 {
     QPainter p(viewport());
-    paintAll(p, viewport()->size(), verticalScrollBar()->value(), false);
+    paintTo(p, viewport()->size(), verticalScrollBar()->value(), false);
 }
 
 qint64 TimelineWidget::paintOnceForBenchmark(QImage &target)
@@ -578,1038 +309,41 @@ qint64 TimelineWidget::paintOnceForBenchmark(QImage &target)
     QElapsedTimer t;
     t.start();
     QPainter p(&target);
-    paintAll(p, target.size(), verticalScrollBar()->value(), false);
+    paintTo(p, target.size(), verticalScrollBar()->value(), false);
     p.end();
     return t.nsecsElapsed();
 }
 
 QSize TimelineWidget::exportSize(int width) const
 {
-    return QSize(width, m_metrics.axisHeight + m_contentHeight + legendHeightFor(width));
+    return QSize(width, m_layout.metrics().axisHeight + m_layout.contentHeight() +
+                            legendHeight(m_legend, font(), width));
 }
 
 void TimelineWidget::renderAll(QPainter &painter, const QSize &size) const
 {
-    paintAll(painter, size, 0, true);
+    paintTo(painter, size, 0, true);
 }
 
-void TimelineWidget::paintAll(QPainter &p, const QSize &size, int scrollY, bool exporting) const
+void TimelineWidget::paintTo(QPainter &p, const QSize &size, int scrollY, bool exporting) const
 {
-    const Theme &th = m_theme;
-    p.setFont(font());
-    p.fillRect(QRect(QPoint(0, 0), size), th.base);
-    const int legendH = exporting ? legendHeightFor(size.width()) : m_metrics.legendHeight;
-    const QRect lanes(0, m_metrics.axisHeight, size.width(),
-                      qMax(0, size.height() - m_metrics.axisHeight - legendH));
-    const TimeLineMapping m = mappingFor(size.width());
-    const double xMin = m.left, xMax = m.left + m.width;
-
-    if (!m_run) {
-        p.setPen(th.mutedText);
-        p.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter | Qt::TextWordWrap,
-                   m_emptyText.isEmpty()
-                       ? tr("Choose a scenario and a strategy, then press Run (Ctrl+R).")
-                       : m_emptyText);
-        return;
-    }
-
-    // Lanes, clipped to their area and scrolled.
-    p.save();
-    p.setClipRect(lanes);
-    const int firstY = scrollY, lastY = scrollY + lanes.height();
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        const Row &row = m_rows[i];
-        if (row.y + row.h < firstY || row.y > lastY)
-            continue;
-        const QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
-        if (row.kind == Row::Kind::Header) {
-            p.fillRect(r, th.header);
-            continue;
-        }
-        p.fillRect(r, (i % 2) ? th.alternate : th.base);
-    }
-    // Grid lines at the axis's major ticks.
-    {
-        const double minStep = m.usPerPixel() * 110.0;
-        double step = std::pow(10.0, std::floor(std::log10(qMax(1.0, minStep))));
-        for (double f : {1.0, 2.0, 5.0, 10.0}) {
-            if (step * f >= minStep) {
-                step *= f;
-                break;
-            }
-        }
-        p.setPen(QPen(th.grid, 1));
-        const auto s = qint64(step);
-        for (qint64 t = (m.startUs / s) * s; t <= m.endUs; t += s) {
-            const double x = m.mapTimeToX(t);
-            if (x >= xMin && x <= xMax)
-                p.drawLine(QPointF(x, lanes.top()), QPointF(x, lanes.bottom()));
-        }
-    }
-    p.setClipRect(QRect(int(xMin), lanes.top(), int(m.width) + 1, lanes.height()));
-    p.setRenderHint(QPainter::Antialiasing, false);
-    for (const Row &row : m_rows) {
-        if (row.y + row.h < firstY || row.y > lastY || row.kind == Row::Kind::Header)
-            continue;
-        const QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
-        if (row.kind == Row::Kind::Client)
-            paintClientLane(p, row, r, m);
-        else
-            paintKeyLane(p, row, r, m);
-    }
-    paintViolations(p, lanes, scrollY, m);
-
-    // The selected event.
-    if (m_selectedEvent >= 0 && std::size_t(m_selectedEvent) < m_run->log().events().size()) {
-        const double x = m.mapTimeToX(m_run->event(quint32(m_selectedEvent)).timeUs);
-        const int row = rowOfEvent(m_selectedEvent);
-        QRectF band(x - 1, lanes.top(), 2, lanes.height());
-        if (row >= 0) {
-            const Row &r = m_rows[std::size_t(row)];
-            band = QRectF(x - 1, lanes.top() + r.y - scrollY, 2, r.h);
-            p.setPen(QPen(th.selection, 2.5));
-            p.setBrush(Qt::NoBrush);
-            p.setRenderHint(QPainter::Antialiasing, true);
-            p.drawEllipse(QPointF(x, band.center().y()), r.h * 0.32, r.h * 0.32);
-            p.setRenderHint(QPainter::Antialiasing, false);
-        }
-        p.setPen(QPen(th.selection, 1.5, Qt::DashLine));
-        p.drawLine(QPointF(x, lanes.top()), QPointF(x, lanes.bottom()));
-    }
-
-    // What has not happened yet is veiled (or hidden).
-    const double px = m.mapTimeToX(m_playheadUs);
-    if (px < xMax) {
-        QColor veil = th.veil;
-        if (!m_showFuture)
-            veil.setAlpha(255);
-        p.fillRect(
-            QRectF(qMax(px, xMin), lanes.top(), xMax - qMax(px, xMin) + kRightPad, lanes.height()),
-            veil);
-    }
-    if (px >= xMin && px <= xMax) {
-        p.setPen(QPen(th.playhead, 2));
-        p.drawLine(QPointF(px, lanes.top()), QPointF(px, lanes.bottom()));
-    }
-    p.restore();
-
-    // Labels.
-    p.save();
-    p.setClipRect(QRect(0, lanes.top(), m_metrics.labelWidth, lanes.height()));
-    p.setRenderHint(QPainter::Antialiasing, true);
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        const Row &row = m_rows[i];
-        if (row.y + row.h < firstY || row.y > lastY)
-            continue;
-        const QRect r(0, lanes.top() + row.y - scrollY, m_metrics.labelWidth, row.h);
-        p.fillRect(r, row.kind == Row::Kind::Header ? th.header : (i % 2) ? th.alternate : th.base);
-        paintLabel(p, row, r);
-    }
-    p.setPen(th.grid);
-    p.drawLine(m_metrics.labelWidth - 1, lanes.top(), m_metrics.labelWidth - 1, lanes.bottom());
-    p.restore();
-
-    paintAxis(p, QRect(0, 0, size.width(), m_metrics.axisHeight), m);
-    paintLegend(p, QRect(0, size.height() - legendH, size.width(), legendH));
-
-    if (m_drag == Drag::Range) {
-        const int a = qMin(m_rangeFromX, m_rangeToX), b = qMax(m_rangeFromX, m_rangeToX);
-        p.fillRect(QRect(a, lanes.top(), b - a, lanes.height()), withAlpha(th.selection, 50));
-        p.setPen(th.selection);
-        p.drawRect(QRect(a, lanes.top(), b - a, lanes.height()));
-    }
-}
-
-void TimelineWidget::paintAxis(QPainter &p, const QRect &r, const TimeLineMapping &m) const
-{
-    const Theme &th = m_theme;
-    p.save();
-    p.fillRect(r, th.header);
-    p.setPen(th.grid);
-    p.drawLine(r.left(), r.bottom(), r.right(), r.bottom());
-    const QFontMetrics fm(p.font());
-
-    // Major ticks at 1, 2 or 5 times a power of ten, at least 110 px apart.
-    const double minStep = m.usPerPixel() * 110.0;
-    double step = std::pow(10.0, std::floor(std::log10(qMax(1.0, minStep))));
-    for (double f : {1.0, 2.0, 5.0, 10.0}) {
-        if (step * f >= minStep) {
-            step *= f;
-            break;
-        }
-    }
-    const auto s = qint64(step);
-    const int decimals = qBound(0, int(std::ceil(-std::log10(step / 1e6) - 1e-9)), 6);
-    const double xMin = m.left, xMax = m.left + m.width;
-    p.setClipRect(QRect(int(xMin) - 2, r.top(), int(m.width) + kRightPad + 2, r.height()));
-    for (qint64 t = (m.startUs / s) * s - s; t <= m.endUs + s; t += s) {
-        const double x = m.mapTimeToX(t);
-        // Minor ticks.
-        p.setPen(th.mutedText);
-        for (int k = 1; k < 5; ++k) {
-            const double mx = m.mapTimeToX(t + s * k / 5);
-            if (mx >= xMin && mx <= xMax)
-                p.drawLine(QPointF(mx, r.bottom() - 4), QPointF(mx, r.bottom()));
-        }
-        if (x < xMin - 1 || x > xMax + 1)
-            continue;
-        p.setPen(th.text);
-        p.drawLine(QPointF(x, r.bottom() - 9), QPointF(x, r.bottom()));
-        const QString label = secondsLabel(t, decimals);
-        const int w = fm.horizontalAdvance(label);
-        // Centred on its tick, but never cut by either end of the axis.
-        const double left = qBound(xMin, x - w / 2.0 - 2, xMax + kRightPad - w - 4);
-        p.drawText(QRectF(left, r.bottom() - 9 - fm.height() - 2, w + 4, fm.height()),
-                   Qt::AlignCenter, label);
-    }
-
-    // Captions, as small flags along the top of the axis.
-    p.setRenderHint(QPainter::Antialiasing, true);
-    for (quint32 ev : m_run->captionEvents()) {
-        const double x = m.mapTimeToX(m_run->event(ev).timeUs);
-        if (x < xMin || x > xMax)
-            continue;
-        QPainterPath flag;
-        flag.moveTo(x, r.top() + 3);
-        flag.lineTo(x + 9, r.top() + 7);
-        flag.lineTo(x, r.top() + 11);
-        flag.closeSubpath();
-        p.setPen(QPen(th.selection, 1.5));
-        p.drawLine(QPointF(x, r.top() + 3), QPointF(x, r.top() + 15));
-        p.fillPath(flag, th.selection);
-    }
-
-    // The playhead's instant.
-    const double px = m.mapTimeToX(m_playheadUs);
-    if (px >= xMin - 1 && px <= xMax + 1) {
-        QPainterPath head;
-        head.moveTo(px - 7, r.bottom() - 10);
-        head.lineTo(px + 7, r.bottom() - 10);
-        head.lineTo(px, r.bottom());
-        head.closeSubpath();
-        p.fillPath(head, th.playhead);
-    }
-    p.restore();
-
-    // The corner: the playback instant, large.
-    p.save();
-    QFont bold = p.font();
-    bold.setBold(true);
-    p.setFont(bold);
-    p.fillRect(QRect(r.left(), r.top(), m_metrics.labelWidth, r.height() - 1), th.header);
-    p.setPen(th.playhead);
-    p.drawText(QRect(r.left() + 10, r.top(), m_metrics.labelWidth - 14, r.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, tr("t = %1").arg(formatTime(m_playheadUs)));
-    p.setPen(th.grid);
-    p.drawLine(m_metrics.labelWidth - 1, r.top(), m_metrics.labelWidth - 1, r.bottom());
-    p.restore();
-}
-
-void TimelineWidget::paintClientLane(QPainter &p, const Row &row, const QRect &r,
-                                     const TimeLineMapping &m) const
-{
-    const Theme &th = m_theme;
-    const ClientLane &lane = m_run->clientLanes()[std::size_t(row.index)];
-    const QColor c = th.client(lane.client);
-    const double xMin = m.left, xMax = m.left + m.width;
-    const double top = r.top() + 6, bottom = r.bottom() - 6, h = bottom - top;
-    const double mid = (top + bottom) / 2;
-    QFont small = font();
-    p.setFont(small);
-
-    // Span texts are drawn last, over the pause hatching, each on its span's colour.
-    struct SpanText {
-        double x0, x1, top, height;
-        QString text;
-        QColor fg, bg;
-    };
-    std::vector<SpanText> texts;
-    // No text is tried in spans narrower than this: measuring text costs more than drawing.
-    const double minTextWidth = QFontMetrics(font()).averageCharWidth() * 6.0;
-    forVisibleSpans(
-        lane.phases, m, xMin, xMax, [&](const PhaseSpan &s, double x0, double x1, bool merged) {
-            double hh = h * 0.62;
-            int alpha = 150;
-            const bool labelled = !merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth;
-            QString text;
-            switch (s.phase) {
-            case ClientState::Phase::Waiting:
-                hh = h * 0.34;
-                alpha = th.dark ? 110 : 85;
-                if (labelled)
-                    text = tr("waiting for %1").arg(m_run->text(s.key));
-                break;
-            case ClientState::Phase::Holding:
-                if (labelled)
-                    text = s.keys > 1 ? tr("holds %n lock(s)", nullptr, int(s.keys))
-                                      : tr("holds %1").arg(m_run->text(s.key));
-                break;
-            default:
-                alpha = 110;
-                if (labelled)
-                    text = tr("releasing");
-                break;
-            }
-            const QRectF rect(x0, mid - hh / 2, qMax(1.0, x1 - x0), hh);
-            const QColor fill = withAlpha(c, alpha);
-            p.fillRect(rect, fill);
-            if (!merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth)
-                texts.push_back({x0, x1, mid - h * 0.31, h * 0.62, text, th.text, QColor()});
-        });
-    forVisibleSpans(
-        lane.critical, m, xMin, xMax, [&](const TimeSpan &, double x0, double x1, bool merged) {
-            p.fillRect(QRectF(x0, top, qMax(1.0, x1 - x0), h), c);
-            if (!merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth) {
-                // Replaces the phase's text under it.
-                std::erase_if(texts, [&](const SpanText &t) { return t.x0 < x1 && t.x1 > x0; });
-                texts.push_back({x0, x1, top, h, tr("critical section"), Theme::textOn(c), c});
-            }
-        });
-    forVisibleSpans(lane.paused, m, xMin, xMax,
-                    [&](const TimeSpan &, double x0, double x1, bool merged) {
-                        const QRectF rect(x0, top - 3, qMax(1.0, x1 - x0), h + 6);
-                        p.fillRect(rect, withAlpha(th.base, 120));
-                        p.fillRect(rect, QBrush(th.paused, Qt::BDiagPattern));
-                        p.setPen(QPen(th.paused, 1.5, Qt::DashLine));
-                        p.drawLine(rect.topLeft(), rect.topRight());
-                        p.drawLine(rect.bottomLeft(), rect.bottomRight());
-                        if (!merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth) {
-                            const QString text = tr("paused");
-                            const QFontMetrics fm(p.font());
-                            double a = qMax(x0, xMin) + 6;
-                            const double w = fm.horizontalAdvance(text) + 10;
-                            if (qMin(x1, xMax) - a > w + 4 &&
-                                clearOfPlayhead(&a, w, qMax(x0, xMin) + 2, qMin(x1, xMax) - 2, m))
-                                drawPill(p, QPointF(a, mid - (fm.height() + 2) / 2.0), text,
-                                         th.paused, th.base);
-                        }
-                    });
-    {
-        const QFontMetrics fm(p.font());
-        for (const SpanText &t : texts) {
-            const double a = qMax(t.x0, xMin) + 4, b = qMin(t.x1, xMax) - 4;
-            const double w = fm.horizontalAdvance(t.text);
-            if (b - a < w + 12)
-                continue;
-            // Centred in the span, or beside the play head when it would cross the text.
-            double left = (a + b) / 2 - w / 2 - 5;
-            if (!clearOfPlayhead(&left, w + 10, a, b, m))
-                continue;
-            if (t.bg.isValid()) {
-                drawPill(p, QPointF(left, t.top + (t.height - fm.height() - 2) / 2), t.text, t.bg,
-                         t.fg);
-            } else {
-                p.setPen(t.fg);
-                p.drawText(QRectF(left, t.top, w + 10, t.height), Qt::AlignCenter, t.text);
-            }
-        }
-    }
-    if (lane.crashedAtUs >= 0 && lane.crashedAtUs <= m.endUs) {
-        const double x0 = qMax(xMin, m.mapTimeToX(lane.crashedAtUs));
-        const double x1 = qMin(xMax, m.mapTimeToX(m_run->endUs()));
-        if (x1 > x0) {
-            const QRectF rect(x0, mid - h * 0.18, x1 - x0, h * 0.36);
-            p.fillRect(rect, QBrush(th.crashed, Qt::Dense4Pattern));
-            QFont bold = p.font();
-            bold.setBold(true);
-            p.setFont(bold);
-            const QFontMetrics fm(bold);
-            const QString text = tr("crashed");
-            double left = x0 + 14;
-            const double w = fm.horizontalAdvance(text) + 10;
-            if (x1 - x0 > w + 10 && clearOfPlayhead(&left, w, x0 + 2, x1 - 2, m))
-                drawPill(p, QPointF(left, mid - (fm.height() + 2) / 2.0), text, th.crashed,
-                         th.base);
-            p.setFont(small);
-        }
-    }
-    // Commands: small ticks along the bottom edge.
-    {
-        QVarLengthArray<QLineF, 512> ticks;
-        forVisiblePoints(
-            lane.commandTimes, m, xMin, xMax, 2.0, [](qint64 t) { return t; },
-            [&](qint64, double x) {
-                x = std::floor(x) + 0.5;
-                ticks.append(QLineF(x, r.bottom() - 4, x, r.bottom()));
-            });
-        p.setPen(QPen(withAlpha(c, 200), 1));
-        p.drawLines(ticks.constData(), int(ticks.size()));
-    }
-
-    // Markers.
-    const double size = markerSize(h);
-    auto drawMarker = [&](const Marker &mk, double x) {
-        paintMarker(p, mk.kind, QPointF(x, mid), c, size);
-    };
-    auto timeOf = [](const Marker &mk) { return mk.timeUs; };
-    if (isDense(lane.markers, m, size)) {
-        // Too many to tell apart: a plain tick per mark, cheap to draw.
-        QVarLengthArray<QRectF, 512> ticks;
-        forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf, [&](const Marker &, double x) {
-            ticks.append(QRectF(std::floor(x), mid - size, 2, 2 * size));
-        });
-        p.setPen(Qt::NoPen);
-        p.setBrush(th.text);
-        p.drawRects(ticks.constData(), int(ticks.size()));
-        p.setBrush(Qt::NoBrush);
-    } else {
-        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
-    }
-    forVisiblePoints(lane.alerts, m, xMin, xMax, alertGap(lane.alerts, m, size), timeOf,
-                     drawMarker);
-}
-
-void TimelineWidget::paintKeyLane(QPainter &p, const Row &row, const QRect &r,
-                                  const TimeLineMapping &m) const
-{
-    const Theme &th = m_theme;
-    const KeyLane &lane = m_run->keyLanes()[std::size_t(row.index)];
-    const double xMin = m.left, xMax = m.left + m.width;
-    const double top = r.top() + 6, bottom = r.bottom() - 6, h = bottom - top;
-    const double mid = (top + bottom) / 2;
-    QFont bold = font();
-    bold.setBold(true);
-    const QFontMetrics bfm(bold);
-
-    const qint64 ttlMax = std::size_t(row.index) < m_laneTtlMaxMs.size()
-                              ? m_laneTtlMaxMs[std::size_t(row.index)]
-                              : m_ttlMaxMs;
-    auto ttlY = [&](qint64 ttlMs) {
-        return bottom - h * qBound(0.0, double(ttlMs) / double(ttlMax), 1.0);
-    };
-    forVisibleSpans(
-        lane.spans, m, xMin, xMax, [&](const KeySpan &s, double x0, double x1, bool merged) {
-            const QColor c = th.client(s.owner);
-            if (merged) {
-                p.fillRect(QRectF(x0, top, 1, h), withAlpha(c, 170));
-                return;
-            }
-            // Clamp to the visible area, so that deep zooms keep sane coordinates.
-            const double a = qMax(x0, xMin - 2), b = qMin(x1, xMax + 2);
-            p.fillRect(QRectF(a, top, b - a, h), withAlpha(c, th.dark ? 60 : 45));
-            if (s.ttlMs < 0) {
-                p.fillRect(QRectF(a, top, b - a, h), withAlpha(c, 150));
-                p.setPen(QPen(th.problem, 2));
-                p.setBrush(Qt::NoBrush);
-                p.drawRect(QRectF(x0 + 1, top + 1, x1 - x0 - 2, h - 2));
-                p.setFont(bold);
-                const QString text = tr("no TTL");
-                double left = a + 30;
-                const double w = bfm.horizontalAdvance(text) + 10;
-                if (b - a > w + 50 && clearOfPlayhead(&left, w, a + 2, b - 2, m))
-                    drawPill(p, QPointF(left, mid - (bfm.height() + 2) / 2.0), text, th.problem,
-                             Qt::white);
-            } else {
-                const qint64 ta = qMax(s.startUs, m.mapXToTime(a));
-                const qint64 tb = qMin(s.endUs, m.mapXToTime(b));
-                QPolygonF wedge;
-                wedge << QPointF(a, bottom) << QPointF(a, ttlY(s.ttlAt(ta)))
-                      << QPointF(b, ttlY(s.ttlAt(tb))) << QPointF(b, bottom);
-                p.setPen(Qt::NoPen);
-                p.setBrush(withAlpha(c, 210));
-                p.setRenderHint(QPainter::Antialiasing, true);
-                p.drawPolygon(wedge);
-                p.setRenderHint(QPainter::Antialiasing, false);
-                p.setBrush(Qt::NoBrush);
-            }
-            // The owner's name at the start of its span, inside the TTL wedge.
-            p.setFont(bold);
-            const QString owner = m_run->clientName(s.owner);
-            const double ow = bfm.horizontalAdvance(owner);
-            // Clear of a mark at the span's start (an expiry, a write), and of the play head.
-            double lx = a + markerSize(h) + 6;
-            if (b - a > ow + markerSize(h) + 12 && clearOfPlayhead(&lx, ow, lx, b - 2, m)) {
-                const bool inWedge = s.ttlMs < 0 || s.ttlAt(m.mapXToTime(lx)) * 2 > ttlMax;
-                p.setPen(inWedge ? Theme::textOn(c) : th.text);
-                p.drawText(QRectF(lx, mid, ow + 2, bottom - mid), Qt::AlignLeft | Qt::AlignVCenter,
-                           owner);
-            }
-            p.setFont(font());
-        });
-    forVisibleSpans(
-        lane.nodeDown, m, xMin, xMax, [&](const TimeSpan &, double x0, double x1, bool merged) {
-            const QRectF rect(x0, top - 3, qMax(1.0, x1 - x0), h + 6);
-            p.fillRect(rect, QBrush(th.crashed, Qt::DiagCrossPattern));
-            if (!merged) {
-                p.setFont(bold);
-                const QString text = tr("%1 down").arg(lane.nodeName);
-                const double w = bfm.horizontalAdvance(text) + 10;
-                double left = qMax(x0, xMin) + 6;
-                if (qMin(x1, xMax) - qMax(x0, xMin) > w + 10 &&
-                    clearOfPlayhead(&left, w, qMax(x0, xMin) + 2, qMin(x1, xMax) - 2, m))
-                    drawPill(p, QPointF(left, bottom - bfm.height() - 2), text, th.crashed,
-                             th.base);
-                p.setFont(font());
-            }
-        });
-
-    const double size = markerSize(h);
-    auto timeOf = [](const Marker &mk) { return mk.timeUs; };
-    // Labels for the rare, important marks, when there is room around them.
-    const auto from = std::lower_bound(lane.markers.begin(), lane.markers.end(), m.startUs,
-                                       [](const Marker &mk, qint64 t) { return mk.timeUs < t; });
-    const auto to = std::upper_bound(from, lane.markers.end(), m.endUs,
-                                     [](qint64 t, const Marker &mk) { return t < mk.timeUs; });
-    const bool roomForLabels = to - from <= 12;
-    auto drawMarker = [&](const Marker &mk, double x) {
-        const Event &e = m_run->event(mk.event);
-        const QColor c = th.client(e.owner >= 0 ? e.owner : e.client);
-        paintMarker(p, mk.kind, QPointF(x, mid), c, size);
-        if (!roomForLabels)
-            return;
-        QString text;
-        QColor fill;
-        switch (mk.kind) {
-        case MarkerKind::MistakenDeletion:
-            text = tr("%1 deleted %2's lock")
-                       .arg(m_run->clientName(e.client), m_run->clientName(e.owner));
-            fill = th.problem;
-            break;
-        case MarkerKind::Expired:
-            text = tr("expired");
-            fill = th.warning;
-            break;
-        case MarkerKind::Failover:
-            text = tr("failover");
-            fill = th.selection;
-            break;
-        case MarkerKind::NodeDown: {
-            // A restart is a crash, the keys lost and the node back, all within a few pixels
-            // (the marks merge into one): one label says what the pile of marks is. A longer
-            // outage has its "down" band and pill instead.
-            const auto up =
-                std::find_if(lane.markers.begin(), lane.markers.end(), [&](const Marker &o) {
-                    return o.kind == MarkerKind::NodeUp && o.timeUs >= mk.timeUs;
-                });
-            if (up == lane.markers.end() || m.mapTimeToX(up->timeUs) - x > size * 4)
-                return;
-            text = tr("%1 restarted").arg(m_run->nodeName(e.node));
-            fill = th.good;
-            break;
-        }
-        case MarkerKind::NodeUp: {
-            // Labelled with its crash (above) when they are that close.
-            const bool labelled =
-                std::any_of(lane.markers.begin(), lane.markers.end(), [&](const Marker &o) {
-                    return o.kind == MarkerKind::NodeDown && o.timeUs <= mk.timeUs &&
-                           x - m.mapTimeToX(o.timeUs) <= size * 4;
-                });
-            if (labelled)
-                return;
-            text = tr("%1 restarted").arg(m_run->nodeName(e.node));
-            fill = th.good;
-            break;
-        }
-        case MarkerKind::ClockJump:
-            text = tr("clock %1%2 s")
-                       .arg(e.value >= 0 ? QStringLiteral("+") : QString())
-                       .arg(double(e.value) / 1000.0);
-            fill = th.warning;
-            break;
-        default:
-            return;
-        }
-        // To the left of the mark, along the top: where the TTL has drained, out of the way
-        // of the next owner's name.
-        p.setFont(bold);
-        const double w = bfm.horizontalAdvance(text) + 10;
-        double left = qMax(xMin + 2, x - size - 4 - w);
-        if (clearOfPlayhead(&left, w, xMin + 2, xMax - 2, m))
-            drawPill(p, QPointF(left, top - 2), text, fill,
-                     mk.kind == MarkerKind::Expired || mk.kind == MarkerKind::NodeUp ||
-                             mk.kind == MarkerKind::NodeDown
-                         ? QColor(Qt::black)
-                         : QColor(Qt::white));
-        p.setFont(font());
-    };
-    if (isDense(lane.markers, m, size)) {
-        forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf, [&](const Marker &mk, double x) {
-            const Event &e = m_run->event(mk.event);
-            p.fillRect(QRectF(std::floor(x), mid - size, 2, 2 * size),
-                       th.client(e.owner >= 0 ? e.owner : e.client));
-        });
-    } else {
-        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
-    }
-    forVisiblePoints(lane.alerts, m, xMin, xMax, alertGap(lane.alerts, m, size), timeOf,
-                     drawMarker);
-}
-
-void TimelineWidget::paintMarker(QPainter &p, MarkerKind kind, const QPointF &c,
-                                 const QColor &color, double s) const
-{
-    const Theme &th = m_theme;
-    const QPen halo(th.base, 2.5);
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing, true);
-    switch (kind) {
-    case MarkerKind::Acquired:
-        p.setPen(QPen(th.text, 1.5));
-        p.setBrush(color);
-        p.drawEllipse(c, s, s);
-        break;
-    case MarkerKind::Released:
-        p.setPen(QPen(th.text, 2));
-        p.setBrush(th.base);
-        p.drawEllipse(c, s * 0.85, s * 0.85);
-        break;
-    case MarkerKind::ReleaseNotHeld:
-        p.setPen(QPen(th.warning, 2));
-        p.setBrush(th.base);
-        p.drawEllipse(c, s * 0.85, s * 0.85);
-        p.drawLine(c + QPointF(-s * 0.6, s * 0.6), c + QPointF(s * 0.6, -s * 0.6));
-        break;
-    case MarkerKind::GaveUp:
-    case MarkerKind::DataLost:
-        p.setPen(QPen(th.mutedText, 2.5));
-        p.drawLine(c + QPointF(-s * 0.7, -s * 0.7), c + QPointF(s * 0.7, s * 0.7));
-        p.drawLine(c + QPointF(-s * 0.7, s * 0.7), c + QPointF(s * 0.7, -s * 0.7));
-        break;
-    case MarkerKind::Crashed:
-        p.setPen(QPen(th.text, 3.5));
-        p.drawLine(c + QPointF(-s, -s), c + QPointF(s, s));
-        p.drawLine(c + QPointF(-s, s), c + QPointF(s, -s));
-        break;
-    case MarkerKind::ResourceWrite: {
-        QPolygonF d;
-        d << c + QPointF(0, -s * 0.7) << c + QPointF(s * 0.7, 0) << c + QPointF(0, s * 0.7)
-          << c + QPointF(-s * 0.7, 0);
-        p.setPen(QPen(th.text, 1.2));
-        p.setBrush(th.base);
-        p.drawPolygon(d);
-        break;
-    }
-    case MarkerKind::StaleRejected:
-        p.setPen(halo);
-        p.setBrush(th.problem);
-        p.drawEllipse(c, s, s);
-        p.setPen(QPen(Qt::white, 2.5));
-        p.drawLine(c + QPointF(-s * 0.55, 0), c + QPointF(s * 0.55, 0));
-        break;
-    case MarkerKind::ReplyMissing:
-        p.setPen(QPen(th.warning, 2, Qt::DotLine));
-        p.setBrush(Qt::NoBrush);
-        p.drawEllipse(c, s * 0.8, s * 0.8);
-        break;
-    case MarkerKind::Expired: {
-        // An hourglass.
-        QPolygonF g;
-        g << c + QPointF(-s * 0.75, -s) << c + QPointF(s * 0.75, -s) << c
-          << c + QPointF(s * 0.75, s) << c + QPointF(-s * 0.75, s) << c;
-        p.setPen(QPen(th.base, 1.2));
-        p.setBrush(th.warning);
-        p.drawPolygon(g);
-        break;
-    }
-    case MarkerKind::Renewed: {
-        p.setPen(QPen(th.good, 2.2));
-        p.setBrush(Qt::NoBrush);
-        const QRectF box(c.x() - s * 0.75, c.y() - s * 0.75, s * 1.5, s * 1.5);
-        p.drawArc(box, 60 * 16, 270 * 16);
-        QPolygonF head;
-        const QPointF tip = c + QPointF(s * 0.375, -s * 0.65);
-        head << tip + QPointF(-s * 0.1, -s * 0.45) << tip + QPointF(s * 0.5, s * 0.05)
-             << tip + QPointF(-s * 0.2, s * 0.35);
-        p.setPen(Qt::NoPen);
-        p.setBrush(th.good);
-        p.drawPolygon(head);
-        break;
-    }
-    case MarkerKind::Deleted:
-        p.setPen(QPen(th.text, 2));
-        p.drawLine(c + QPointF(0, -s * 1.1), c + QPointF(0, s * 1.1));
-        break;
-    case MarkerKind::MistakenDeletion:
-        p.setPen(QPen(th.base, 6.5, Qt::SolidLine, Qt::RoundCap));
-        p.drawLine(c + QPointF(-s, -s), c + QPointF(s, s));
-        p.drawLine(c + QPointF(-s, s), c + QPointF(s, -s));
-        p.setPen(QPen(th.problem, 3.5, Qt::SolidLine, Qt::RoundCap));
-        p.drawLine(c + QPointF(-s, -s), c + QPointF(s, s));
-        p.drawLine(c + QPointF(-s, s), c + QPointF(s, -s));
-        break;
-    case MarkerKind::NodeDown:
-    case MarkerKind::NodeUp: {
-        const double dir = kind == MarkerKind::NodeDown ? 1 : -1;
-        QPolygonF t;
-        t << c + QPointF(-s, -s * dir) << c + QPointF(s, -s * dir) << c + QPointF(0, s * dir);
-        p.setPen(halo);
-        p.setBrush(MarkerKind(kind) == MarkerKind::NodeDown ? th.crashed : th.good);
-        p.drawPolygon(t);
-        break;
-    }
-    case MarkerKind::Failover:
-    case MarkerKind::ClockJump: {
-        const QColor col = MarkerKind(kind) == MarkerKind::Failover ? th.selection : th.warning;
-        p.setPen(QPen(col, 2.5));
-        for (double dx : {-s * 0.5, s * 0.3}) {
-            p.drawLine(c + QPointF(dx - s * 0.3, -s * 0.7), c + QPointF(dx + s * 0.3, 0));
-            p.drawLine(c + QPointF(dx + s * 0.3, 0), c + QPointF(dx - s * 0.3, s * 0.7));
-        }
-        break;
-    }
-    }
-    Q_UNUSED(color);
-    p.restore();
-}
-
-void TimelineWidget::paintViolations(QPainter &p, const QRect &lanes, int scrollY,
-                                     const TimeLineMapping &m) const
-{
-    const Theme &th = m_theme;
-    const double xMin = m.left, xMax = m.left + m.width;
-    QFont bold = font();
-    bold.setBold(true);
-    const QFontMetrics bfm(bold);
-    double lastX = -1e9;
-    for (const ViolationBand &band : m_run->violations()) {
-        if (band.endUs < m.startUs)
-            continue;
-        if (band.startUs > m.endUs)
-            break;
-        const double x0 = qMax(xMin - 2, m.mapTimeToX(band.startUs));
-        const double x1 = qMin(xMax + 2, qMax(m.mapTimeToX(band.endUs), x0 + 2));
-        if (x1 < lastX + 1) // bands narrower than a pixel: one per column
-            continue;
-        lastX = x1;
-        int top = INT_MAX, bottom = INT_MIN;
-        for (qint16 c : band.clients) {
-            const int row = rowOfClient(c);
-            if (row < 0)
-                continue;
-            top = qMin(top, m_rows[std::size_t(row)].y);
-            bottom = qMax(bottom, m_rows[std::size_t(row)].y + m_rows[std::size_t(row)].h);
-        }
-        if (top == INT_MAX)
-            continue;
-        const QRectF rect(x0, lanes.top() + top - scrollY + 2, x1 - x0, bottom - top - 4);
-        p.fillRect(rect, withAlpha(th.problem, th.dark ? 70 : 55));
-        p.setPen(QPen(th.problem, 2.5));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(rect);
-        p.setFont(bold);
-        const QString text = tr("%n inside at once", nullptr, int(band.clients.size()));
-        const double a = qMax(x0, xMin);
-        if (qMin(x1, xMax) - a > bfm.horizontalAdvance(text) + 20)
-            drawPill(p, QPointF(a + 6, rect.top() + 2), text, th.problem, Qt::white);
-        p.setFont(font());
-    }
-}
-
-void TimelineWidget::paintLabel(QPainter &p, const Row &row, const QRect &r) const
-{
-    const Theme &th = m_theme;
-    QFont bold = font();
-    bold.setBold(true);
-    const QFontMetrics fm(font()), bfm(bold);
-    const int x = r.left() + 10;
-    if (row.kind == Row::Kind::Header) {
-        QFont f = scaledFont(font(), 0.85, true);
-        p.setFont(f);
-        p.setPen(th.mutedText);
-        p.drawText(QRect(x, r.top(), r.width() - 14, r.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                   row.title);
-        p.setFont(font());
-        return;
-    }
-    if (row.h < bfm.height() + fm.height() + 14) { // compact: name and status on one line
-        const int mid = r.top() + (r.height() - bfm.height()) / 2;
-        int nameX = x;
-        QString name, status;
-        if (row.kind == Row::Kind::Client) {
-            const ClientLane &lane = m_run->clientLanes()[std::size_t(row.index)];
-            p.setPen(Qt::NoPen);
-            p.setBrush(th.client(lane.client));
-            p.drawRoundedRect(QRectF(x, mid + (bfm.height() - 14) / 2.0, 14, 14), 3, 3);
-            nameX = x + 22;
-            name = lane.name;
-            status = clientStatusAt(row.index, m_playheadUs);
-        } else {
-            const KeyLane &lane = m_run->keyLanes()[std::size_t(row.index)];
-            name = lane.keyName;
-            status = lane.nodeName + QStringLiteral(" · ") + keyStatusAt(row.index, m_playheadUs);
-        }
-        const int avail = r.right() - 8 - nameX;
-        p.setFont(bold);
-        p.setPen(th.text);
-        const QString shownName = bfm.elidedText(name, Qt::ElideRight, avail);
-        p.drawText(QRect(nameX, mid, avail, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                   shownName);
-        p.setFont(font());
-        const int sx = nameX + bfm.horizontalAdvance(shownName) + 8;
-        if (sx < r.right() - 8) {
-            p.setPen(status.endsWith(tr("no TTL!")) ? th.problem : th.mutedText);
-            p.drawText(QRect(sx, mid, r.right() - 8 - sx, bfm.height()),
-                       Qt::AlignLeft | Qt::AlignVCenter,
-                       fm.elidedText(status, Qt::ElideRight, r.right() - 8 - sx));
-        }
-        return;
-    }
-    const int line1 = r.top() + 6, line2 = line1 + bfm.height() + 2;
-    if (row.kind == Row::Kind::Client) {
-        const ClientLane &lane = m_run->clientLanes()[std::size_t(row.index)];
-        const QColor c = th.client(lane.client);
-        p.setPen(Qt::NoPen);
-        p.setBrush(c);
-        p.drawRoundedRect(QRectF(x, line1 + (bfm.height() - 14) / 2.0, 14, 14), 3, 3);
-        p.setFont(bold);
-        p.setPen(th.text);
-        p.drawText(QRect(x + 22, line1, r.width() - 36, bfm.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter,
-                   bfm.elidedText(lane.name, Qt::ElideRight, r.width() - 36));
-        p.setFont(font());
-        p.setPen(th.mutedText);
-        p.drawText(
-            QRect(x + 22, line2, r.width() - 36, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-            fm.elidedText(clientStatusAt(row.index, m_playheadUs), Qt::ElideRight, r.width() - 36));
-        return;
-    }
-    const KeyLane &lane = m_run->keyLanes()[std::size_t(row.index)];
-    p.setFont(bold);
-    p.setPen(th.text);
-    const int kw = bfm.horizontalAdvance(lane.keyName);
-    p.drawText(QRect(x, line1, r.width() - 16, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-               bfm.elidedText(lane.keyName, Qt::ElideRight, r.width() - 16));
-    p.setFont(font());
-    p.setPen(th.mutedText);
-    if (kw + 8 < r.width() - 16)
-        p.drawText(
-            QRect(x + kw + 8, line1, r.width() - 24 - kw, bfm.height()),
-            Qt::AlignLeft | Qt::AlignVCenter,
-            fm.elidedText(tr("on %1").arg(lane.nodeName), Qt::ElideRight, r.width() - 24 - kw));
-    const QString status = keyStatusAt(row.index, m_playheadUs);
-    p.setPen(status == tr("no TTL!") ? th.problem : th.mutedText);
-    p.drawText(QRect(x, line2, r.width() - 16, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(status, Qt::ElideRight, r.width() - 16));
-}
-
-void TimelineWidget::paintLegend(QPainter &p, const QRect &r) const
-{
-    const Theme &th = m_theme;
-    p.save();
-    p.fillRect(r, th.header);
-    p.setPen(th.grid);
-    p.drawLine(r.topLeft(), r.topRight());
-    p.setRenderHint(QPainter::Antialiasing, true);
-    const QFontMetrics fm(font());
-    const QColor c = th.client(0);
-    const int lineH = fm.height() + 8;
-    int x = r.left() + 8, y = r.top() + 4;
-    auto item = [&](const QString &text, auto drawSwatch) {
-        const int w = 30 + fm.horizontalAdvance(text) + 16;
-        if (x + w > r.right() - 8 && x > r.left() + 8) {
-            x = r.left() + 8;
-            y += lineH;
-        }
-        const QRectF sw(x, y + (lineH - 14) / 2.0, 24, 14);
-        drawSwatch(sw);
-        p.setPen(th.text);
-        p.drawText(QRect(x + 30, y, w - 30, lineH), Qt::AlignLeft | Qt::AlignVCenter, text);
-        x += w;
-    };
-    const double ms = 6.5;
-    using Swatch = LegendItem::Swatch;
-    for (const LegendItem &legend : m_legend) {
-        item(legendText(legend), [&](const QRectF &s) {
-            switch (legend.swatch) {
-            case Swatch::Waiting:
-                p.fillRect(s.adjusted(0, 4, 0, -4), withAlpha(c, th.dark ? 110 : 85));
-                break;
-            case Swatch::Holding:
-                p.fillRect(s.adjusted(0, 2, 0, -2), withAlpha(c, 150));
-                break;
-            case Swatch::Critical:
-                p.fillRect(s, c);
-                break;
-            case Swatch::Paused:
-                p.fillRect(s, QBrush(th.paused, Qt::BDiagPattern));
-                p.setPen(QPen(th.paused, 1, Qt::DashLine));
-                p.drawLine(s.topLeft(), s.topRight());
-                p.drawLine(s.bottomLeft(), s.bottomRight());
-                break;
-            case Swatch::Crashed:
-                p.fillRect(s.adjusted(0, 3, 0, -3), QBrush(th.crashed, Qt::Dense4Pattern));
-                break;
-            case Swatch::TtlLeft: {
-                p.fillRect(s, withAlpha(c, th.dark ? 60 : 45));
-                QPolygonF w;
-                w << s.bottomLeft() << s.topLeft() << s.bottomRight();
-                p.setPen(Qt::NoPen);
-                p.setBrush(withAlpha(c, 210));
-                p.drawPolygon(w);
-                break;
-            }
-            case Swatch::NoTtl:
-                p.fillRect(s, withAlpha(c, 150));
-                p.setPen(QPen(th.problem, 2));
-                p.setBrush(Qt::NoBrush);
-                p.drawRect(s.adjusted(1, 1, -1, -1));
-                break;
-            case Swatch::TwoHolders:
-                p.fillRect(s, withAlpha(th.problem, th.dark ? 70 : 55));
-                p.setPen(QPen(th.problem, 2));
-                p.setBrush(Qt::NoBrush);
-                p.drawRect(s.adjusted(1, 1, -1, -1));
-                break;
-            case Swatch::NodeDown:
-                p.fillRect(s, QBrush(th.crashed, Qt::DiagCrossPattern));
-                break;
-            case Swatch::Command: {
-                // As along a client lane's bottom edge: a few ticks.
-                p.setPen(QPen(withAlpha(c, 200), 1));
-                for (double dx : {4.5, 9.5, 12.5, 19.5})
-                    p.drawLine(QPointF(s.left() + dx, s.bottom() - 4),
-                               QPointF(s.left() + dx, s.bottom()));
-                break;
-            }
-            case Swatch::Caption: {
-                // As on the time axis.
-                const double fx = s.left() + 8, top = s.top();
-                QPainterPath flag;
-                flag.moveTo(fx, top);
-                flag.lineTo(fx + 9, top + 4);
-                flag.lineTo(fx, top + 8);
-                flag.closeSubpath();
-                p.setPen(QPen(th.selection, 1.5));
-                p.drawLine(QPointF(fx, top), QPointF(fx, top + 12));
-                p.fillPath(flag, th.selection);
-                break;
-            }
-            case Swatch::Marker:
-                paintMarker(p, legend.marker, s.center(), c, ms);
-                break;
-            }
-        });
-    }
-    p.restore();
+    const TimelineViewState view{.playheadUs = m_playheadUs,
+                                 .selectedEvent = m_selectedEvent,
+                                 .showFuture = m_showFuture,
+                                 .exporting = exporting,
+                                 .emptyText = m_emptyText,
+                                 .choosingRange = m_drag == Drag::Range,
+                                 .rangeFromX = m_rangeFromX,
+                                 .rangeToX = m_rangeToX};
+    const TimelineScene scene{m_run.get(), m_layout, m_legend, m_ttlScale, m_theme, font()};
+    TimelinePainter(scene, view).paint(p, size, mappingFor(size.width()), scrollY);
 }
 
 // --- what is where ----------------------------------------------------------------------------
 
-int TimelineWidget::rowOfClient(qint16 client) const
-{
-    return client >= 0 && std::size_t(client) < m_clientRows.size()
-               ? m_clientRows[std::size_t(client)]
-               : -1;
-}
-
-int TimelineWidget::rowOfKeyLane(int keyLane) const
-{
-    return keyLane >= 0 && std::size_t(keyLane) < m_keyRows.size() ? m_keyRows[std::size_t(keyLane)]
-                                                                   : -1;
-}
-
 int TimelineWidget::rowOfEvent(qint64 event) const
 {
-    if (!m_run || event < 0 || std::size_t(event) >= m_run->log().events().size())
-        return -1;
-    const Event &e = m_run->event(quint32(event));
-    switch (e.kind) {
-    case EventKind::KeyWritten:
-    case EventKind::KeyTtlChanged:
-    case EventKind::KeyDeleted:
-    case EventKind::KeyExpired:
-        return rowOfKeyLane(m_run->keyLaneOf(e.key, e.node));
-    case EventKind::NodeCrashed:
-    case EventKind::NodeRestarted:
-    case EventKind::NodeFailover:
-    case EventKind::NodeClockJump:
-        for (std::size_t i = 0; i < m_run->keyLanes().size(); ++i) {
-            if (m_run->keyLanes()[i].node == e.node)
-                return rowOfKeyLane(int(i));
-        }
-        return -1;
-    default:
-        return e.client >= 0 ? rowOfClient(e.client) : -1;
-    }
-}
-
-QString TimelineWidget::clientStatusAt(int client, qint64 t) const
-{
-    const ClientLane &lane = m_run->clientLanes()[std::size_t(client)];
-    // A monitor's "clients" are the owners it saw in the keys' values: it knows what they held,
-    // not what they were doing (waiting, working), so only that is said.
-    if (m_run->log().info().source == QLatin1String("monitor")) {
-        // A live history ends where it was last built; the play head (now) may be a little
-        // past it, where nothing has changed since.
-        t = qMin(t, m_run->endUs());
-        int held = 0;
-        for (const KeyLane &key : m_run->keyLanes()) {
-            // The span that holds t, its end included: a lock still held when the recording
-            // stops ends exactly at the last instant, where the playback usually is.
-            auto it =
-                std::upper_bound(key.spans.begin(), key.spans.end(), t,
-                                 [](qint64 time, const KeySpan &s) { return time < s.startUs; });
-            if (it != key.spans.begin() && t <= std::prev(it)->endUs &&
-                std::prev(it)->owner == client)
-                ++held;
-        }
-        return held == 0 ? tr("holds nothing") : tr("holds %n lock(s)", nullptr, held);
-    }
-    if (lane.crashedAtUs >= 0 && t >= lane.crashedAtUs)
-        return tr("crashed");
-    QStringList parts;
-    if (spanAt(lane.critical, t))
-        parts << tr("critical section");
-    else if (const PhaseSpan *s = spanAt(lane.phases, t))
-        parts << phaseText(s->phase);
-    else
-        parts << (lane.phases.empty() || t < lane.phases.front().startUs
-                      ? phaseText(ClientState::Phase::NotStarted)
-                      : phaseText(ClientState::Phase::Idle));
-    if (spanAt(lane.paused, t))
-        parts << tr("paused");
-    return parts.join(QStringLiteral(" · "));
-}
-
-QString TimelineWidget::keyStatusAt(int keyLane, qint64 t) const
-{
-    const KeyLane &lane = m_run->keyLanes()[std::size_t(keyLane)];
-    // A monitor's history at or past its end (the present): the state the end left.
-    if (m_run->log().info().source == QLatin1String("monitor") && t >= m_run->endUs())
-        t = m_run->endUs() - 1;
-    const KeySpan *s = spanAt(lane.spans, t);
-    if (spanAt(lane.nodeDown, t))
-        return tr("node down");
-    if (!s)
-        return tr("free");
-    if (s->ttlMs < 0)
-        return tr("no TTL!");
-    return tr("%1 · %2 s left")
-        .arg(m_run->clientName(s->owner))
-        .arg(double(s->ttlAt(t)) / 1000.0, 0, 'f', 1);
-}
-
-QString TimelineWidget::describeSpanAt(const Row &row, qint64 t) const
-{
-    if (row.kind == Row::Kind::Client) {
-        const ClientLane &lane = m_run->clientLanes()[std::size_t(row.index)];
-        QString text =
-            tr("%1 at %2: %3").arg(lane.name, formatTime(t), clientStatusAt(row.index, t));
-        if (const TimeSpan *s = spanAt(lane.critical, t))
-            text += QLatin1Char('\n') + tr("in the critical section from %1 to %2")
-                                            .arg(formatTime(s->startUs), formatTime(s->endUs));
-        if (const TimeSpan *s = spanAt(lane.paused, t))
-            text += QLatin1Char('\n') +
-                    tr("paused from %1 to %2").arg(formatTime(s->startUs), formatTime(s->endUs));
-        return text;
-    }
-    if (row.kind == Row::Kind::Key) {
-        const KeyLane &lane = m_run->keyLanes()[std::size_t(row.index)];
-        const KeySpan *s = spanAt(lane.spans, t);
-        if (!s)
-            return tr("%1 on %2 at %3: not held").arg(lane.keyName, lane.nodeName, formatTime(t));
-        QString text = tr("%1 on %2 at %3: %4's lock, value %5")
-                           .arg(lane.keyName, lane.nodeName, formatTime(t),
-                                m_run->clientName(s->owner), m_run->text(s->value));
-        if (s->ttlMs < 0)
-            text += QLatin1Char('\n') + tr("no TTL: it never expires");
-        else
-            text += QLatin1Char('\n') + tr("TTL left %1 ms; expires at %2 unless renewed")
-                                            .arg(s->ttlAt(t))
-                                            .arg(formatTime(s->startUs + s->ttlMs * 1000));
-        return text;
-    }
-    return {};
+    return m_run ? m_layout.rowOfEvent(*m_run, event) : -1;
 }
 
 TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
@@ -1619,7 +353,8 @@ TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
         return hit;
     const TimeLineMapping m = mapping();
     hit.timeUs = m.mapXToTime(pos.x());
-    if (pos.y() < m_metrics.axisHeight) {
+    const TimelineMetrics &metrics = m_layout.metrics();
+    if (pos.y() < metrics.axisHeight) {
         hit.area = Hit::Area::Axis;
         // A caption flag?
         for (quint32 ev : m_run->captionEvents()) {
@@ -1634,29 +369,25 @@ TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
     const QRect lanes = lanesRect();
     if (!lanes.contains(pos))
         return hit;
-    const int y = pos.y() - lanes.top() + verticalScrollBar()->value();
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        const Row &r = m_rows[i];
-        if (y < r.y || y >= r.y + r.h)
-            continue;
-        hit.row = int(i);
-        if (r.kind == Row::Kind::Client)
+    hit.row = m_layout.rowAt(pos.y() - lanes.top() + verticalScrollBar()->value());
+    if (hit.row >= 0) {
+        const TimelineRow &r = m_layout.rows()[std::size_t(hit.row)];
+        if (r.kind == TimelineRow::Kind::Client)
             hit.client = m_run->clientLanes()[std::size_t(r.index)].client;
-        else if (r.kind == Row::Kind::Key) {
+        else if (r.kind == TimelineRow::Kind::Key) {
             hit.keyLane = r.index;
             hit.node = m_run->keyLanes()[std::size_t(r.index)].node;
         }
-        break;
     }
-    hit.area = pos.x() < m_metrics.labelWidth ? Hit::Area::Label : Hit::Area::Lane;
+    hit.area = pos.x() < metrics.labelWidth ? Hit::Area::Label : Hit::Area::Lane;
     if (hit.row < 0 || hit.area != Hit::Area::Lane)
         return hit;
-    const Row &row = m_rows[std::size_t(hit.row)];
-    if (row.kind == Row::Kind::Header)
+    const TimelineRow &row = m_layout.rows()[std::size_t(hit.row)];
+    if (row.kind == TimelineRow::Kind::Header)
         return hit;
 
     // The nearest marker within a few pixels; commands if nothing else.
-    const std::vector<Marker> &markers = row.kind == Row::Kind::Client
+    const std::vector<Marker> &markers = row.kind == TimelineRow::Kind::Client
                                              ? m_run->clientLanes()[std::size_t(row.index)].markers
                                              : m_run->keyLanes()[std::size_t(row.index)].markers;
     const double radius = 8;
@@ -1671,7 +402,7 @@ TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
             hit.event = it->event;
         }
     }
-    if (hit.event < 0 && row.kind == Row::Kind::Client) {
+    if (hit.event < 0 && row.kind == TimelineRow::Kind::Client) {
         const auto &cmds = m_run->clientLanes()[std::size_t(row.index)].commands;
         const auto &events = m_run->log().events();
         const qint64 c0 = m.mapXToTime(pos.x() - 3), c1 = m.mapXToTime(pos.x() + 3);
@@ -1689,7 +420,7 @@ TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
                     .arg(m_run->clientName(e.client), m_run->nodeName(e.node), m_run->text(e.text));
         hit.description = formatTime(e.timeUs) + QStringLiteral(" — ") + text;
     } else {
-        hit.description = describeSpanAt(row, hit.timeUs);
+        hit.description = describeSpanAt(*m_run, row, hit.timeUs);
     }
     return hit;
 }
@@ -1699,7 +430,7 @@ QPoint TimelineWidget::eventPosition(qint64 event) const
     const int row = rowOfEvent(event);
     if (row < 0)
         return {};
-    const Row &r = m_rows[std::size_t(row)];
+    const TimelineRow &r = m_layout.rows()[std::size_t(row)];
     const double x = mapping().mapTimeToX(m_run->event(quint32(event)).timeUs);
     return QPoint(int(std::lround(x)),
                   lanesRect().top() + r.y - verticalScrollBar()->value() + r.h / 2);
@@ -1730,7 +461,8 @@ void TimelineWidget::mousePressEvent(QMouseEvent *event)
     m_pressPos = event->position().toPoint();
     m_pressViewStartUs = m_viewStartUs;
     m_pressScrollY = verticalScrollBar()->value();
-    if (m_pressPos.y() < m_metrics.axisHeight && m_pressPos.x() >= m_metrics.labelWidth) {
+    const TimelineMetrics &metrics = m_layout.metrics();
+    if (m_pressPos.y() < metrics.axisHeight && m_pressPos.x() >= metrics.labelWidth) {
         const Hit hit = hitTest(m_pressPos);
         m_drag = Drag::Scrub;
         Q_EMIT seekRequested(hit.event >= 0 ? m_run->event(quint32(hit.event)).timeUs
@@ -1815,7 +547,7 @@ void TimelineWidget::wheelEvent(QWheelEvent *event)
     if (event->modifiers() & Qt::AltModifier) {
         const int d = angle.y() ? angle.y() : angle.x();
         verticalScrollBar()->setValue(verticalScrollBar()->value() -
-                                      d * m_metrics.laneHeight / 120);
+                                      d * m_layout.metrics().laneHeight / 120);
     } else if ((event->modifiers() & Qt::ShiftModifier) || qAbs(angle.x()) > qAbs(angle.y())) {
         const int d = angle.x() ? angle.x() : angle.y();
         panByPixels(-d * mapping().width / 1200.0);

@@ -4,6 +4,11 @@
 // where critical sections overlap. Only the visible time range and lanes are painted; where
 // events crowd closer than a pixel, one mark stands for them (so a million events pan smoothly).
 //
+// Made as hotspot makes its timeline: the rows come from TimelineLayout, the pictures (this
+// viewport, the export, the benchmark) from TimelinePainter, the time <-> pixel mapping from
+// TimeLineMapping and the zoom history from ZoomStack. This widget holds the view's state and
+// does the interaction: zoom, pan, drags, hit-testing, keys, menus and tooltips.
+//
 // Mouse: wheel zooms around the pointer, Shift+wheel (or a horizontal wheel) pans, Alt+wheel
 // scrolls lanes; drag pans; Shift+drag zooms to a range; click selects an event; double-click or
 // a click on the time axis moves the playback there; right-click a lane for its fault menu.
@@ -11,6 +16,8 @@
 #pragma once
 
 #include "common/theme.h"
+#include "timeline_lane_painter.h"
+#include "timeline_layout.h"
 #include "timeline_legend.h"
 #include "timeline_mapping.h"
 #include "zoom_stack.h"
@@ -103,21 +110,6 @@ protected:
     void scrollContentsBy(int dx, int dy) override;
 
 private:
-    struct Row {
-        enum class Kind { Header, Client, Key } kind = Kind::Header;
-        int index = 0; // client or key lane index
-        int y = 0;     // in content coordinates (0: top of the first lane)
-        int h = 0;
-        QString title;
-    };
-    struct Metrics {
-        int axisHeight = 0;
-        int laneHeight = 0;
-        int headerHeight = 0;
-        int labelWidth = 0;
-        int legendHeight = 0;
-    };
-
     void layoutRows();
     void retranslateUi();
     void updateScrollBars();
@@ -125,49 +117,19 @@ private:
     void pushZoomCoalesced(); // the same, once per gesture (wheel, held keys)
     TimeLineMapping mappingFor(int width) const;
     QRect lanesRect() const;
-    int legendHeightFor(int width) const;
-    double markerSize(double laneInnerHeight) const;
-    // Labels are never drawn under the play head: a label of `width` px at *left that the play
-    // head would cross moves to whichever side of it has room within [minX, maxX]; false when
-    // neither has (the label is then left out).
-    bool clearOfPlayhead(double *left, double width, double minX, double maxX,
-                         const TimeLineMapping &m) const;
-
-    void paintAll(QPainter &p, const QSize &size, int scrollY, bool exporting) const;
-    void paintAxis(QPainter &p, const QRect &r, const TimeLineMapping &m) const;
-    void paintClientLane(QPainter &p, const Row &row, const QRect &r,
-                         const TimeLineMapping &m) const;
-    void paintKeyLane(QPainter &p, const Row &row, const QRect &r, const TimeLineMapping &m) const;
-    void paintViolations(QPainter &p, const QRect &lanes, int scrollY,
-                         const TimeLineMapping &m) const;
-    void paintLabel(QPainter &p, const Row &row, const QRect &r) const;
-    void paintLegend(QPainter &p, const QRect &r) const;
-    void paintMarker(QPainter &p, MarkerKind kind, const QPointF &c, const QColor &color,
-                     double size) const;
-
-    int rowOfClient(qint16 client) const;
-    int rowOfKeyLane(int keyLane) const;
+    // Draws through TimelinePainter: the viewport, the benchmark's image or the export.
+    void paintTo(QPainter &p, const QSize &size, int scrollY, bool exporting) const;
     int rowOfEvent(qint64 event) const;
-    QString clientStatusAt(int client, qint64 t) const;
-    QString keyStatusAt(int keyLane, qint64 t) const;
-    QString describeSpanAt(const Row &row, qint64 t) const;
 
     std::shared_ptr<const RunData> m_run;
     std::vector<LegendItem> m_legend; // what this run can draw
-    std::vector<Row> m_rows;
-    std::vector<int> m_clientRows; // client -> row
-    std::vector<int> m_keyRows;    // key lane -> row
-    int m_contentHeight = 0;
-    Metrics m_metrics;
+    TtlScale m_ttlScale;
+    TimelineLayout m_layout;
     Theme m_theme;
     qint64 m_viewStartUs = 0;
     qint64 m_viewEndUs = 1;
     qint64 m_playheadUs = 0;
     qint64 m_selectedEvent = -1;
-    qint64 m_ttlMaxMs = 1;
-    // A monitor's key lanes drain from each key's own longest TTL, not the longest of all keys
-    // (a 20 s lease beside a 120 s one was a thin line); by key lane. Empty: m_ttlMaxMs.
-    std::vector<qint64> m_laneTtlMaxMs;
     bool m_showFuture = true;
     QString m_emptyText;
     bool m_updatingScrollBars = false;

@@ -1,0 +1,460 @@
+#include "timeline_lane_painter.h"
+
+#include "common/run_data.h"
+#include "timeline_marks.h"
+#include "timeline_paint_helpers.h"
+
+#include <QPainter>
+#include <QVarLengthArray>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lockscope::ui {
+
+namespace {
+
+// Spans are sorted by start and do not overlap, so their ends are sorted too. Calls
+// draw(span, x0, x1, merged) for each visible span; where spans are narrower than a pixel, draws
+// one of them per pixel column (merged = true) and jumps over the rest, so the cost is bounded by
+// the width in pixels, not by the number of spans.
+template <typename Span, typename Draw>
+void forVisibleSpans(const std::vector<Span> &spans, const TimeLineMapping &m, double xMin,
+                     double xMax, Draw draw)
+{
+    const qint64 from = m.mapXToTime(xMin);
+    auto byEnd = [](const Span &s, qint64 t) { return s.endUs < t; };
+    auto it = std::lower_bound(spans.begin(), spans.end(), from, byEnd);
+    while (it != spans.end()) {
+        const double x0 = m.mapTimeToX(it->startUs);
+        if (x0 > xMax)
+            break;
+        const double x1 = m.mapTimeToX(it->endUs);
+        if (x1 - x0 < 1.0) {
+            const double column = std::floor(qMax(x0, xMin));
+            draw(*it, column, column + 1.0, true);
+            it = std::lower_bound(it + 1, spans.end(), m.mapXToTime(column + 1.0), byEnd);
+            continue;
+        }
+        draw(*it, x0, x1, false);
+        ++it;
+    }
+}
+
+// The same for point events: at most one per `minGap` pixels.
+// Alerts are never hidden behind one another while they are few; thousands in view are thinned
+// like other marks.
+double alertGap(const std::vector<Marker> &alerts, const TimeLineMapping &m, double size)
+{
+    const auto byTime = [](const Marker &mk, qint64 t) { return mk.timeUs < t; };
+    const auto from = std::lower_bound(alerts.begin(), alerts.end(), m.startUs, byTime);
+    const auto to = std::lower_bound(from, alerts.end(), m.endUs, byTime);
+    return to - from <= 500 ? 0.0 : size * 1.6;
+}
+
+// More marks in view than fit side by side.
+bool isDense(const std::vector<Marker> &markers, const TimeLineMapping &m, double size)
+{
+    const auto byTime = [](const Marker &mk, qint64 t) { return mk.timeUs < t; };
+    const auto from = std::lower_bound(markers.begin(), markers.end(), m.startUs, byTime);
+    const auto to = std::lower_bound(from, markers.end(), m.endUs, byTime);
+    return double(to - from) * size * 1.6 > m.width * 1.5;
+}
+
+template <typename Item, typename TimeOf, typename Draw>
+void forVisiblePoints(const std::vector<Item> &items, const TimeLineMapping &m, double xMin,
+                      double xMax, double minGap, TimeOf timeOf, Draw draw)
+{
+    auto byTime = [&](const Item &i, qint64 t) { return timeOf(i) < t; };
+    auto it = std::lower_bound(items.begin(), items.end(), m.mapXToTime(xMin), byTime);
+    while (it != items.end()) {
+        const double x = m.mapTimeToX(timeOf(*it));
+        if (x > xMax)
+            break;
+        draw(*it, x);
+        it = std::lower_bound(it + 1, items.end(), m.mapXToTime(x + minGap), byTime);
+    }
+}
+
+} // namespace
+
+TtlScale TtlScale::of(const RunData *run)
+{
+    TtlScale scale;
+    if (!run)
+        return scale;
+    const bool monitor = run->log().info().source == QLatin1String("monitor");
+    scale.maxMs = qMax<qint64>(1, run->ttlMs());
+    for (const KeyLane &lane : run->keyLanes()) {
+        qint64 laneMax = 1;
+        for (const KeySpan &s : lane.spans)
+            laneMax = qMax(laneMax, s.ttlMs);
+        scale.maxMs = qMax(scale.maxMs, laneMax);
+        if (monitor)
+            scale.laneMaxMs.push_back(laneMax);
+    }
+    return scale;
+}
+
+LanePainter::LanePainter(const RunData &run, const Theme &theme, const QFont &font,
+                         const TtlScale &ttl, qint64 playheadUs)
+    : m_run(run)
+    , m_theme(theme)
+    , m_font(font)
+    , m_ttl(ttl)
+    , m_playheadUs(playheadUs)
+{}
+
+double LanePainter::markerSize(double laneInnerHeight) const
+{
+    // In proportion to the lane, but never larger than the text around it.
+    return qBound(4.0, laneInnerHeight * 0.2, QFontMetrics(m_font).height() * 0.42);
+}
+
+bool LanePainter::clearOfPlayhead(double *left, double width, double minX, double maxX,
+                                  const TimeLineMapping &m) const
+{
+    const double px = m.mapTimeToX(m_playheadUs);
+    constexpr double gap = 4;
+    if (px < *left - gap || px > *left + width + gap)
+        return true;
+    if (px - gap - width >= minX) {
+        *left = px - gap - width;
+        return true;
+    }
+    if (px + gap + width <= maxX) {
+        *left = px + gap;
+        return true;
+    }
+    return false;
+}
+
+void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
+                                  const TimeLineMapping &m) const
+{
+    const Theme &th = m_theme;
+    const ClientLane &lane = m_run.clientLanes()[std::size_t(clientLane)];
+    const QColor c = th.client(lane.client);
+    const double xMin = m.left, xMax = m.left + m.width;
+    const double top = r.top() + 6, bottom = r.bottom() - 6, h = bottom - top;
+    const double mid = (top + bottom) / 2;
+    QFont small = m_font;
+    p.setFont(small);
+
+    // Span texts are drawn last, over the pause hatching, each on its span's colour.
+    struct SpanText {
+        double x0, x1, top, height;
+        QString text;
+        QColor fg, bg;
+    };
+    std::vector<SpanText> texts;
+    // No text is tried in spans narrower than this: measuring text costs more than drawing.
+    const double minTextWidth = QFontMetrics(m_font).averageCharWidth() * 6.0;
+    forVisibleSpans(
+        lane.phases, m, xMin, xMax, [&](const PhaseSpan &s, double x0, double x1, bool merged) {
+            double hh = h * 0.62;
+            int alpha = 150;
+            const bool labelled = !merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth;
+            QString text;
+            switch (s.phase) {
+            case ClientState::Phase::Waiting:
+                hh = h * 0.34;
+                alpha = th.dark ? 110 : 85;
+                if (labelled)
+                    text = tr("waiting for %1").arg(m_run.text(s.key));
+                break;
+            case ClientState::Phase::Holding:
+                if (labelled)
+                    text = s.keys > 1 ? tr("holds %n lock(s)", nullptr, int(s.keys))
+                                      : tr("holds %1").arg(m_run.text(s.key));
+                break;
+            default:
+                alpha = 110;
+                if (labelled)
+                    text = tr("releasing");
+                break;
+            }
+            const QRectF rect(x0, mid - hh / 2, qMax(1.0, x1 - x0), hh);
+            const QColor fill = withAlpha(c, alpha);
+            p.fillRect(rect, fill);
+            if (!merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth)
+                texts.push_back({x0, x1, mid - h * 0.31, h * 0.62, text, th.text, QColor()});
+        });
+    forVisibleSpans(
+        lane.critical, m, xMin, xMax, [&](const TimeSpan &, double x0, double x1, bool merged) {
+            p.fillRect(QRectF(x0, top, qMax(1.0, x1 - x0), h), c);
+            if (!merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth) {
+                // Replaces the phase's text under it.
+                std::erase_if(texts, [&](const SpanText &t) { return t.x0 < x1 && t.x1 > x0; });
+                texts.push_back({x0, x1, top, h, tr("critical section"), Theme::textOn(c), c});
+            }
+        });
+    forVisibleSpans(lane.paused, m, xMin, xMax,
+                    [&](const TimeSpan &, double x0, double x1, bool merged) {
+                        const QRectF rect(x0, top - 3, qMax(1.0, x1 - x0), h + 6);
+                        p.fillRect(rect, withAlpha(th.base, 120));
+                        p.fillRect(rect, QBrush(th.paused, Qt::BDiagPattern));
+                        p.setPen(QPen(th.paused, 1.5, Qt::DashLine));
+                        p.drawLine(rect.topLeft(), rect.topRight());
+                        p.drawLine(rect.bottomLeft(), rect.bottomRight());
+                        if (!merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth) {
+                            const QString text = tr("paused");
+                            const QFontMetrics fm(p.font());
+                            double a = qMax(x0, xMin) + 6;
+                            const double w = fm.horizontalAdvance(text) + 10;
+                            if (qMin(x1, xMax) - a > w + 4 &&
+                                clearOfPlayhead(&a, w, qMax(x0, xMin) + 2, qMin(x1, xMax) - 2, m))
+                                drawPill(p, QPointF(a, mid - (fm.height() + 2) / 2.0), text,
+                                         th.paused, th.base);
+                        }
+                    });
+    {
+        const QFontMetrics fm(p.font());
+        for (const SpanText &t : texts) {
+            const double a = qMax(t.x0, xMin) + 4, b = qMin(t.x1, xMax) - 4;
+            const double w = fm.horizontalAdvance(t.text);
+            if (b - a < w + 12)
+                continue;
+            // Centred in the span, or beside the play head when it would cross the text.
+            double left = (a + b) / 2 - w / 2 - 5;
+            if (!clearOfPlayhead(&left, w + 10, a, b, m))
+                continue;
+            if (t.bg.isValid()) {
+                drawPill(p, QPointF(left, t.top + (t.height - fm.height() - 2) / 2), t.text, t.bg,
+                         t.fg);
+            } else {
+                p.setPen(t.fg);
+                p.drawText(QRectF(left, t.top, w + 10, t.height), Qt::AlignCenter, t.text);
+            }
+        }
+    }
+    if (lane.crashedAtUs >= 0 && lane.crashedAtUs <= m.endUs) {
+        const double x0 = qMax(xMin, m.mapTimeToX(lane.crashedAtUs));
+        const double x1 = qMin(xMax, m.mapTimeToX(m_run.endUs()));
+        if (x1 > x0) {
+            const QRectF rect(x0, mid - h * 0.18, x1 - x0, h * 0.36);
+            p.fillRect(rect, QBrush(th.crashed, Qt::Dense4Pattern));
+            QFont bold = p.font();
+            bold.setBold(true);
+            p.setFont(bold);
+            const QFontMetrics fm(bold);
+            const QString text = tr("crashed");
+            double left = x0 + 14;
+            const double w = fm.horizontalAdvance(text) + 10;
+            if (x1 - x0 > w + 10 && clearOfPlayhead(&left, w, x0 + 2, x1 - 2, m))
+                drawPill(p, QPointF(left, mid - (fm.height() + 2) / 2.0), text, th.crashed,
+                         th.base);
+            p.setFont(small);
+        }
+    }
+    // Commands: small ticks along the bottom edge.
+    {
+        QVarLengthArray<QLineF, 512> ticks;
+        forVisiblePoints(
+            lane.commandTimes, m, xMin, xMax, 2.0, [](qint64 t) { return t; },
+            [&](qint64, double x) {
+                x = std::floor(x) + 0.5;
+                ticks.append(QLineF(x, r.bottom() - 4, x, r.bottom()));
+            });
+        p.setPen(QPen(withAlpha(c, 200), 1));
+        p.drawLines(ticks.constData(), int(ticks.size()));
+    }
+
+    // Markers.
+    const double size = markerSize(h);
+    auto drawMarker = [&](const Marker &mk, double x) {
+        paintMarker(p, th, mk.kind, QPointF(x, mid), c, size);
+    };
+    auto timeOf = [](const Marker &mk) { return mk.timeUs; };
+    if (isDense(lane.markers, m, size)) {
+        // Too many to tell apart: a plain tick per mark, cheap to draw.
+        QVarLengthArray<QRectF, 512> ticks;
+        forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf, [&](const Marker &, double x) {
+            ticks.append(QRectF(std::floor(x), mid - size, 2, 2 * size));
+        });
+        p.setPen(Qt::NoPen);
+        p.setBrush(th.text);
+        p.drawRects(ticks.constData(), int(ticks.size()));
+        p.setBrush(Qt::NoBrush);
+    } else {
+        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
+    }
+    forVisiblePoints(lane.alerts, m, xMin, xMax, alertGap(lane.alerts, m, size), timeOf,
+                     drawMarker);
+}
+
+void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
+                               const TimeLineMapping &m) const
+{
+    const Theme &th = m_theme;
+    const KeyLane &lane = m_run.keyLanes()[std::size_t(keyLane)];
+    const double xMin = m.left, xMax = m.left + m.width;
+    const double top = r.top() + 6, bottom = r.bottom() - 6, h = bottom - top;
+    const double mid = (top + bottom) / 2;
+    QFont bold = m_font;
+    bold.setBold(true);
+    const QFontMetrics bfm(bold);
+
+    const qint64 ttlMax = m_ttl.forLane(keyLane);
+    auto ttlY = [&](qint64 ttlMs) {
+        return bottom - h * qBound(0.0, double(ttlMs) / double(ttlMax), 1.0);
+    };
+    forVisibleSpans(
+        lane.spans, m, xMin, xMax, [&](const KeySpan &s, double x0, double x1, bool merged) {
+            const QColor c = th.client(s.owner);
+            if (merged) {
+                p.fillRect(QRectF(x0, top, 1, h), withAlpha(c, 170));
+                return;
+            }
+            // Clamp to the visible area, so that deep zooms keep sane coordinates.
+            const double a = qMax(x0, xMin - 2), b = qMin(x1, xMax + 2);
+            p.fillRect(QRectF(a, top, b - a, h), withAlpha(c, th.dark ? 60 : 45));
+            if (s.ttlMs < 0) {
+                p.fillRect(QRectF(a, top, b - a, h), withAlpha(c, 150));
+                p.setPen(QPen(th.problem, 2));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(QRectF(x0 + 1, top + 1, x1 - x0 - 2, h - 2));
+                p.setFont(bold);
+                const QString text = tr("no TTL");
+                double left = a + 30;
+                const double w = bfm.horizontalAdvance(text) + 10;
+                if (b - a > w + 50 && clearOfPlayhead(&left, w, a + 2, b - 2, m))
+                    drawPill(p, QPointF(left, mid - (bfm.height() + 2) / 2.0), text, th.problem,
+                             Qt::white);
+            } else {
+                const qint64 ta = qMax(s.startUs, m.mapXToTime(a));
+                const qint64 tb = qMin(s.endUs, m.mapXToTime(b));
+                QPolygonF wedge;
+                wedge << QPointF(a, bottom) << QPointF(a, ttlY(s.ttlAt(ta)))
+                      << QPointF(b, ttlY(s.ttlAt(tb))) << QPointF(b, bottom);
+                p.setPen(Qt::NoPen);
+                p.setBrush(withAlpha(c, 210));
+                p.setRenderHint(QPainter::Antialiasing, true);
+                p.drawPolygon(wedge);
+                p.setRenderHint(QPainter::Antialiasing, false);
+                p.setBrush(Qt::NoBrush);
+            }
+            // The owner's name at the start of its span, inside the TTL wedge.
+            p.setFont(bold);
+            const QString owner = m_run.clientName(s.owner);
+            const double ow = bfm.horizontalAdvance(owner);
+            // Clear of a mark at the span's start (an expiry, a write), and of the play head.
+            double lx = a + markerSize(h) + 6;
+            if (b - a > ow + markerSize(h) + 12 && clearOfPlayhead(&lx, ow, lx, b - 2, m)) {
+                const bool inWedge = s.ttlMs < 0 || s.ttlAt(m.mapXToTime(lx)) * 2 > ttlMax;
+                p.setPen(inWedge ? Theme::textOn(c) : th.text);
+                p.drawText(QRectF(lx, mid, ow + 2, bottom - mid), Qt::AlignLeft | Qt::AlignVCenter,
+                           owner);
+            }
+            p.setFont(m_font);
+        });
+    forVisibleSpans(
+        lane.nodeDown, m, xMin, xMax, [&](const TimeSpan &, double x0, double x1, bool merged) {
+            const QRectF rect(x0, top - 3, qMax(1.0, x1 - x0), h + 6);
+            p.fillRect(rect, QBrush(th.crashed, Qt::DiagCrossPattern));
+            if (!merged) {
+                p.setFont(bold);
+                const QString text = tr("%1 down").arg(lane.nodeName);
+                const double w = bfm.horizontalAdvance(text) + 10;
+                double left = qMax(x0, xMin) + 6;
+                if (qMin(x1, xMax) - qMax(x0, xMin) > w + 10 &&
+                    clearOfPlayhead(&left, w, qMax(x0, xMin) + 2, qMin(x1, xMax) - 2, m))
+                    drawPill(p, QPointF(left, bottom - bfm.height() - 2), text, th.crashed,
+                             th.base);
+                p.setFont(m_font);
+            }
+        });
+
+    const double size = markerSize(h);
+    auto timeOf = [](const Marker &mk) { return mk.timeUs; };
+    // Labels for the rare, important marks, when there is room around them.
+    const auto from = std::lower_bound(lane.markers.begin(), lane.markers.end(), m.startUs,
+                                       [](const Marker &mk, qint64 t) { return mk.timeUs < t; });
+    const auto to = std::upper_bound(from, lane.markers.end(), m.endUs,
+                                     [](qint64 t, const Marker &mk) { return t < mk.timeUs; });
+    const bool roomForLabels = to - from <= 12;
+    auto drawMarker = [&](const Marker &mk, double x) {
+        const Event &e = m_run.event(mk.event);
+        const QColor c = th.client(e.owner >= 0 ? e.owner : e.client);
+        paintMarker(p, th, mk.kind, QPointF(x, mid), c, size);
+        if (!roomForLabels)
+            return;
+        QString text;
+        QColor fill;
+        switch (mk.kind) {
+        case MarkerKind::MistakenDeletion:
+            text = tr("%1 deleted %2's lock")
+                       .arg(m_run.clientName(e.client), m_run.clientName(e.owner));
+            fill = th.problem;
+            break;
+        case MarkerKind::Expired:
+            text = tr("expired");
+            fill = th.warning;
+            break;
+        case MarkerKind::Failover:
+            text = tr("failover");
+            fill = th.selection;
+            break;
+        case MarkerKind::NodeDown: {
+            // A restart is a crash, the keys lost and the node back, all within a few pixels
+            // (the marks merge into one): one label says what the pile of marks is. A longer
+            // outage has its "down" band and pill instead.
+            const auto up =
+                std::find_if(lane.markers.begin(), lane.markers.end(), [&](const Marker &o) {
+                    return o.kind == MarkerKind::NodeUp && o.timeUs >= mk.timeUs;
+                });
+            if (up == lane.markers.end() || m.mapTimeToX(up->timeUs) - x > size * 4)
+                return;
+            text = tr("%1 restarted").arg(m_run.nodeName(e.node));
+            fill = th.good;
+            break;
+        }
+        case MarkerKind::NodeUp: {
+            // Labelled with its crash (above) when they are that close.
+            const bool labelled =
+                std::any_of(lane.markers.begin(), lane.markers.end(), [&](const Marker &o) {
+                    return o.kind == MarkerKind::NodeDown && o.timeUs <= mk.timeUs &&
+                           x - m.mapTimeToX(o.timeUs) <= size * 4;
+                });
+            if (labelled)
+                return;
+            text = tr("%1 restarted").arg(m_run.nodeName(e.node));
+            fill = th.good;
+            break;
+        }
+        case MarkerKind::ClockJump:
+            text = tr("clock %1%2 s")
+                       .arg(e.value >= 0 ? QStringLiteral("+") : QString())
+                       .arg(double(e.value) / 1000.0);
+            fill = th.warning;
+            break;
+        default:
+            return;
+        }
+        // To the left of the mark, along the top: where the TTL has drained, out of the way
+        // of the next owner's name.
+        p.setFont(bold);
+        const double w = bfm.horizontalAdvance(text) + 10;
+        double left = qMax(xMin + 2, x - size - 4 - w);
+        if (clearOfPlayhead(&left, w, xMin + 2, xMax - 2, m))
+            drawPill(p, QPointF(left, top - 2), text, fill,
+                     mk.kind == MarkerKind::Expired || mk.kind == MarkerKind::NodeUp ||
+                             mk.kind == MarkerKind::NodeDown
+                         ? QColor(Qt::black)
+                         : QColor(Qt::white));
+        p.setFont(m_font);
+    };
+    if (isDense(lane.markers, m, size)) {
+        forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf, [&](const Marker &mk, double x) {
+            const Event &e = m_run.event(mk.event);
+            p.fillRect(QRectF(std::floor(x), mid - size, 2, 2 * size),
+                       th.client(e.owner >= 0 ? e.owner : e.client));
+        });
+    } else {
+        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
+    }
+    forVisiblePoints(lane.alerts, m, xMin, xMax, alertGap(lane.alerts, m, size), timeOf,
+                     drawMarker);
+}
+
+} // namespace lockscope::ui

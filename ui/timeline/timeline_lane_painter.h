@@ -1,0 +1,65 @@
+// Draws one lane of the timeline over its time range: a client's lane (waiting, holding, inside
+// the critical section, paused, crashed, its commands and marks) or a lock key's lane on one node
+// (whose value Redis holds, the TTL draining as a wedge, the node down, its marks). Only what is
+// visible is drawn, and where spans or marks crowd closer than a pixel, one stands for them, so
+// the cost follows the width in pixels rather than the number of events.
+#pragma once
+
+#include "common/theme.h"
+#include "timeline_mapping.h"
+
+#include <QCoreApplication>
+#include <QFont>
+#include <QRect>
+
+#include <vector>
+
+class QPainter;
+
+namespace lockscope::ui {
+
+class RunData;
+
+// How tall a TTL is drawn in a key lane: a full lane is the longest TTL. A monitor's key lanes
+// drain from each key's own longest TTL, not the longest of all keys (a 20 s lease beside a
+// 120 s one was a thin line). Derived from a run once, when it is shown.
+struct TtlScale {
+    qint64 maxMs = 1;
+    std::vector<qint64> laneMaxMs; // by key lane; empty: maxMs for every lane
+
+    static TtlScale of(const RunData *run);
+    qint64 forLane(int keyLane) const
+    {
+        return std::size_t(keyLane) < laneMaxMs.size() ? laneMaxMs[std::size_t(keyLane)] : maxMs;
+    }
+};
+
+class LanePainter {
+    // The texts were always the timeline widget's; they keep its translation context.
+    Q_DECLARE_TR_FUNCTIONS(lockscope::ui::TimelineWidget)
+public:
+    // Labels keep clear of the play head at `playheadUs`.
+    LanePainter(const RunData &run, const Theme &theme, const QFont &font, const TtlScale &ttl,
+                qint64 playheadUs);
+
+    // `r`: the lane's row across the whole width; draws between m.left and m.left + m.width.
+    void paintClientLane(QPainter &p, int clientLane, const QRect &r,
+                         const TimeLineMapping &m) const;
+    void paintKeyLane(QPainter &p, int keyLane, const QRect &r, const TimeLineMapping &m) const;
+
+private:
+    double markerSize(double laneInnerHeight) const;
+    // Labels are never drawn under the play head: a label of `width` px at *left that the play
+    // head would cross moves to whichever side of it has room within [minX, maxX]; false when
+    // neither has (the label is then left out).
+    bool clearOfPlayhead(double *left, double width, double minX, double maxX,
+                         const TimeLineMapping &m) const;
+
+    const RunData &m_run;
+    const Theme &m_theme;
+    const QFont &m_font;
+    const TtlScale &m_ttl;
+    qint64 m_playheadUs = 0;
+};
+
+} // namespace lockscope::ui

@@ -1,0 +1,69 @@
+// The timeline's rows from top to bottom (a header, the client lanes, a header, the key lanes),
+// their heights and the width of the label column. A pure function of the run, the font and the
+// room the viewport gives, so it is unit-tested without a widget (tests/ui/test_timeline_layout);
+// the painter draws from it and the widget hit-tests with it.
+#pragma once
+
+#include "timeline_mapping.h"
+
+#include <QCoreApplication>
+#include <QFont>
+#include <QString>
+
+#include <vector>
+
+namespace lockscope::ui {
+
+class RunData;
+
+struct TimelineRow {
+    enum class Kind { Header, Client, Key } kind = Kind::Header;
+    int index = 0; // client or key lane index; a header: 0 above the clients, 1 above the keys
+    int y = 0;     // in content coordinates (0: top of the first lane)
+    int h = 0;
+    QString title;
+};
+
+struct TimelineMetrics {
+    // Room right of the lanes, so that the last tick's label and the play head are not cut.
+    static constexpr int kRightPad = 12;
+    int axisHeight = 0;
+    int laneHeight = 0;
+    int headerHeight = 0;
+    int labelWidth = 0;
+    int legendHeight = 0;
+};
+
+class TimelineLayout {
+    // The texts (headers, the widths measured) were always the timeline widget's; they keep its
+    // translation context.
+    Q_DECLARE_TR_FUNCTIONS(lockscope::ui::TimelineWidget)
+public:
+    TimelineLayout() = default;
+    // `run` may be null (nothing to show yet). Lanes grow into `viewportHeight` when they are few;
+    // `legendHeight` is what the legend under the lanes takes of it.
+    TimelineLayout(const RunData *run, const QFont &font, int viewportHeight, int legendHeight);
+
+    const std::vector<TimelineRow> &rows() const { return m_rows; }
+    const TimelineMetrics &metrics() const { return m_metrics; }
+    int contentHeight() const { return m_contentHeight; } // every row, without axis and legend
+    // The time range [startUs, endUs] across the lanes of a picture `width` px wide (right of the
+    // label column).
+    TimeLineMapping mapping(qint64 startUs, qint64 endUs, int width) const;
+
+    // Indices in rows(), -1 when there is none.
+    int rowAt(int contentY) const;
+    int rowOfClient(qint16 client) const;
+    int rowOfKeyLane(int keyLane) const;
+    // The row an event's mark is drawn in (the run this layout was made for).
+    int rowOfEvent(const RunData &run, qint64 event) const;
+
+private:
+    std::vector<TimelineRow> m_rows;
+    std::vector<int> m_clientRows; // client -> row
+    std::vector<int> m_keyRows;    // key lane -> row
+    int m_contentHeight = 0;
+    TimelineMetrics m_metrics;
+};
+
+} // namespace lockscope::ui

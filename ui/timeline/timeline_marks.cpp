@@ -1,0 +1,252 @@
+#include "timeline_marks.h"
+
+#include "timeline_paint_helpers.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+namespace lockscope::ui {
+
+namespace {
+
+// An item's swatch, then its text, then this much room before the next item.
+int legendItemWidth(const QFontMetrics &fm, const QString &text)
+{
+    return 30 + fm.horizontalAdvance(text) + 16;
+}
+
+} // namespace
+
+void paintMarker(QPainter &p, const Theme &th, MarkerKind kind, const QPointF &c,
+                 const QColor &color, double s)
+{
+    const QPen halo(th.base, 2.5);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    switch (kind) {
+    case MarkerKind::Acquired:
+        p.setPen(QPen(th.text, 1.5));
+        p.setBrush(color);
+        p.drawEllipse(c, s, s);
+        break;
+    case MarkerKind::Released:
+        p.setPen(QPen(th.text, 2));
+        p.setBrush(th.base);
+        p.drawEllipse(c, s * 0.85, s * 0.85);
+        break;
+    case MarkerKind::ReleaseNotHeld:
+        p.setPen(QPen(th.warning, 2));
+        p.setBrush(th.base);
+        p.drawEllipse(c, s * 0.85, s * 0.85);
+        p.drawLine(c + QPointF(-s * 0.6, s * 0.6), c + QPointF(s * 0.6, -s * 0.6));
+        break;
+    case MarkerKind::GaveUp:
+    case MarkerKind::DataLost:
+        p.setPen(QPen(th.mutedText, 2.5));
+        p.drawLine(c + QPointF(-s * 0.7, -s * 0.7), c + QPointF(s * 0.7, s * 0.7));
+        p.drawLine(c + QPointF(-s * 0.7, s * 0.7), c + QPointF(s * 0.7, -s * 0.7));
+        break;
+    case MarkerKind::Crashed:
+        p.setPen(QPen(th.text, 3.5));
+        p.drawLine(c + QPointF(-s, -s), c + QPointF(s, s));
+        p.drawLine(c + QPointF(-s, s), c + QPointF(s, -s));
+        break;
+    case MarkerKind::ResourceWrite: {
+        QPolygonF d;
+        d << c + QPointF(0, -s * 0.7) << c + QPointF(s * 0.7, 0) << c + QPointF(0, s * 0.7)
+          << c + QPointF(-s * 0.7, 0);
+        p.setPen(QPen(th.text, 1.2));
+        p.setBrush(th.base);
+        p.drawPolygon(d);
+        break;
+    }
+    case MarkerKind::StaleRejected:
+        p.setPen(halo);
+        p.setBrush(th.problem);
+        p.drawEllipse(c, s, s);
+        p.setPen(QPen(Qt::white, 2.5));
+        p.drawLine(c + QPointF(-s * 0.55, 0), c + QPointF(s * 0.55, 0));
+        break;
+    case MarkerKind::ReplyMissing:
+        p.setPen(QPen(th.warning, 2, Qt::DotLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(c, s * 0.8, s * 0.8);
+        break;
+    case MarkerKind::Expired: {
+        // An hourglass.
+        QPolygonF g;
+        g << c + QPointF(-s * 0.75, -s) << c + QPointF(s * 0.75, -s) << c
+          << c + QPointF(s * 0.75, s) << c + QPointF(-s * 0.75, s) << c;
+        p.setPen(QPen(th.base, 1.2));
+        p.setBrush(th.warning);
+        p.drawPolygon(g);
+        break;
+    }
+    case MarkerKind::Renewed: {
+        p.setPen(QPen(th.good, 2.2));
+        p.setBrush(Qt::NoBrush);
+        const QRectF box(c.x() - s * 0.75, c.y() - s * 0.75, s * 1.5, s * 1.5);
+        p.drawArc(box, 60 * 16, 270 * 16);
+        QPolygonF head;
+        const QPointF tip = c + QPointF(s * 0.375, -s * 0.65);
+        head << tip + QPointF(-s * 0.1, -s * 0.45) << tip + QPointF(s * 0.5, s * 0.05)
+             << tip + QPointF(-s * 0.2, s * 0.35);
+        p.setPen(Qt::NoPen);
+        p.setBrush(th.good);
+        p.drawPolygon(head);
+        break;
+    }
+    case MarkerKind::Deleted:
+        p.setPen(QPen(th.text, 2));
+        p.drawLine(c + QPointF(0, -s * 1.1), c + QPointF(0, s * 1.1));
+        break;
+    case MarkerKind::MistakenDeletion:
+        p.setPen(QPen(th.base, 6.5, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(c + QPointF(-s, -s), c + QPointF(s, s));
+        p.drawLine(c + QPointF(-s, s), c + QPointF(s, -s));
+        p.setPen(QPen(th.problem, 3.5, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(c + QPointF(-s, -s), c + QPointF(s, s));
+        p.drawLine(c + QPointF(-s, s), c + QPointF(s, -s));
+        break;
+    case MarkerKind::NodeDown:
+    case MarkerKind::NodeUp: {
+        const double dir = kind == MarkerKind::NodeDown ? 1 : -1;
+        QPolygonF t;
+        t << c + QPointF(-s, -s * dir) << c + QPointF(s, -s * dir) << c + QPointF(0, s * dir);
+        p.setPen(halo);
+        p.setBrush(kind == MarkerKind::NodeDown ? th.crashed : th.good);
+        p.drawPolygon(t);
+        break;
+    }
+    case MarkerKind::Failover:
+    case MarkerKind::ClockJump: {
+        const QColor col = kind == MarkerKind::Failover ? th.selection : th.warning;
+        p.setPen(QPen(col, 2.5));
+        for (double dx : {-s * 0.5, s * 0.3}) {
+            p.drawLine(c + QPointF(dx - s * 0.3, -s * 0.7), c + QPointF(dx + s * 0.3, 0));
+            p.drawLine(c + QPointF(dx + s * 0.3, 0), c + QPointF(dx - s * 0.3, s * 0.7));
+        }
+        break;
+    }
+    }
+    p.restore();
+}
+
+int legendHeight(const std::vector<LegendItem> &items, const QFont &font, int width)
+{
+    // Laid out as paintLegend() lays it out.
+    const QFontMetrics fm(font);
+    int x = 8, lines = 1;
+    for (const LegendItem &item : items) {
+        const int w = legendItemWidth(fm, legendText(item));
+        if (x + w > width - 8 && x > 8) {
+            ++lines;
+            x = 8;
+        }
+        x += w;
+    }
+    return lines * (fm.height() + 8) + 6;
+}
+
+void paintLegend(QPainter &p, const Theme &th, const QFont &font,
+                 const std::vector<LegendItem> &items, const QRect &r)
+{
+    p.save();
+    p.fillRect(r, th.header);
+    p.setPen(th.grid);
+    p.drawLine(r.topLeft(), r.topRight());
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QFontMetrics fm(font);
+    const QColor c = th.client(0);
+    const int lineH = fm.height() + 8;
+    int x = r.left() + 8, y = r.top() + 4;
+    auto item = [&](const QString &text, auto drawSwatch) {
+        const int w = legendItemWidth(fm, text);
+        if (x + w > r.right() - 8 && x > r.left() + 8) {
+            x = r.left() + 8;
+            y += lineH;
+        }
+        const QRectF sw(x, y + (lineH - 14) / 2.0, 24, 14);
+        drawSwatch(sw);
+        p.setPen(th.text);
+        p.drawText(QRect(x + 30, y, w - 30, lineH), Qt::AlignLeft | Qt::AlignVCenter, text);
+        x += w;
+    };
+    const double ms = 6.5;
+    using Swatch = LegendItem::Swatch;
+    for (const LegendItem &legend : items) {
+        item(legendText(legend), [&](const QRectF &s) {
+            switch (legend.swatch) {
+            case Swatch::Waiting:
+                p.fillRect(s.adjusted(0, 4, 0, -4), withAlpha(c, th.dark ? 110 : 85));
+                break;
+            case Swatch::Holding:
+                p.fillRect(s.adjusted(0, 2, 0, -2), withAlpha(c, 150));
+                break;
+            case Swatch::Critical:
+                p.fillRect(s, c);
+                break;
+            case Swatch::Paused:
+                p.fillRect(s, QBrush(th.paused, Qt::BDiagPattern));
+                p.setPen(QPen(th.paused, 1, Qt::DashLine));
+                p.drawLine(s.topLeft(), s.topRight());
+                p.drawLine(s.bottomLeft(), s.bottomRight());
+                break;
+            case Swatch::Crashed:
+                p.fillRect(s.adjusted(0, 3, 0, -3), QBrush(th.crashed, Qt::Dense4Pattern));
+                break;
+            case Swatch::TtlLeft: {
+                p.fillRect(s, withAlpha(c, th.dark ? 60 : 45));
+                QPolygonF w;
+                w << s.bottomLeft() << s.topLeft() << s.bottomRight();
+                p.setPen(Qt::NoPen);
+                p.setBrush(withAlpha(c, 210));
+                p.drawPolygon(w);
+                break;
+            }
+            case Swatch::NoTtl:
+                p.fillRect(s, withAlpha(c, 150));
+                p.setPen(QPen(th.problem, 2));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(s.adjusted(1, 1, -1, -1));
+                break;
+            case Swatch::TwoHolders:
+                p.fillRect(s, withAlpha(th.problem, th.dark ? 70 : 55));
+                p.setPen(QPen(th.problem, 2));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(s.adjusted(1, 1, -1, -1));
+                break;
+            case Swatch::NodeDown:
+                p.fillRect(s, QBrush(th.crashed, Qt::DiagCrossPattern));
+                break;
+            case Swatch::Command: {
+                // As along a client lane's bottom edge: a few ticks.
+                p.setPen(QPen(withAlpha(c, 200), 1));
+                for (double dx : {4.5, 9.5, 12.5, 19.5})
+                    p.drawLine(QPointF(s.left() + dx, s.bottom() - 4),
+                               QPointF(s.left() + dx, s.bottom()));
+                break;
+            }
+            case Swatch::Caption: {
+                // As on the time axis.
+                const double fx = s.left() + 8, top = s.top();
+                QPainterPath flag;
+                flag.moveTo(fx, top);
+                flag.lineTo(fx + 9, top + 4);
+                flag.lineTo(fx, top + 8);
+                flag.closeSubpath();
+                p.setPen(QPen(th.selection, 1.5));
+                p.drawLine(QPointF(fx, top), QPointF(fx, top + 12));
+                p.fillPath(flag, th.selection);
+                break;
+            }
+            case Swatch::Marker:
+                paintMarker(p, th, legend.marker, s.center(), c, ms);
+                break;
+            }
+        });
+    }
+    p.restore();
+}
+
+} // namespace lockscope::ui

@@ -1,0 +1,28 @@
+// The glyphs of the timeline's marks (acquired, released, expired, a mistaken deletion...) and the
+// legend that explains them, drawn with the same glyphs: the lanes and the legend share them.
+#pragma once
+
+#include "common/run_data.h"
+#include "common/theme.h"
+#include "timeline_legend.h"
+
+#include <QFont>
+#include <QRect>
+
+#include <vector>
+
+class QPainter;
+
+namespace lockscope::ui {
+
+// One mark of `kind` centred on `centre`, about 2 x `size` px across; `color` fills an
+// acquisition's dot (the owner's colour), the other glyphs have colours of their own.
+void paintMarker(QPainter &p, const Theme &theme, MarkerKind kind, const QPointF &centre,
+                 const QColor &color, double size);
+
+// The legend wraps its items into lines of `width` px; how tall that makes it.
+int legendHeight(const std::vector<LegendItem> &items, const QFont &font, int width);
+void paintLegend(QPainter &p, const Theme &theme, const QFont &font,
+                 const std::vector<LegendItem> &items, const QRect &r);
+
+} // namespace lockscope::ui

@@ -1,0 +1,391 @@
+#include "timeline_painter.h"
+
+#include "common/run_data.h"
+#include "sim/explain.h"
+#include "timeline_marks.h"
+#include "timeline_paint_helpers.h"
+#include "timeline_status.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <climits>
+#include <cmath>
+
+namespace lockscope::ui {
+
+namespace {
+
+constexpr int kRightPad = TimelineMetrics::kRightPad;
+
+// The axis's major ticks (and the grid lines under them): 1, 2 or 5 times a power of ten
+// microseconds, at least 110 px apart.
+double majorTickStepUs(const TimeLineMapping &m)
+{
+    const double minStep = m.usPerPixel() * 110.0;
+    double step = std::pow(10.0, std::floor(std::log10(qMax(1.0, minStep))));
+    for (double f : {1.0, 2.0, 5.0, 10.0}) {
+        if (step * f >= minStep) {
+            step *= f;
+            break;
+        }
+    }
+    return step;
+}
+
+QString secondsLabel(qint64 us, int decimals)
+{
+    return TimelinePainter::tr("%1 s").arg(double(us) / 1e6, 0, 'f', decimals);
+}
+
+} // namespace
+
+TimelinePainter::TimelinePainter(const TimelineScene &scene, const TimelineViewState &view)
+    : m_scene(scene)
+    , m_view(view)
+{}
+
+void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMapping &m,
+                            int scrollY) const
+{
+    const Theme &th = m_scene.theme;
+    const TimelineMetrics &metrics = m_scene.layout.metrics();
+    const std::vector<TimelineRow> &rows = m_scene.layout.rows();
+    p.setFont(m_scene.font);
+    p.fillRect(QRect(QPoint(0, 0), size), th.base);
+    const int legendH = m_view.exporting ? legendHeight(m_scene.legend, m_scene.font, size.width())
+                                         : metrics.legendHeight;
+    const QRect lanes(0, metrics.axisHeight, size.width(),
+                      qMax(0, size.height() - metrics.axisHeight - legendH));
+    const double xMin = m.left, xMax = m.left + m.width;
+
+    if (!m_scene.run) {
+        p.setPen(th.mutedText);
+        p.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter | Qt::TextWordWrap,
+                   m_view.emptyText.isEmpty()
+                       ? tr("Choose a scenario and a strategy, then press Run (Ctrl+R).")
+                       : m_view.emptyText);
+        return;
+    }
+    const RunData &run = *m_scene.run;
+
+    // Lanes, clipped to their area and scrolled.
+    p.save();
+    p.setClipRect(lanes);
+    const int firstY = scrollY, lastY = scrollY + lanes.height();
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const TimelineRow &row = rows[i];
+        if (row.y + row.h < firstY || row.y > lastY)
+            continue;
+        const QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
+        if (row.kind == TimelineRow::Kind::Header) {
+            p.fillRect(r, th.header);
+            continue;
+        }
+        p.fillRect(r, (i % 2) ? th.alternate : th.base);
+    }
+    // Grid lines at the axis's major ticks.
+    {
+        p.setPen(QPen(th.grid, 1));
+        const auto s = qint64(majorTickStepUs(m));
+        for (qint64 t = (m.startUs / s) * s; t <= m.endUs; t += s) {
+            const double x = m.mapTimeToX(t);
+            if (x >= xMin && x <= xMax)
+                p.drawLine(QPointF(x, lanes.top()), QPointF(x, lanes.bottom()));
+        }
+    }
+    p.setClipRect(QRect(int(xMin), lanes.top(), int(m.width) + 1, lanes.height()));
+    p.setRenderHint(QPainter::Antialiasing, false);
+    const LanePainter lanePainter(run, th, m_scene.font, m_scene.ttl, m_view.playheadUs);
+    for (const TimelineRow &row : rows) {
+        if (row.y + row.h < firstY || row.y > lastY || row.kind == TimelineRow::Kind::Header)
+            continue;
+        const QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
+        if (row.kind == TimelineRow::Kind::Client)
+            lanePainter.paintClientLane(p, row.index, r, m);
+        else
+            lanePainter.paintKeyLane(p, row.index, r, m);
+    }
+    paintViolations(p, lanes, scrollY, m);
+
+    // The selected event.
+    if (m_view.selectedEvent >= 0 &&
+        std::size_t(m_view.selectedEvent) < run.log().events().size()) {
+        const double x = m.mapTimeToX(run.event(quint32(m_view.selectedEvent)).timeUs);
+        const int row = m_scene.layout.rowOfEvent(run, m_view.selectedEvent);
+        QRectF band(x - 1, lanes.top(), 2, lanes.height());
+        if (row >= 0) {
+            const TimelineRow &r = rows[std::size_t(row)];
+            band = QRectF(x - 1, lanes.top() + r.y - scrollY, 2, r.h);
+            p.setPen(QPen(th.selection, 2.5));
+            p.setBrush(Qt::NoBrush);
+            p.setRenderHint(QPainter::Antialiasing, true);
+            p.drawEllipse(QPointF(x, band.center().y()), r.h * 0.32, r.h * 0.32);
+            p.setRenderHint(QPainter::Antialiasing, false);
+        }
+        p.setPen(QPen(th.selection, 1.5, Qt::DashLine));
+        p.drawLine(QPointF(x, lanes.top()), QPointF(x, lanes.bottom()));
+    }
+
+    // What has not happened yet is veiled (or hidden).
+    const double px = m.mapTimeToX(m_view.playheadUs);
+    if (px < xMax) {
+        QColor veil = th.veil;
+        if (!m_view.showFuture)
+            veil.setAlpha(255);
+        p.fillRect(
+            QRectF(qMax(px, xMin), lanes.top(), xMax - qMax(px, xMin) + kRightPad, lanes.height()),
+            veil);
+    }
+    if (px >= xMin && px <= xMax) {
+        p.setPen(QPen(th.playhead, 2));
+        p.drawLine(QPointF(px, lanes.top()), QPointF(px, lanes.bottom()));
+    }
+    p.restore();
+
+    // Labels.
+    p.save();
+    p.setClipRect(QRect(0, lanes.top(), metrics.labelWidth, lanes.height()));
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const TimelineRow &row = rows[i];
+        if (row.y + row.h < firstY || row.y > lastY)
+            continue;
+        const QRect r(0, lanes.top() + row.y - scrollY, metrics.labelWidth, row.h);
+        p.fillRect(r, row.kind == TimelineRow::Kind::Header ? th.header
+                      : (i % 2)                             ? th.alternate
+                                                            : th.base);
+        paintLabel(p, row, r);
+    }
+    p.setPen(th.grid);
+    p.drawLine(metrics.labelWidth - 1, lanes.top(), metrics.labelWidth - 1, lanes.bottom());
+    p.restore();
+
+    paintAxis(p, QRect(0, 0, size.width(), metrics.axisHeight), m);
+    paintLegend(p, th, m_scene.font, m_scene.legend,
+                QRect(0, size.height() - legendH, size.width(), legendH));
+
+    if (m_view.choosingRange) {
+        const int a = qMin(m_view.rangeFromX, m_view.rangeToX);
+        const int b = qMax(m_view.rangeFromX, m_view.rangeToX);
+        p.fillRect(QRect(a, lanes.top(), b - a, lanes.height()), withAlpha(th.selection, 50));
+        p.setPen(th.selection);
+        p.drawRect(QRect(a, lanes.top(), b - a, lanes.height()));
+    }
+}
+
+void TimelinePainter::paintAxis(QPainter &p, const QRect &r, const TimeLineMapping &m) const
+{
+    const Theme &th = m_scene.theme;
+    const RunData &run = *m_scene.run;
+    const int labelWidth = m_scene.layout.metrics().labelWidth;
+    p.save();
+    p.fillRect(r, th.header);
+    p.setPen(th.grid);
+    p.drawLine(r.left(), r.bottom(), r.right(), r.bottom());
+    const QFontMetrics fm(p.font());
+
+    const double step = majorTickStepUs(m);
+    const auto s = qint64(step);
+    const int decimals = qBound(0, int(std::ceil(-std::log10(step / 1e6) - 1e-9)), 6);
+    const double xMin = m.left, xMax = m.left + m.width;
+    p.setClipRect(QRect(int(xMin) - 2, r.top(), int(m.width) + kRightPad + 2, r.height()));
+    for (qint64 t = (m.startUs / s) * s - s; t <= m.endUs + s; t += s) {
+        const double x = m.mapTimeToX(t);
+        // Minor ticks.
+        p.setPen(th.mutedText);
+        for (int k = 1; k < 5; ++k) {
+            const double mx = m.mapTimeToX(t + s * k / 5);
+            if (mx >= xMin && mx <= xMax)
+                p.drawLine(QPointF(mx, r.bottom() - 4), QPointF(mx, r.bottom()));
+        }
+        if (x < xMin - 1 || x > xMax + 1)
+            continue;
+        p.setPen(th.text);
+        p.drawLine(QPointF(x, r.bottom() - 9), QPointF(x, r.bottom()));
+        const QString label = secondsLabel(t, decimals);
+        const int w = fm.horizontalAdvance(label);
+        // Centred on its tick, but never cut by either end of the axis.
+        const double left = qBound(xMin, x - w / 2.0 - 2, xMax + kRightPad - w - 4);
+        p.drawText(QRectF(left, r.bottom() - 9 - fm.height() - 2, w + 4, fm.height()),
+                   Qt::AlignCenter, label);
+    }
+
+    // Captions, as small flags along the top of the axis.
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (quint32 ev : run.captionEvents()) {
+        const double x = m.mapTimeToX(run.event(ev).timeUs);
+        if (x < xMin || x > xMax)
+            continue;
+        QPainterPath flag;
+        flag.moveTo(x, r.top() + 3);
+        flag.lineTo(x + 9, r.top() + 7);
+        flag.lineTo(x, r.top() + 11);
+        flag.closeSubpath();
+        p.setPen(QPen(th.selection, 1.5));
+        p.drawLine(QPointF(x, r.top() + 3), QPointF(x, r.top() + 15));
+        p.fillPath(flag, th.selection);
+    }
+
+    // The playhead's instant.
+    const double px = m.mapTimeToX(m_view.playheadUs);
+    if (px >= xMin - 1 && px <= xMax + 1) {
+        QPainterPath head;
+        head.moveTo(px - 7, r.bottom() - 10);
+        head.lineTo(px + 7, r.bottom() - 10);
+        head.lineTo(px, r.bottom());
+        head.closeSubpath();
+        p.fillPath(head, th.playhead);
+    }
+    p.restore();
+
+    // The corner: the playback instant, large.
+    p.save();
+    QFont bold = p.font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.fillRect(QRect(r.left(), r.top(), labelWidth, r.height() - 1), th.header);
+    p.setPen(th.playhead);
+    p.drawText(QRect(r.left() + 10, r.top(), labelWidth - 14, r.height()),
+               Qt::AlignLeft | Qt::AlignVCenter, tr("t = %1").arg(formatTime(m_view.playheadUs)));
+    p.setPen(th.grid);
+    p.drawLine(labelWidth - 1, r.top(), labelWidth - 1, r.bottom());
+    p.restore();
+}
+
+void TimelinePainter::paintViolations(QPainter &p, const QRect &lanes, int scrollY,
+                                      const TimeLineMapping &m) const
+{
+    const Theme &th = m_scene.theme;
+    const std::vector<TimelineRow> &rows = m_scene.layout.rows();
+    const double xMin = m.left, xMax = m.left + m.width;
+    QFont bold = m_scene.font;
+    bold.setBold(true);
+    const QFontMetrics bfm(bold);
+    double lastX = -1e9;
+    for (const ViolationBand &band : m_scene.run->violations()) {
+        if (band.endUs < m.startUs)
+            continue;
+        if (band.startUs > m.endUs)
+            break;
+        const double x0 = qMax(xMin - 2, m.mapTimeToX(band.startUs));
+        const double x1 = qMin(xMax + 2, qMax(m.mapTimeToX(band.endUs), x0 + 2));
+        if (x1 < lastX + 1) // bands narrower than a pixel: one per column
+            continue;
+        lastX = x1;
+        int top = INT_MAX, bottom = INT_MIN;
+        for (qint16 c : band.clients) {
+            const int row = m_scene.layout.rowOfClient(c);
+            if (row < 0)
+                continue;
+            top = qMin(top, rows[std::size_t(row)].y);
+            bottom = qMax(bottom, rows[std::size_t(row)].y + rows[std::size_t(row)].h);
+        }
+        if (top == INT_MAX)
+            continue;
+        const QRectF rect(x0, lanes.top() + top - scrollY + 2, x1 - x0, bottom - top - 4);
+        p.fillRect(rect, withAlpha(th.problem, th.dark ? 70 : 55));
+        p.setPen(QPen(th.problem, 2.5));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(rect);
+        p.setFont(bold);
+        const QString text = tr("%n inside at once", nullptr, int(band.clients.size()));
+        const double a = qMax(x0, xMin);
+        if (qMin(x1, xMax) - a > bfm.horizontalAdvance(text) + 20)
+            drawPill(p, QPointF(a + 6, rect.top() + 2), text, th.problem, Qt::white);
+        p.setFont(m_scene.font);
+    }
+}
+
+void TimelinePainter::paintLabel(QPainter &p, const TimelineRow &row, const QRect &r) const
+{
+    const Theme &th = m_scene.theme;
+    const RunData &run = *m_scene.run;
+    const QFont &font = m_scene.font;
+    QFont bold = font;
+    bold.setBold(true);
+    const QFontMetrics fm(font), bfm(bold);
+    const int x = r.left() + 10;
+    if (row.kind == TimelineRow::Kind::Header) {
+        QFont f = scaledFont(font, 0.85, true);
+        p.setFont(f);
+        p.setPen(th.mutedText);
+        p.drawText(QRect(x, r.top(), r.width() - 14, r.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   row.title);
+        p.setFont(m_scene.font);
+        return;
+    }
+    if (row.h < bfm.height() + fm.height() + 14) { // compact: name and status on one line
+        const int mid = r.top() + (r.height() - bfm.height()) / 2;
+        int nameX = x;
+        QString name, status;
+        if (row.kind == TimelineRow::Kind::Client) {
+            const ClientLane &lane = run.clientLanes()[std::size_t(row.index)];
+            p.setPen(Qt::NoPen);
+            p.setBrush(th.client(lane.client));
+            p.drawRoundedRect(QRectF(x, mid + (bfm.height() - 14) / 2.0, 14, 14), 3, 3);
+            nameX = x + 22;
+            name = lane.name;
+            status = clientStatusAt(run, row.index, m_view.playheadUs);
+        } else {
+            const KeyLane &lane = run.keyLanes()[std::size_t(row.index)];
+            name = lane.keyName;
+            status = lane.nodeName + QStringLiteral(" · ") +
+                     keyStatusAt(run, row.index, m_view.playheadUs);
+        }
+        const int avail = r.right() - 8 - nameX;
+        p.setFont(bold);
+        p.setPen(th.text);
+        const QString shownName = bfm.elidedText(name, Qt::ElideRight, avail);
+        p.drawText(QRect(nameX, mid, avail, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   shownName);
+        p.setFont(m_scene.font);
+        const int sx = nameX + bfm.horizontalAdvance(shownName) + 8;
+        if (sx < r.right() - 8) {
+            p.setPen(status.endsWith(tr("no TTL!")) ? th.problem : th.mutedText);
+            p.drawText(QRect(sx, mid, r.right() - 8 - sx, bfm.height()),
+                       Qt::AlignLeft | Qt::AlignVCenter,
+                       fm.elidedText(status, Qt::ElideRight, r.right() - 8 - sx));
+        }
+        return;
+    }
+    const int line1 = r.top() + 6, line2 = line1 + bfm.height() + 2;
+    if (row.kind == TimelineRow::Kind::Client) {
+        const ClientLane &lane = run.clientLanes()[std::size_t(row.index)];
+        const QColor c = th.client(lane.client);
+        p.setPen(Qt::NoPen);
+        p.setBrush(c);
+        p.drawRoundedRect(QRectF(x, line1 + (bfm.height() - 14) / 2.0, 14, 14), 3, 3);
+        p.setFont(bold);
+        p.setPen(th.text);
+        p.drawText(QRect(x + 22, line1, r.width() - 36, bfm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   bfm.elidedText(lane.name, Qt::ElideRight, r.width() - 36));
+        p.setFont(m_scene.font);
+        p.setPen(th.mutedText);
+        p.drawText(QRect(x + 22, line2, r.width() - 36, fm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(clientStatusAt(run, row.index, m_view.playheadUs), Qt::ElideRight,
+                                 r.width() - 36));
+        return;
+    }
+    const KeyLane &lane = run.keyLanes()[std::size_t(row.index)];
+    p.setFont(bold);
+    p.setPen(th.text);
+    const int kw = bfm.horizontalAdvance(lane.keyName);
+    p.drawText(QRect(x, line1, r.width() - 16, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               bfm.elidedText(lane.keyName, Qt::ElideRight, r.width() - 16));
+    p.setFont(m_scene.font);
+    p.setPen(th.mutedText);
+    if (kw + 8 < r.width() - 16)
+        p.drawText(
+            QRect(x + kw + 8, line1, r.width() - 24 - kw, bfm.height()),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            fm.elidedText(tr("on %1").arg(lane.nodeName), Qt::ElideRight, r.width() - 24 - kw));
+    const QString status = keyStatusAt(run, row.index, m_view.playheadUs);
+    p.setPen(status == tr("no TTL!") ? th.problem : th.mutedText);
+    p.drawText(QRect(x, line2, r.width() - 16, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(status, Qt::ElideRight, r.width() - 16));
+}
+
+} // namespace lockscope::ui
