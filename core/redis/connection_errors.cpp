@@ -21,7 +21,8 @@ QString serverMessage(const Reply &reply)
     return QString::fromUtf8(space < 0 ? text : text.sliced(space + 1)).trimmed();
 }
 
-// Connection's own failure texts (connection.cpp). They stay English in replies, event logs and
+// Connection's own failure texts (connection.cpp and its parts: connection_transport.cpp,
+// connection_requests.cpp, connection_reconnect.cpp). They stay English in replies, event logs and
 // recordings (a NoReplyKind beside them says what kind of failure they are);
 // localizedNoReplyText() says them in the user's language where a person reads them. The most
 // specific come first.

@@ -1,5 +1,7 @@
 #include "redis_test_client.h"
 
+#include "redis/resp_codec.h"
+
 #include <QDeadlineTimer>
 
 #include <hiredis.h>
@@ -76,30 +78,6 @@ Reply RedisTestClient::failure()
     return Reply::noReply(NoReplyKind::Disconnected, m_error.toUtf8());
 }
 
-Reply RedisTestClient::toReply(const redisReply *reply)
-{
-    switch (reply->type) {
-    case REDIS_REPLY_STRING:
-        return Reply::bulk(QByteArray(reply->str, static_cast<qsizetype>(reply->len)));
-    case REDIS_REPLY_STATUS:
-        return Reply::status(QByteArray(reply->str, static_cast<qsizetype>(reply->len)));
-    case REDIS_REPLY_ERROR:
-        return Reply::error(QByteArray(reply->str, static_cast<qsizetype>(reply->len)));
-    case REDIS_REPLY_INTEGER:
-        return Reply::integer(reply->integer);
-    case REDIS_REPLY_ARRAY: {
-        QList<Reply> elements;
-        elements.reserve(static_cast<qsizetype>(reply->elements));
-        for (size_t i = 0; i < reply->elements; ++i)
-            elements.append(toReply(reply->element[i]));
-        return Reply::array(std::move(elements));
-    }
-    case REDIS_REPLY_NIL:
-    default:
-        return Reply::nil();
-    }
-}
-
 Reply RedisTestClient::command(const Command &argv)
 {
     if (!isConnected())
@@ -116,7 +94,7 @@ Reply RedisTestClient::command(const Command &argv)
         redisCommandArgv(m_ctx, static_cast<int>(args.size()), args.data(), lengths.data()));
     if (!reply)
         return failure();
-    Reply out = toReply(reply);
+    Reply out = qtredis::replyFromHiredis(reply);
     freeReplyObject(reply);
     return out;
 }
@@ -134,7 +112,7 @@ Reply RedisTestClient::readReply(int timeoutMs)
             return failure();
         if (raw) {
             auto *reply = static_cast<redisReply *>(raw);
-            Reply out = toReply(reply);
+            Reply out = qtredis::replyFromHiredis(reply);
             freeReplyObject(reply);
             return out;
         }

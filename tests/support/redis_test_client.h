@@ -7,7 +7,6 @@
 #include <QString>
 
 struct redisContext;
-struct redisReply;
 
 namespace lockscope::test {
 
@@ -35,8 +34,6 @@ public:
     // second and later confirmations of a multi-channel SUBSCRIBE). NoReply on timeout; the
     // connection stays usable.
     Reply readReply(int timeoutMs = 2000);
-
-    static Reply toReply(const redisReply *reply);
 
 private:
     Reply failure();

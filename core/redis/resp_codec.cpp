@@ -1,0 +1,85 @@
+#include "resp_codec.h"
+
+#include <hiredis/hiredis.h>
+#include <hiredis/read.h>
+
+#include <vector>
+
+namespace lockscope::qtredis {
+
+Reply replyFromHiredis(const redisReply *r)
+{
+    switch (r->type) {
+    case REDIS_REPLY_STRING:
+        return Reply::bulk(QByteArray(r->str, static_cast<qsizetype>(r->len)));
+    case REDIS_REPLY_STATUS:
+        return Reply::status(QByteArray(r->str, static_cast<qsizetype>(r->len)));
+    case REDIS_REPLY_ERROR:
+        return Reply::error(QByteArray(r->str, static_cast<qsizetype>(r->len)));
+    case REDIS_REPLY_INTEGER:
+        return Reply::integer(r->integer);
+    case REDIS_REPLY_ARRAY: {
+        QList<Reply> elements;
+        elements.reserve(static_cast<qsizetype>(r->elements));
+        for (size_t i = 0; i < r->elements; ++i)
+            elements.append(replyFromHiredis(r->element[i]));
+        return Reply::array(std::move(elements));
+    }
+    default: // REDIS_REPLY_NIL: a null bulk string or a null array
+        return Reply::nil();
+    }
+}
+
+QByteArray encodeCommand(const Command &argv)
+{
+    std::vector<const char *> args;
+    std::vector<size_t> lengths;
+    args.reserve(static_cast<size_t>(argv.size()));
+    lengths.reserve(static_cast<size_t>(argv.size()));
+    for (const QByteArray &a : argv) {
+        args.push_back(a.constData());
+        lengths.push_back(static_cast<size_t>(a.size()));
+    }
+    char *out = nullptr;
+    const int len =
+        redisFormatCommandArgv(&out, static_cast<int>(args.size()), args.data(), lengths.data());
+    if (len < 0 || !out)
+        return {};
+    QByteArray wire(out, len);
+    redisFreeCommand(out);
+    return wire;
+}
+
+RespParser::RespParser()
+    : m_reader(redisReaderCreate())
+{}
+
+RespParser::~RespParser()
+{
+    redisReaderFree(m_reader);
+}
+
+bool RespParser::feed(const QByteArray &data)
+{
+    return redisReaderFeed(m_reader, data.constData(), static_cast<size_t>(data.size())) ==
+           REDIS_OK;
+}
+
+RespParser::Next RespParser::next(Reply *out)
+{
+    void *raw = nullptr;
+    if (redisReaderGetReply(m_reader, &raw) != REDIS_OK)
+        return Next::Error;
+    if (!raw)
+        return Next::NeedMore;
+    *out = replyFromHiredis(static_cast<const redisReply *>(raw));
+    freeReplyObject(raw);
+    return Next::Reply;
+}
+
+QString RespParser::errorString() const
+{
+    return QString::fromUtf8(m_reader->errstr);
+}
+
+} // namespace lockscope::qtredis
