@@ -166,10 +166,14 @@ private slots:
         const QString original = QStringLiteral(LOCKSCOPE_TRANSLATIONS_DIR "/lockscope_zh_CN.ts");
         const QString copy = tmp.filePath(QStringLiteral("lockscope_zh_CN.ts"));
         QVERIFY(QFile::copy(original, copy));
+        // The include roots the build uses (core/, ui/), as update_translations passes them:
+        // lupdate finds a class's header through them and so names its tr() context in full.
         QProcess lupdate;
         lupdate.start(QStringLiteral(LOCKSCOPE_LUPDATE),
                       {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
                        QStringLiteral("none"), QStringLiteral("-silent"),
+                       QStringLiteral("-I" LOCKSCOPE_SOURCE_DIR "/core"),
+                       QStringLiteral("-I" LOCKSCOPE_SOURCE_DIR "/ui"),
                        QStringLiteral("@" LOCKSCOPE_TR_SOURCES_LIST), QStringLiteral("-ts"), copy});
         QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish");
         QVERIFY2(lupdate.exitCode() == 0, lupdate.readAllStandardError().constData());
