@@ -42,7 +42,6 @@ class QTableView;
 class QTimer;
 
 namespace lockscope {
-class EventLog;
 class KeyMonitor;
 } // namespace lockscope
 
