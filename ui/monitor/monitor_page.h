@@ -12,46 +12,54 @@
 //    workspace's timeline.
 //  - Force release (DEL of the selected key) needs writes allowed and a confirmation naming
 //    the key and the server.
-// The pieces: profile_dialog (editing), password_store (keychain), monitor_table_feed (table),
-// monitor_history (timeline), key_details (details pane).
+// The page lays out and wires its pieces, each in its own file: connection_bar (the top row and
+// the badge), profile_store (the profiles and their passwords), profile_dialog (editing one),
+// password_store (keychain), status_line (the status sentence), notify_banner, key_table_pane
+// and monitor_table_feed (the table), key_details_pane and key_details (the details pane),
+// anomaly_list, monitor_history (the timeline), monitor_writes (force release, enabling
+// notifications), monitor_dialogs (the dialogs they ask with), session_recording (Record) and
+// monitor_replay (Open recording).
 #pragma once
 
 #include "monitor/connection_profile.h"
+#include "monitor_dialogs.h"
+#include "profile_store.h"
+#include "session_recording.h"
 
-#include <QHash>
 #include <QWidget>
 
 #include <functional>
 #include <memory>
 
 class QLabel;
-class QLineEdit;
 class QListWidget;
 class QComboBox;
 class QProgressBar;
-class QPushButton;
 class QSettings;
 class QSplitter;
 class QTabWidget;
 class QTableView;
-class QTextBrowser;
 class QTimer;
 
 namespace lockscope {
-class EventLog;
 class KeyMonitor;
 } // namespace lockscope
 
 namespace lockscope::ui {
 
+class AnomalyList;
+class ConnectionBar;
+class KeyDetailsPane;
+class KeyTablePane;
 class KeyTableModel;
 class MonitorHistory;
+class MonitorReplay;
 class MonitorTableFeed;
+class MonitorWrites;
+class NotifyBanner;
 class PasswordStore;
 class ProfileDialog;
-class StateCursor;
 class TimelineWidget;
-struct Theme;
 
 class MonitorPage final : public QWidget {
     Q_OBJECT
@@ -61,7 +69,7 @@ public:
 
     // Where profiles are kept (default: the application's QSettings). Loads them.
     void setSettings(std::shared_ptr<QSettings> settings);
-    QList<ConnectionProfile> profiles() const { return m_profiles; }
+    QList<ConnectionProfile> profiles() const { return m_profiles.profiles(); }
     // Adds or replaces (by name) a profile and saves the list, without its password. False with
     // one message naming the field when the profile is wrong.
     bool saveProfile(const ConnectionProfile &profile, QString *error = nullptr);
@@ -96,9 +104,9 @@ public:
     using MessageHandler = std::function<void(const QString &title, const QString &text)>;
     using ConfirmHandler = std::function<bool(const QString &title, const QString &text)>;
     using PasswordPrompt = std::function<bool(const ConnectionProfile &, QString *password)>;
-    void setMessageHandler(MessageHandler handler) { m_messageHandler = std::move(handler); }
-    void setConfirmHandler(ConfirmHandler handler) { m_confirmHandler = std::move(handler); }
-    void setPasswordPrompt(PasswordPrompt prompt) { m_passwordPrompt = std::move(prompt); }
+    void setMessageHandler(MessageHandler handler) { m_dialogs.message = std::move(handler); }
+    void setConfirmHandler(ConfirmHandler handler) { m_dialogs.confirm = std::move(handler); }
+    void setPasswordPrompt(PasswordPrompt prompt) { m_dialogs.password = std::move(prompt); }
     // Adjusts the options of every monitor this page starts (tests: shorter intervals).
     void setOptionsHook(std::function<void(MonitorOptions &)> hook)
     {
@@ -110,14 +118,14 @@ public:
     KeyTableModel *keyModel() const { return m_keyModel; }
     QTableView *keyTable() const { return m_table; }
     TimelineWidget *timeline() const { return m_timeline; }
-    QListWidget *anomalyList() const { return m_anomalies; }
+    QListWidget *anomalyList() const;
     MonitorHistory *history() const { return m_history; }
     PasswordStore *passwordStore() const { return m_passwords; }
     QString badgeText() const;
     QString statusText() const;
     QString notificationText() const; // "" when the banner is hidden
     QString detailsText() const;      // the details pane, as plain text
-    bool isReplaying() const { return m_replaying; }
+    bool isReplaying() const { return m_replay != nullptr; }
     void selectKey(const QByteArray &key);
     // The dialog New profile opens, filled in with the defaults (not shown yet).
     std::unique_ptr<ProfileDialog> newProfileDialog();
@@ -135,7 +143,6 @@ private:
     void buildUi();
     void retranslateUi();
     void applyTheme();
-    void loadProfiles();
     void refreshProfileCombo();
     ConnectionProfile currentProfile() const;
     void newProfile();
@@ -143,6 +150,7 @@ private:
     void deleteProfile();
     void connectCurrent();
     bool startMonitor(const ConnectionProfile &profile, QString *error);
+    KeyMonitor *liveMonitor() const; // nullptr when none runs or a recording is shown
     void updateBadge();
     void updateStatus();
     void updateNotifyBanner();
@@ -157,59 +165,40 @@ private:
     void chooseRecordingToOpen();
     void replayAt(qint64 timeUs);
     void message(const QString &title, const QString &text);
-    bool confirm(const QString &title, const QString &text);
     QByteArray selectedKey() const;
     QString serverOfKey(const QByteArray &key) const;
 
-    std::shared_ptr<QSettings> m_settings;
-    QList<ConnectionProfile> m_profiles;
-    QHash<QString, QString> m_sessionPasswords; // asked this session; in memory only
-    ConnectionProfile m_active;                 // the profile of the running monitor
+    MonitorDialogs m_dialogs;
+    PasswordStore *m_passwords = nullptr;
+    ProfileStore m_profiles;
+    ConnectionProfile m_active; // the profile of the running monitor
     std::unique_ptr<KeyMonitor> m_monitor;
-    std::unique_ptr<EventLog> m_replayLog;
-    bool m_replaying = false;
-    QString m_recordPath;
-    std::size_t m_recordedEvents = 0;
+    std::unique_ptr<MonitorReplay> m_replay; // an opened recording, shown instead of a monitor
+    SessionRecording m_recording;
+    MonitorWrites *m_writes = nullptr;
 
     KeyTableModel *m_keyModel = nullptr;
     std::unique_ptr<MonitorTableFeed> m_feed;
     MonitorHistory *m_history = nullptr;
-    PasswordStore *m_passwords = nullptr;
     QTimer *m_tick = nullptr;
 
-    QLabel *m_profileLabel = nullptr;
-    QComboBox *m_profileCombo = nullptr;
-    QPushButton *m_newButton = nullptr;
-    QPushButton *m_editButton = nullptr;
-    QPushButton *m_deleteButton = nullptr;
-    QPushButton *m_connectButton = nullptr;
-    QPushButton *m_stopButton = nullptr;
-    QPushButton *m_recordButton = nullptr;
-    QPushButton *m_openButton = nullptr;
-    QLabel *m_badge = nullptr;
+    ConnectionBar *m_bar = nullptr;
+    QComboBox *m_profileCombo = nullptr; // m_bar's
     QLabel *m_status = nullptr;
     QProgressBar *m_progress = nullptr;
-    QLabel *m_notifyText = nullptr;
-    QPushButton *m_notifyButton = nullptr;
-    QWidget *m_notifyBanner = nullptr;
-    QLineEdit *m_find = nullptr;
-    QTableView *m_table = nullptr;
-    QPushButton *m_releaseButton = nullptr;
-    QTextBrowser *m_details = nullptr;
+    NotifyBanner *m_notifyBanner = nullptr;
+    KeyTablePane *m_keyPane = nullptr;
+    QTableView *m_table = nullptr; // m_keyPane's
+    KeyDetailsPane *m_details = nullptr;
     QTabWidget *m_tabs = nullptr;
-    QListWidget *m_anomalies = nullptr;
+    AnomalyList *m_anomalies = nullptr;
     TimelineWidget *m_timeline = nullptr;
     QSplitter *m_mainSplit = nullptr;
     QSplitter *m_topSplit = nullptr;
-    QStringList m_anomalyIds; // shown now, to skip identical refreshes
     int m_ticks = 0;
     qint64 m_lastRunEndUs = 0; // the history's end when the timeline last got it
 
-    MessageHandler m_messageHandler;
-    ConfirmHandler m_confirmHandler;
-    PasswordPrompt m_passwordPrompt;
     std::function<void(MonitorOptions &)> m_optionsHook;
-    std::unique_ptr<StateCursor> m_replayCursor;
 };
 
 } // namespace lockscope::ui
