@@ -223,8 +223,13 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
                 drawPill(p, QPointF(left, t.top + (t.height - fm.height() - 2) / 2), t.text, t.bg,
                          t.fg);
             } else {
+                // A compact lane (the monitor's history) can be lower than a line of text: the
+                // text box grows around the span's middle, so the text stays centred on its bar
+                // instead of hanging below it.
+                const double height = qMax(t.height, double(fm.height()));
                 p.setPen(t.fg);
-                p.drawText(QRectF(left, t.top, w + 10, t.height), Qt::AlignCenter, t.text);
+                p.drawText(QRectF(left, t.top + (t.height - height) / 2, w + 10, height),
+                           Qt::AlignCenter, t.text);
             }
         }
     }
