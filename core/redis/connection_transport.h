@@ -28,7 +28,7 @@ public:
     Transport(const ConnectionOptions &options, QObject *parent);
 
     // Starts connecting. up() may come from inside start() (a Unix socket can connect at once);
-    // failures are reported from the event loop, except the connect timeout.
+    // a failure reaches failed() on a later turn of the event loop, except the connect timeout.
     void start();
     bool isOpen() const;
     void write(const QByteArray &bytes);

@@ -1,5 +1,5 @@
-// Draws a time range of a run into any QPainter: the widget's viewport, a PNG or SVG export of
-// the whole timeline, the benchmark's image. The time axis with its caption flags and play head,
+// Draws a time range of a run into any QPainter: the widget's viewport, a PNG or SVG file of the
+// whole timeline, the benchmark's image. The time axis with its caption flags and play head,
 // the lanes (LanePainter), the red bands where critical sections overlap, the selection, the veil
 // over what has not happened yet, the label column and the legend. It draws what it is given
 // (a layout, a mapping, a theme, the view's state) and keeps nothing: the widget owns those.
