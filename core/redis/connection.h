@@ -29,7 +29,8 @@ struct ConnectionOptions {
     QString password;
 
     bool tls = false;
-    QString caFile;   // PEM; empty: the system's CA store
+    QString caFile;   // PEM; empty (and no caDir): the system's CA store
+    QString caDir;    // every PEM file in this folder is a trusted CA (with caFile's, if set)
     QString certFile; // client certificate (PEM), optional
     QString keyFile;  // its private key (PEM), optional
     bool verifyPeer = true;
@@ -50,6 +51,10 @@ struct ConnectionOptions {
     // an address says is replaced (host, port, socket, db, user, password, tls); timeouts,
     // readOnly and the TLS files already in *out are kept. *out is untouched on failure.
     static bool fromUrl(const QString &url, ConnectionOptions *out, QString *error);
+    // With tls: reads the CA file or folder, the client certificate and its key now, as a
+    // connection would; false with *error naming the file that cannot be used. A caller that
+    // wants bad input reported before anything starts calls it; open() finds the same.
+    bool checkTlsFiles(QString *error) const;
     // "127.0.0.1:6379", "rediss://cache:6380/2", "unix:///run/redis.sock" (never the password).
     QString displayName() const;
 };

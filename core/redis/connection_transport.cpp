@@ -1,5 +1,6 @@
 #include "connection_transport.h"
 
+#include <QDir>
 #include <QFile>
 #include <QSslCertificate>
 #include <QSslConfiguration>
@@ -11,6 +12,106 @@
 #include <climits>
 
 namespace lockscope::qtredis {
+
+namespace {
+
+// Every PEM certificate in the files of `dir` (not its subfolders); empty with *error when the
+// folder cannot be read or holds none.
+QList<QSslCertificate> caCertificatesInDir(const QString &dir, QString *error)
+{
+    const QDir d(dir);
+    if (!d.exists()) {
+        *error = QStringLiteral("the CA folder '%1' does not exist").arg(dir);
+        return {};
+    }
+    QList<QSslCertificate> cas;
+    const QStringList files = d.entryList(QDir::Files | QDir::Readable, QDir::Name);
+    for (const QString &name : files) {
+        QFile file(d.filePath(name));
+        if (file.open(QIODevice::ReadOnly))
+            cas += QSslCertificate::fromData(file.readAll(), QSsl::Pem);
+    }
+    if (cas.isEmpty())
+        *error = QStringLiteral("no CA certificate (PEM) in the folder '%1'").arg(dir);
+    return cas;
+}
+
+// The socket's TLS setup from the options' CA file or folder, client certificate and key; false
+// with *error naming the file that cannot be used.
+bool tlsConfiguration(const ConnectionOptions &o, QSslConfiguration *out, QString *error)
+{
+    QSslConfiguration conf = QSslConfiguration::defaultConfiguration();
+    if (!o.caFile.isEmpty() || !o.caDir.isEmpty()) {
+        // The given CAs replace the system's store: a private CA is what a server with its own
+        // certificates uses, and trusting the whole world besides would defeat it.
+        QList<QSslCertificate> cas;
+        if (!o.caFile.isEmpty()) {
+            cas = QSslCertificate::fromPath(o.caFile, QSsl::Pem);
+            if (cas.isEmpty()) {
+                *error =
+                    QStringLiteral("cannot read a CA certificate (PEM) from '%1'").arg(o.caFile);
+                return false;
+            }
+        }
+        if (!o.caDir.isEmpty()) {
+            // A folder as openssl's -CApath holds it: any file may be a PEM certificate (hash
+            // links, .pem, .crt); files that are not certificates are passed over.
+            const QList<QSslCertificate> fromDir = caCertificatesInDir(o.caDir, error);
+            if (fromDir.isEmpty())
+                return false;
+            cas += fromDir;
+        }
+        conf.setCaCertificates(cas);
+    }
+    if (!o.certFile.isEmpty()) {
+        const QList<QSslCertificate> chain = QSslCertificate::fromPath(o.certFile, QSsl::Pem);
+        if (chain.isEmpty()) {
+            *error =
+                QStringLiteral("cannot read a client certificate (PEM) from '%1'").arg(o.certFile);
+            return false;
+        }
+        conf.setLocalCertificateChain(chain);
+        const QString keyPath = o.keyFile.isEmpty() ? o.certFile : o.keyFile;
+        QFile keyFile(keyPath);
+        if (!keyFile.open(QIODevice::ReadOnly)) {
+            *error = QStringLiteral("cannot read the private key '%1': %2")
+                         .arg(keyPath, keyFile.errorString());
+            return false;
+        }
+        const QByteArray pem = keyFile.readAll();
+        // A PKCS#8 "PRIVATE KEY" does not say its algorithm in the header: try them in turn.
+        QSslKey key;
+        for (QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa, QSsl::Dh}) {
+            key = QSslKey(pem, algorithm, QSsl::Pem, QSsl::PrivateKey);
+            if (!key.isNull())
+                break;
+        }
+        if (key.isNull()) {
+            *error = QStringLiteral("cannot read the private key '%1' (an unencrypted PEM RSA, "
+                                    "EC or DSA key is needed)")
+                         .arg(keyPath);
+            return false;
+        }
+        conf.setPrivateKey(key);
+    } else if (!o.keyFile.isEmpty()) {
+        *error = QStringLiteral("a private key (%1) without a client certificate").arg(o.keyFile);
+        return false;
+    }
+    conf.setPeerVerifyMode(o.verifyPeer ? QSslSocket::VerifyPeer : QSslSocket::VerifyNone);
+    *out = conf;
+    return true;
+}
+
+} // namespace
+
+bool Transport::configureTls(QString *error)
+{
+    QSslConfiguration conf;
+    if (!tlsConfiguration(m_options, &conf, error))
+        return false;
+    m_ssl->setSslConfiguration(conf);
+    return true;
+}
 
 Transport::Transport(const ConnectionOptions &options, QObject *parent)
     : QObject(parent)
@@ -114,59 +215,6 @@ void Transport::discard()
             m_local->abort();
     }
     deleteLater();
-}
-
-bool Transport::configureTls(QString *error)
-{
-    const ConnectionOptions &o = m_options;
-    QSslConfiguration conf = QSslConfiguration::defaultConfiguration();
-    if (!o.caFile.isEmpty()) {
-        // The given CA replaces the system's store: a private CA is what a server with its own
-        // certificates uses, and trusting the whole world besides would defeat it.
-        const QList<QSslCertificate> cas = QSslCertificate::fromPath(o.caFile, QSsl::Pem);
-        if (cas.isEmpty()) {
-            *error = QStringLiteral("cannot read a CA certificate (PEM) from '%1'").arg(o.caFile);
-            return false;
-        }
-        conf.setCaCertificates(cas);
-    }
-    if (!o.certFile.isEmpty()) {
-        const QList<QSslCertificate> chain = QSslCertificate::fromPath(o.certFile, QSsl::Pem);
-        if (chain.isEmpty()) {
-            *error =
-                QStringLiteral("cannot read a client certificate (PEM) from '%1'").arg(o.certFile);
-            return false;
-        }
-        conf.setLocalCertificateChain(chain);
-        const QString keyPath = o.keyFile.isEmpty() ? o.certFile : o.keyFile;
-        QFile keyFile(keyPath);
-        if (!keyFile.open(QIODevice::ReadOnly)) {
-            *error = QStringLiteral("cannot read the private key '%1': %2")
-                         .arg(keyPath, keyFile.errorString());
-            return false;
-        }
-        const QByteArray pem = keyFile.readAll();
-        // A PKCS#8 "PRIVATE KEY" does not say its algorithm in the header: try them in turn.
-        QSslKey key;
-        for (QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa, QSsl::Dh}) {
-            key = QSslKey(pem, algorithm, QSsl::Pem, QSsl::PrivateKey);
-            if (!key.isNull())
-                break;
-        }
-        if (key.isNull()) {
-            *error = QStringLiteral("cannot read the private key '%1' (an unencrypted PEM RSA, "
-                                    "EC or DSA key is needed)")
-                         .arg(keyPath);
-            return false;
-        }
-        conf.setPrivateKey(key);
-    } else if (!o.keyFile.isEmpty()) {
-        *error = QStringLiteral("a private key (%1) without a client certificate").arg(o.keyFile);
-        return false;
-    }
-    conf.setPeerVerifyMode(o.verifyPeer ? QSslSocket::VerifyPeer : QSslSocket::VerifyNone);
-    m_ssl->setSslConfiguration(conf);
-    return true;
 }
 
 void Transport::onConnected()
@@ -301,3 +349,15 @@ void Transport::failSoon(RedisErrorKind kind, const QString &message, bool perma
 }
 
 } // namespace lockscope::qtredis
+
+namespace lockscope {
+
+bool ConnectionOptions::checkTlsFiles(QString *error) const
+{
+    if (!tls)
+        return true;
+    QSslConfiguration ignored;
+    return qtredis::tlsConfiguration(*this, &ignored, error);
+}
+
+} // namespace lockscope

@@ -5,10 +5,11 @@
 // killed and restarted, refused connections), the read-only switch (checked against the
 // server's own command statistics), replicas, pub/sub, and the pure parts (URLs, the write
 // table, error classification).
-#include "redis/connection.h"
 #include "free_port.h"
+#include "redis/connection.h"
 #include "redis_server.h"
 #include "redis_test_client.h"
+#include "test_certificates.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
@@ -26,6 +27,7 @@ using namespace lockscope;
 using lockscope::test::RedisServer;
 using lockscope::test::unusedLoopbackPort;
 using lockscope::test::RedisTestClient;
+using lockscope::test::TestCertificates;
 
 Q_DECLARE_METATYPE(lockscope::Reply)
 Q_DECLARE_METATYPE(lockscope::RedisErrorKind)
@@ -168,15 +170,12 @@ private slots:
     void readOnlyReplica();
 
 private:
-    bool makeCertificates();
-    bool runOpenssl(const QStringList &args);
-    QString cert(const char *name) const { return m_certs.filePath(QString::fromUtf8(name)); }
+    bool makeCertificates() { return m_certs.make(); }
+    QString cert(const char *name) const { return m_certs.path(name); }
 
     std::unique_ptr<RedisServer> m_server; // shared by the tests that do not harm it
     RedisTestClient m_admin;
-    QTemporaryDir m_certs;
-    bool m_certsMade = false;
-    QString m_certError;
+    TestCertificates m_certs;
 };
 
 void TestConnection::initTestCase()
@@ -947,76 +946,9 @@ void TestConnection::unixSocket()
     QVERIFY(m.describe(ping->reply).contains(QStringLiteral("nothing.sock")));
 }
 
-bool TestConnection::runOpenssl(const QStringList &args)
-{
-    QProcess p;
-    p.setWorkingDirectory(m_certs.path());
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(QStringLiteral("openssl"), args);
-    if (!p.waitForFinished(20000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-        m_certError =
-            QStringLiteral("openssl %1 failed: %2 %3")
-                .arg(args.join(u' '), p.errorString(), QString::fromLocal8Bit(p.readAll()));
-        return false;
-    }
-    return true;
-}
-
-// A CA, a server certificate (localhost and 127.0.0.1) and a client certificate signed by it,
-// and an unrelated CA: made once, with EC keys because they are quick to generate.
-bool TestConnection::makeCertificates()
-{
-    if (m_certsMade)
-        return true;
-    if (!m_certs.isValid()) {
-        m_certError = QStringLiteral("no temporary directory");
-        return false;
-    }
-    const auto write = [this](const char *name, const QByteArray &text) {
-        QFile f(cert(name));
-        return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
-    };
-    const QStringList ec{QStringLiteral("-newkey"), QStringLiteral("ec"),
-                         QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"),
-                         QStringLiteral("-nodes")};
-    const auto makeCa = [&](const char *name, const char *cn) {
-        const QString n = QString::fromUtf8(name);
-        return runOpenssl(QStringList{QStringLiteral("req"), QStringLiteral("-x509")} + ec +
-                          QStringList{QStringLiteral("-keyout"), n + QStringLiteral(".key"),
-                                      QStringLiteral("-out"), n + QStringLiteral(".crt"),
-                                      QStringLiteral("-days"), QStringLiteral("2"),
-                                      QStringLiteral("-subj"),
-                                      QStringLiteral("/CN=") + QString::fromUtf8(cn)});
-    };
-    const auto makeLeaf = [&](const char *name, const char *cn, const char *ext) {
-        const QString n = QString::fromUtf8(name);
-        if (!write((std::string(name) + ".ext").c_str(), QByteArray(ext)))
-            return false;
-        return runOpenssl(QStringList{QStringLiteral("req")} + ec +
-                          QStringList{QStringLiteral("-keyout"), n + QStringLiteral(".key"),
-                                      QStringLiteral("-out"), n + QStringLiteral(".csr"),
-                                      QStringLiteral("-subj"),
-                                      QStringLiteral("/CN=") + QString::fromUtf8(cn)}) &&
-               runOpenssl({QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"),
-                           n + QStringLiteral(".csr"), QStringLiteral("-CA"),
-                           QStringLiteral("ca.crt"), QStringLiteral("-CAkey"),
-                           QStringLiteral("ca.key"), QStringLiteral("-CAcreateserial"),
-                           QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-out"),
-                           n + QStringLiteral(".crt"), QStringLiteral("-extfile"),
-                           n + QStringLiteral(".ext")});
-    };
-    m_certsMade = makeCa("ca", "LockScope Test CA") && makeCa("other-ca", "Somebody Else's CA") &&
-                  makeLeaf("server", "localhost",
-                           "subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\n"
-                           "extendedKeyUsage=serverAuth\n") &&
-                  makeLeaf("client", "lockscope-client",
-                           "basicConstraints=CA:FALSE\nextendedKeyUsage=clientAuth\n");
-    return m_certsMade;
-}
-
 void TestConnection::tlsVerifiesTheServer()
 {
-    QVERIFY2(makeCertificates(), qPrintable(m_certError));
+    QVERIFY2(makeCertificates(), qPrintable(m_certs.errorString()));
     RedisServer server;
     server.enableTls({cert("server.crt"), cert("server.key"), cert("ca.crt"), false});
     QVERIFY2(server.start(), qPrintable(server.errorString()));
@@ -1050,7 +982,7 @@ void TestConnection::tlsVerifiesTheServer()
 
 void TestConnection::tlsWrongCaFails()
 {
-    QVERIFY2(makeCertificates(), qPrintable(m_certError));
+    QVERIFY2(makeCertificates(), qPrintable(m_certs.errorString()));
     RedisServer server;
     server.enableTls({cert("server.crt"), cert("server.key"), cert("ca.crt"), false});
     QVERIFY2(server.start(), qPrintable(server.errorString()));
@@ -1092,7 +1024,7 @@ void TestConnection::tlsWrongCaFails()
 
 void TestConnection::tlsClientCertificate()
 {
-    QVERIFY2(makeCertificates(), qPrintable(m_certError));
+    QVERIFY2(makeCertificates(), qPrintable(m_certs.errorString()));
     RedisServer server;
     server.enableTls({cert("server.crt"), cert("server.key"), cert("ca.crt"), true});
     QVERIFY2(server.start(), qPrintable(server.errorString()));
