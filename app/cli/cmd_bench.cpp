@@ -1,6 +1,7 @@
 // lockscope-cli bench: the contention experiment (a counter kept under the lock) against real
 // Redis servers.
 #include "cli_common.h"
+#include "connection_flags.h"
 
 #include "live/live_bench.h"
 #include "lock/strategy_registry.h"
@@ -57,7 +58,8 @@ int bench(const QStringList &args)
         {QStringLiteral("redis"),
          QCoreApplication::translate(
              "cli", "Servers, comma-separated (several for redlock): host:port, "
-                    "redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path."),
+                    "redis://[user@]host[:port][/db], rediss://..., unix:///path. A password "
+                    "here is visible to other users: use LOCKSCOPE_AUTH or --askpass."),
          QStringLiteral("URLS")},
         {QStringLiteral("strategy"), QCoreApplication::translate("cli", "Strategy id."),
          QStringLiteral("ID")},
@@ -109,6 +111,7 @@ int bench(const QStringList &args)
          QCoreApplication::translate("cli", "Print the result as one JSON object.")},
     };
     p.addOptions(options);
+    addConnectionFlags(p);
     int code = 0;
     if (!parseOrFail(p, args, &code))
         return code;
@@ -133,6 +136,11 @@ int bench(const QStringList &args)
     }
     if (config.servers.isEmpty())
         return fail(QCoreApplication::translate("cli", "--redis names no server"));
+    QList<ConnectionOptions *> servers;
+    for (ConnectionOptions &o : config.servers)
+        servers << &o;
+    if (!applyConnectionFlags(p, servers, {}, &error))
+        return fail(error);
     std::shared_ptr<const Strategy> strategy;
     if (custom) {
         if (!p.isSet(QStringLiteral("acquire-script")) ||

@@ -1,5 +1,6 @@
 // lockscope-cli monitor, replay: a real Redis's lock keys, and recordings of them.
 #include "cli_common.h"
+#include "connection_flags.h"
 
 #include "live/live_bench.h"
 #include "lock/strategy_registry.h"
@@ -152,9 +153,10 @@ int monitor(const QStringList &args)
     const QList<QCommandLineOption> options = {
         {QStringLiteral("redis"),
          QCoreApplication::translate(
-             "cli", "The server: host:port, redis://[user[:pass]@]host[:port][/db], "
-                    "rediss://..., unix:///path. With --sentinel: the password, TLS and db "
-                    "of the master."),
+             "cli", "The server: host:port, redis://[user@]host[:port][/db], "
+                    "rediss://..., unix:///path. With --sentinel: the user, TLS and db "
+                    "of the master. A password here is visible to other users: use "
+                    "LOCKSCOPE_AUTH or --askpass."),
          QStringLiteral("URL")},
         {QStringLiteral("sentinel"),
          QCoreApplication::translate("cli",
@@ -223,6 +225,7 @@ int monitor(const QStringList &args)
          QStringLiteral("N")},
     };
     p.addOptions(options);
+    addConnectionFlags(p);
     int code = 0;
     if (!parseOrFail(p, args, &code))
         return code;
@@ -268,6 +271,11 @@ int monitor(const QStringList &args)
     }
     if (p.isSet(QStringLiteral("redis")) &&
         !ConnectionOptions::fromUrl(p.value(QStringLiteral("redis")), &o.connection, &error))
+        return fail(error);
+    QList<ConnectionOptions *> sentinels;
+    for (ConnectionOptions &s : o.sentinels)
+        sentinels << &s;
+    if (!applyConnectionFlags(p, {&o.connection}, sentinels, &error))
         return fail(error);
     o.connection.readOnly = !p.isSet(QStringLiteral("allow-writes"));
     o.cluster = p.isSet(QStringLiteral("cluster"));

@@ -16,7 +16,8 @@ CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs
 }
 
 CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs,
-                  const QProcessEnvironment &environment, const QString &workingDirectory)
+                  const QProcessEnvironment &environment, const QString &workingDirectory,
+                  const QByteArray &input)
 {
     CliRun r;
     QProcess p;
@@ -31,6 +32,10 @@ CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs
     r.started = p.waitForStarted(10000);
     if (!r.started)
         return r;
+    if (!input.isNull()) {
+        p.write(input);
+        p.closeWriteChannel();
+    }
     r.finished = p.waitForFinished(timeoutMs);
     if (!r.finished) {
         p.kill();

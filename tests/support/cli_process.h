@@ -24,8 +24,10 @@ struct CliRun {
 
 // Kills the program if it has not finished within timeoutMs.
 CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs);
-// The same with its own environment and working directory.
+// The same with its own environment and working directory; a non-null `input` is written to
+// its stdin, which is then closed (else stdin stays an open, empty pipe).
 CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs,
-                  const QProcessEnvironment &environment, const QString &workingDirectory);
+                  const QProcessEnvironment &environment, const QString &workingDirectory,
+                  const QByteArray &input = QByteArray());
 
 } // namespace lockscope::test
