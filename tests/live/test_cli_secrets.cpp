@@ -10,9 +10,21 @@
 #include "test_certificates.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+
+#include <vector>
+
+#include <csignal>
+#include <cstdlib>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #ifndef LOCKSCOPE_CLI
 #error "LOCKSCOPE_CLI must name the lockscope-cli binary (tests/live/CMakeLists.txt)"
@@ -74,6 +86,106 @@ QList<QByteArray> otherLines(const QByteArray &err, const QList<const char *> &w
     return out;
 }
 
+// A server where only the user "app" with kPassword gets in, holding the lock key
+// lock:secret-test.
+bool startServerWithUser(RedisServer &server, QString *error)
+{
+    if (!server.start()) {
+        *error = server.errorString();
+        return false;
+    }
+    RedisTestClient admin;
+    if (!admin.connect(server.host(), server.port())) {
+        *error = admin.errorString();
+        return false;
+    }
+    const QByteArray pw = kPassword.toUtf8();
+    const QList<Command> commands{
+        cmd({"SET", "lock:secret-test", "tok1", "PX", "60000"}),
+        Command{QByteArrayLiteral("ACL"), QByteArrayLiteral("SETUSER"), QByteArrayLiteral("app"),
+                QByteArrayLiteral("on"), ">" + pw, QByteArrayLiteral("~*"), QByteArrayLiteral("&*"),
+                QByteArrayLiteral("+@all")},
+        // Without the password nobody gets in: the default user needs one nobody is told.
+        cmd({"ACL", "SETUSER", "default", "resetpass", ">admin-only"}),
+    };
+    for (const Command &c : commands) {
+        const Reply r = admin.command(c);
+        if (!r.isOk()) {
+            *error = QStringLiteral("%1: %2").arg(QString::fromUtf8(c.first()),
+                                                  QString::fromUtf8(r.text()));
+            return false;
+        }
+    }
+    return true;
+}
+
+// Runs `args` with a pseudo-terminal as its stdin, stdout and stderr (its controlling
+// terminal, as when a person types), types `typed` once `prompt` appears, and returns
+// everything the terminal showed; *exitCode is the program's exit code (-1 if it did not end
+// within timeoutMs).
+QByteArray runOnTerminal(const QStringList &args, const QByteArray &prompt, const QByteArray &typed,
+                         int timeoutMs, int *exitCode)
+{
+    *exitCode = -1;
+    const int master = posix_openpt(O_RDWR | O_NOCTTY);
+    if (master < 0 || grantpt(master) != 0 || unlockpt(master) != 0)
+        return "cannot open a pseudo-terminal";
+    const QByteArray slaveName = ptsname(master);
+    // Everything the child needs is made before fork(): after it, only exec-safe calls.
+    QList<QByteArray> argBytes{QByteArray(LOCKSCOPE_CLI)};
+    for (const QString &a : args)
+        argBytes << a.toUtf8();
+    std::vector<char *> argv;
+    for (QByteArray &a : argBytes)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        setsid(); // a new session: the terminal opened next becomes its controlling terminal
+        const int slave = open(slaveName.constData(), O_RDWR);
+        if (slave < 0)
+            _exit(126);
+        dup2(slave, 0);
+        dup2(slave, 1);
+        dup2(slave, 2);
+        close(master);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    QByteArray shown;
+    bool typedYet = false;
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < timeoutMs) {
+        pollfd p{master, POLLIN, 0};
+        if (poll(&p, 1, 100) > 0) {
+            char buffer[4096];
+            const ssize_t n = read(master, buffer, sizeof buffer);
+            if (n <= 0)
+                break; // EIO: the program closed the terminal
+            shown.append(buffer, n);
+        }
+        if (!typedYet && shown.contains(prompt)) {
+            typedYet = true;
+            if (write(master, typed.constData(), size_t(typed.size())) != typed.size())
+                break;
+        }
+    }
+    // The terminal closes a moment before the process has ended.
+    int status = 0;
+    pid_t ended = 0;
+    while ((ended = waitpid(pid, &status, WNOHANG)) == 0 && timer.elapsed() < timeoutMs)
+        QThread::msleep(20);
+    if (ended == 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    } else if (ended == pid && WIFEXITED(status)) {
+        *exitCode = WEXITSTATUS(status);
+    }
+    close(master);
+    return shown;
+}
+
 } // namespace
 
 // One line on stderr, exit code 2, naming the problem.
@@ -94,6 +206,7 @@ private slots:
     void passwordNeverLeaks_data();
     void passwordNeverLeaks();
     void tlsThroughFlags();
+    void askpassOnTerminalDoesNotEcho();
 
 private:
     TestCertificates m_certs;
@@ -214,22 +327,8 @@ void TestCliSecrets::passwordNeverLeaks()
     QFETCH(int, exitCode);
 
     RedisServer server;
-    QVERIFY2(server.start(), qPrintable(server.errorString()));
-    {
-        RedisTestClient admin;
-        QVERIFY(admin.connect(server.host(), server.port()));
-        QCOMPARE(admin.command(cmd({"SET", "lock:secret-test", "tok1", "PX", "60000"})),
-                 Reply::ok());
-        const QByteArray pw = kPassword.toUtf8();
-        QCOMPARE(admin.command(Command{QByteArrayLiteral("ACL"), QByteArrayLiteral("SETUSER"),
-                                       QByteArrayLiteral("app"), QByteArrayLiteral("on"), ">" + pw,
-                                       QByteArrayLiteral("~*"), QByteArrayLiteral("&*"),
-                                       QByteArrayLiteral("+@all")}),
-                 Reply::ok());
-        // Without the password nobody gets in: the default user needs one nobody is told.
-        QCOMPARE(admin.command(cmd({"ACL", "SETUSER", "default", "resetpass", ">admin-only"})),
-                 Reply::ok());
-    }
+    QString error;
+    QVERIFY2(startServerWithUser(server, &error), qPrintable(error));
     if (serverDown)
         server.stop();
 
@@ -372,6 +471,25 @@ void TestCliSecrets::tlsThroughFlags()
             }
         }
     }
+}
+
+// --askpass on a terminal: a prompt, and what is typed is not shown (echo off), then the run
+// goes on with that password.
+void TestCliSecrets::askpassOnTerminalDoesNotEcho()
+{
+    RedisServer server;
+    QString error;
+    QVERIFY2(startServerWithUser(server, &error), qPrintable(error));
+    int exitCode = -1;
+    const QByteArray shown =
+        runOnTerminal({QStringLiteral("monitor"), QStringLiteral("--redis"), address(server),
+                       QStringLiteral("--user"), QStringLiteral("app"), QStringLiteral("--askpass"),
+                       QStringLiteral("--once")},
+                      "Password: ", kPassword.toUtf8() + '\n', 20000, &exitCode);
+    QVERIFY2(shown.startsWith("Password: "), shown.constData());
+    QVERIFY2(exitCode == 0, shown.constData());
+    QVERIFY2(shown.contains("lock:secret-test"), shown.constData());
+    QVERIFY2(!shown.contains(kPassword.toUtf8()), "the typed password was echoed");
 }
 
 QTEST_GUILESS_MAIN(TestCliSecrets)
