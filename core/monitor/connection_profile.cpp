@@ -45,6 +45,22 @@ bool checkFile(const QString &path, QString *error)
     return true;
 }
 
+// A folder of CA certificates: it must exist and be readable.
+bool checkDir(const QString &path, QString *error)
+{
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        *error = QCoreApplication::translate("ConnectionProfile", "%1 does not exist").arg(path);
+        return false;
+    }
+    if (!info.isDir() || !info.isReadable()) {
+        *error = QCoreApplication::translate("ConnectionProfile", "%1 is not a readable folder")
+                     .arg(path);
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 QString ConnectionProfile::fieldLabel(Field field)
@@ -62,10 +78,14 @@ QString ConnectionProfile::fieldLabel(Field field)
         return QCoreApplication::translate("ConnectionProfile", "Unix socket");
     case Field::CaFile:
         return QCoreApplication::translate("ConnectionProfile", "CA file");
+    case Field::CaDir:
+        return QCoreApplication::translate("ConnectionProfile", "CA folder");
     case Field::CertFile:
         return QCoreApplication::translate("ConnectionProfile", "Client certificate");
     case Field::KeyFile:
         return QCoreApplication::translate("ConnectionProfile", "Client key");
+    case Field::ServerName:
+        return QCoreApplication::translate("ConnectionProfile", "Server name (SNI)");
     case Field::Sentinels:
         return QCoreApplication::translate("ConnectionProfile", "Sentinels");
     case Field::MasterName:
@@ -160,6 +180,8 @@ bool ConnectionProfile::toMonitorOptions(MonitorOptions *out, QString *error, Fi
     if (tls) {
         if (!caFile.isEmpty() && !checkFile(caFile, &why))
             return fail(Field::CaFile, why);
+        if (!caDir.isEmpty() && !checkDir(caDir, &why))
+            return fail(Field::CaDir, why);
         if (!certFile.isEmpty() && !checkFile(certFile, &why))
             return fail(Field::CertFile, why);
         if (!keyFile.isEmpty() && !checkFile(keyFile, &why))
@@ -169,6 +191,11 @@ bool ConnectionProfile::toMonitorOptions(MonitorOptions *out, QString *error, Fi
                         QCoreApplication::translate(
                             "ConnectionProfile",
                             "a client certificate needs its key, and a key its certificate"));
+        if (serverName.trimmed().contains(QLatin1Char(' ')))
+            return fail(Field::ServerName,
+                        QCoreApplication::translate("ConnectionProfile",
+                                                    "a host name has no spaces, got \"%1\"")
+                            .arg(serverName.trimmed()));
     }
     if (sentinel) {
         if (!parseSentinels(sentinels, &o.sentinels, &why))
@@ -200,15 +227,21 @@ bool ConnectionProfile::toMonitorOptions(MonitorOptions *out, QString *error, Fi
     c.password = password;
     c.tls = tls && unixSocket.isEmpty();
     c.caFile = caFile;
+    c.caDir = caDir;
     c.certFile = certFile;
     c.keyFile = keyFile;
+    c.serverName = serverName.trimmed();
+    c.verifyPeer = !insecure;
     c.readOnly = !allowWrites;
     for (ConnectionOptions &s : o.sentinels) {
-        // Sentinels often share the data servers' TLS setup; their passwords are their own.
+        // Sentinels often share the data servers' TLS setup; their passwords (and their names)
+        // are their own.
         s.tls = c.tls;
         s.caFile = caFile;
+        s.caDir = caDir;
         s.certFile = certFile;
         s.keyFile = keyFile;
+        s.verifyPeer = c.verifyPeer;
         s.readOnly = true;
     }
     o.pattern = pattern.toUtf8();
@@ -262,8 +295,11 @@ QList<ConnectionProfile> loadProfiles(QSettings &settings)
         p.hasPassword = flag("hasPassword");
         p.tls = flag("tls");
         p.caFile = text("caFile", {});
+        p.caDir = text("caDir", {});
         p.certFile = text("certFile", {});
         p.keyFile = text("keyFile", {});
+        p.serverName = text("serverName", {});
+        p.insecure = flag("insecure");
         p.unixSocket = text("unixSocket", {});
         p.sentinel = flag("sentinel");
         p.sentinels = text("sentinels", {});
@@ -304,8 +340,11 @@ void saveProfiles(QSettings &settings, const QList<ConnectionProfile> &profiles)
         set("hasPassword", p.hasPassword);
         set("tls", p.tls);
         set("caFile", p.caFile);
+        set("caDir", p.caDir);
         set("certFile", p.certFile);
         set("keyFile", p.keyFile);
+        set("serverName", p.serverName);
+        set("insecure", p.insecure);
         set("unixSocket", p.unixSocket);
         set("sentinel", p.sentinel);
         set("sentinels", p.sentinels);

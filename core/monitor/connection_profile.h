@@ -23,8 +23,10 @@ struct ConnectionProfile {
         Database,
         UnixSocket,
         CaFile,
+        CaDir,
         CertFile,
         KeyFile,
+        ServerName,
         Sentinels,
         MasterName,
         Cluster,
@@ -42,9 +44,12 @@ struct ConnectionProfile {
     bool hasPassword = false; // the server needs one: look it up or ask before connecting
 
     bool tls = false;
-    QString caFile; // empty: the system's CA store
+    QString caFile; // empty (and no caDir): the system's CA store
+    QString caDir;  // every PEM certificate in this folder is a trusted CA
     QString certFile;
     QString keyFile;
+    QString serverName;    // SNI and the name checked in the certificate; empty: the host
+    bool insecure = false; // do not verify the server's certificate (never the default)
 
     QString unixSocket; // when set, host and port are not used
 

@@ -25,6 +25,9 @@ private:
         p.password = QStringLiteral("s3cret-Pa55word");
         p.hasPassword = true;
         p.tls = true;
+        p.caDir = QStringLiteral("/etc/redis/ca.d");
+        p.serverName = QStringLiteral("redis.internal");
+        p.insecure = true;
         p.sentinel = false;
         p.pattern = QStringLiteral("lock:*");
         p.thresholds.maxTtlMs = 120000;
@@ -78,6 +81,10 @@ private slots:
         QCOMPARE(a.password, QString()); // never saved
         QVERIFY(a.hasPassword);          // but known to be needed
         QVERIFY(a.tls);
+        QCOMPARE(a.caDir, QStringLiteral("/etc/redis/ca.d"));
+        QCOMPARE(a.serverName, QStringLiteral("redis.internal"));
+        QVERIFY(a.insecure);
+        QVERIFY(!back[1].insecure); // the default: verify the server
         QCOMPARE(a.pattern, QStringLiteral("lock:*"));
         QCOMPARE(a.thresholds.maxTtlMs, qint64(120000));
         QCOMPARE(a.thresholds.maxHeldMs, qint64(30000));
@@ -105,6 +112,10 @@ private slots:
         QTest::newRow("no name") << "name" << int(F::Name) << "Name:";
         QTest::newRow("unreadable CA") << "ca" << int(F::CaFile) << "CA file:";
         QTest::newRow("cert without key") << "cert" << int(F::KeyFile) << "Client key:";
+        QTest::newRow("missing CA folder") << "cadir" << int(F::CaDir) << "CA folder:";
+        QTest::newRow("CA folder that is a file") << "cadirfile" << int(F::CaDir) << "CA folder:";
+        QTest::newRow("server name with a space")
+            << "sni" << int(F::ServerName) << "Server name (SNI):";
         QTest::newRow("sentinel without master")
             << "master" << int(F::MasterName) << "Master name:";
         QTest::newRow("sentinel bad address") << "sentinels" << int(F::Sentinels) << "Sentinels:";
@@ -143,6 +154,15 @@ private slots:
         } else if (change == QLatin1String("cert")) {
             p.tls = true;
             p.certFile = cert;
+        } else if (change == QLatin1String("cadir")) {
+            p.tls = true;
+            p.caDir = dir.filePath(QStringLiteral("no-such-folder"));
+        } else if (change == QLatin1String("cadirfile")) {
+            p.tls = true;
+            p.caDir = cert;
+        } else if (change == QLatin1String("sni")) {
+            p.tls = true;
+            p.serverName = QStringLiteral("redis internal");
         } else if (change == QLatin1String("master")) {
             p.sentinel = true;
             p.sentinels = QStringLiteral("127.0.0.1:26379");
@@ -176,7 +196,10 @@ private slots:
         QCOMPARE(o.connection.db, 3);
         QCOMPARE(o.connection.username, QStringLiteral("ops"));
         QCOMPARE(o.connection.password, QStringLiteral("s3cret-Pa55word"));
-        QVERIFY(!o.connection.readOnly); // writes allowed by the profile
+        QVERIFY(!o.connection.readOnly);   // writes allowed by the profile
+        QVERIFY(!o.connection.verifyPeer); // the profile says insecure
+        QCOMPARE(o.connection.serverName, QStringLiteral("redis.internal"));
+        QCOMPARE(o.connection.caDir, QStringLiteral("/etc/redis/ca.d"));
         QCOMPARE(o.pattern, QByteArray("lock:*"));
         QCOMPARE(o.thresholds.maxLocksPerOwner, 3);
         QVERIFY(!o.cluster);

@@ -7,18 +7,21 @@
 // bad profile input gets one message naming the field; a recording opens in the same view.
 #include "../monitor/monitor_test_support.h"
 #include "common/key_table_model.h"
+#include "common/run_data.h"
 #include "monitor/any_case_glob.h"
 #include "monitor/key_monitor.h"
 #include "monitor/monitor_history.h"
 #include "monitor/monitor_page.h"
 #include "monitor/monitor_recorder.h"
+#include "monitor/profile_dialog.h"
 #include "redis/glob_match.h"
 #include "redis_cluster.h"
-#include "common/run_data.h"
 #include "timeline/timeline_widget.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QListWidget>
 #include <QSettings>
 #include <QSignalSpy>
@@ -116,6 +119,7 @@ class TestMonitorPage : public QObject {
     Q_OBJECT
 private slots:
     void profilesAreSavedWithoutPassword();
+    void profileDialogTlsFields();
     void findsDecodesAndCountsDown();
     void readOnlyRefusesWrites();
     void writesAllowedWithConfirmation();
@@ -165,6 +169,51 @@ void TestMonitorPage::profilesAreSavedWithoutPassword()
     QVERIFY(back.hasPassword);
     QVERIFY(!back.allowWrites);
     QCOMPARE(again.badgeText(), QStringLiteral("Read-only"));
+}
+
+// The dialog carries the TLS fields to the profile and back; the insecure switch shows its
+// warning only while it is on.
+void TestMonitorPage::profileDialogTlsFields()
+{
+    ConnectionProfile p;
+    p.name = QStringLiteral("tls");
+    p.tls = true;
+    p.caFile = QStringLiteral("/etc/redis/ca.pem");
+    p.caDir = QStringLiteral("/etc/redis/ca.d");
+    p.certFile = QStringLiteral("/etc/redis/me.crt");
+    p.keyFile = QStringLiteral("/etc/redis/me.key");
+    p.serverName = QStringLiteral("redis.internal");
+    ProfileDialog dialog;
+    dialog.setProfile(p);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const ConnectionProfile back = dialog.profile();
+    QCOMPARE(back.caFile, p.caFile);
+    QCOMPARE(back.caDir, p.caDir);
+    QCOMPARE(back.certFile, p.certFile);
+    QCOMPARE(back.keyFile, p.keyFile);
+    QCOMPARE(back.serverName, p.serverName);
+    QVERIFY(!back.insecure);
+
+    QCheckBox *insecure = nullptr;
+    for (QCheckBox *box : dialog.findChildren<QCheckBox *>()) {
+        if (box->text().contains(QStringLiteral("insecure")))
+            insecure = box;
+    }
+    QVERIFY(insecure);
+    const auto warningShown = [&dialog] {
+        for (QLabel *label : dialog.findChildren<QLabel *>()) {
+            if (label->text().startsWith(QStringLiteral("Anyone on the network path")))
+                return label->isVisible();
+        }
+        return false;
+    };
+    QVERIFY(!warningShown());
+    insecure->setChecked(true);
+    QVERIFY(warningShown());
+    QVERIFY(dialog.profile().insecure);
+    insecure->setChecked(false);
+    QVERIFY(!warningShown());
 }
 
 void TestMonitorPage::findsDecodesAndCountsDown()

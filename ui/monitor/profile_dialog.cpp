@@ -27,8 +27,10 @@ const char *const kLabels[] = {
     QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "User (ACL):"),
     QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "Password:"),
     QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "CA file:"),
+    QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "CA folder:"),
     QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "Client certificate:"),
     QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "Client key:"),
+    QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "Server name (SNI):"),
     QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "Sentinels:"),
     QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "Master name:"),
     QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "Key pattern:"),
@@ -64,8 +66,14 @@ ProfileDialog::ProfileDialog(QWidget *parent)
     m_password->setEchoMode(QLineEdit::Password);
     m_keychain = new QCheckBox;
     m_ca = new QLineEdit;
+    m_caDir = new QLineEdit;
     m_cert = new QLineEdit;
     m_key = new QLineEdit;
+    m_serverName = new QLineEdit;
+    m_insecure = new QCheckBox;
+    m_insecureNote = new QLabel;
+    m_insecureNote->setWordWrap(true);
+    m_insecureNote->setStyleSheet(QStringLiteral("color: #d1242f"));
     m_sentinels = new QLineEdit;
     m_master = new QLineEdit;
     m_cluster = new QCheckBox;
@@ -105,10 +113,18 @@ ProfileDialog::ProfileDialog(QWidget *parent)
     QWidget *row = nullptr;
     fileRow(m_ca, &row);
     tls->addRow(m_labels[label++], row);
+    fileRow(m_caDir, &row, true);
+    tls->addRow(m_labels[label++], row);
     fileRow(m_cert, &row);
     tls->addRow(m_labels[label++], row);
     fileRow(m_key, &row);
     tls->addRow(m_labels[label++], row);
+    tls->addRow(m_labels[label++], m_serverName);
+    tls->addRow(QString(), m_insecure);
+    tls->addRow(QString(), m_insecureNote);
+    // The warning stands beside the box only while it is ticked: it is the exception.
+    connect(m_insecure, &QCheckBox::toggled, m_insecureNote, &QWidget::setVisible);
+    m_insecureNote->setVisible(false);
 
     m_sentinelBox = new QGroupBox;
     m_sentinelBox->setCheckable(true);
@@ -151,7 +167,7 @@ ProfileDialog::ProfileDialog(QWidget *parent)
     retranslateUi();
 }
 
-QLineEdit *ProfileDialog::fileRow(QLineEdit *edit, QWidget **row)
+QLineEdit *ProfileDialog::fileRow(QLineEdit *edit, QWidget **row, bool folder)
 {
     *row = new QWidget;
     auto *l = new QHBoxLayout(*row);
@@ -160,9 +176,13 @@ QLineEdit *ProfileDialog::fileRow(QLineEdit *edit, QWidget **row)
     l->addWidget(edit, 1);
     l->addWidget(browse);
     m_browseButtons << browse;
-    connect(browse, &QPushButton::clicked, this, [this, edit] {
+    connect(browse, &QPushButton::clicked, this, [this, edit, folder] {
         const QString file =
-            QFileDialog::getOpenFileName(this, tr("Choose a PEM file"), edit->text());
+            folder ? QFileDialog::getExistingDirectory(this,
+                                                       tr("Choose a folder of CA "
+                                                          "certificates (PEM)"),
+                                                       edit->text())
+                   : QFileDialog::getOpenFileName(this, tr("Choose a PEM file"), edit->text());
         if (!file.isEmpty())
             edit->setText(file);
     });
@@ -184,6 +204,11 @@ void ProfileDialog::retranslateUi()
     m_socket->setPlaceholderText(tr("/run/redis/redis.sock (instead of host and port)"));
     m_tlsBox->setTitle(tr("TLS"));
     m_ca->setPlaceholderText(tr("the system's CA store"));
+    m_caDir->setPlaceholderText(tr("a folder of PEM files"));
+    m_serverName->setPlaceholderText(tr("the host"));
+    m_insecure->setText(tr("Do not verify the server's certificate (insecure)"));
+    m_insecureNote->setText(tr("Anyone on the network path can pose as the server and read the "
+                               "password. Use it only to try a test server."));
     m_sentinelBox->setTitle(tr("Sentinel (follows failovers)"));
     m_sentinels->setPlaceholderText(tr("10.0.0.7:26379, 10.0.0.8:26379"));
     m_thresholdBox->setTitle(tr("What to watch"));
@@ -234,8 +259,12 @@ void ProfileDialog::setProfile(const ConnectionProfile &p)
     m_keychain->setChecked(p.hasPassword && m_keychainAvailable);
     m_tlsBox->setChecked(p.tls);
     m_ca->setText(p.caFile);
+    m_caDir->setText(p.caDir);
     m_cert->setText(p.certFile);
     m_key->setText(p.keyFile);
+    m_serverName->setText(p.serverName);
+    m_insecure->setChecked(p.insecure);
+    m_insecureNote->setVisible(p.insecure);
     m_sentinelBox->setChecked(p.sentinel);
     m_sentinels->setText(p.sentinels);
     m_master->setText(p.masterName);
@@ -262,8 +291,11 @@ ConnectionProfile ProfileDialog::profile() const
     p.hasPassword = !p.password.isEmpty() || m_hadPassword;
     p.tls = m_tlsBox->isChecked();
     p.caFile = m_ca->text().trimmed();
+    p.caDir = m_caDir->text().trimmed();
     p.certFile = m_cert->text().trimmed();
     p.keyFile = m_key->text().trimmed();
+    p.serverName = m_serverName->text().trimmed();
+    p.insecure = m_insecure->isChecked();
     p.sentinel = m_sentinelBox->isChecked();
     p.sentinels = m_sentinels->text();
     p.masterName = m_master->text().trimmed();
@@ -294,10 +326,14 @@ QWidget *ProfileDialog::fieldWidget(ConnectionProfile::Field field) const
         return m_socket;
     case F::CaFile:
         return m_ca;
+    case F::CaDir:
+        return m_caDir;
     case F::CertFile:
         return m_cert;
     case F::KeyFile:
         return m_key;
+    case F::ServerName:
+        return m_serverName;
     case F::Sentinels:
         return m_sentinels;
     case F::MasterName:

@@ -1,9 +1,9 @@
 // Editing a connection profile: where the server is (host and port, or a Unix socket; TLS with
-// its files; Sentinel addresses and the master's name; Cluster), who we are (user, password),
-// what to watch (pattern) and when to warn (thresholds), and whether writes are allowed (off by
-// default). OK checks everything first: a wrong field gets one message naming it, the field gets
-// the focus, and nothing typed is lost. The password goes to the keychain, never to the profile
-// file (the page does that with password()).
+// its files, server name and whether to verify it; Sentinel addresses and the master's name;
+// Cluster), who we are (user, password), what to watch (pattern) and when to warn (thresholds), and
+// whether writes are allowed (off by default). OK checks everything first: a wrong field gets one
+// message naming it, the field gets the focus, and nothing typed is lost. The password goes to the
+// keychain, never to the profile file (the page does that with password()).
 #pragma once
 
 #include "monitor/connection_profile.h"
@@ -41,15 +41,16 @@ protected:
 private:
     void retranslateUi();
     QWidget *fieldWidget(ConnectionProfile::Field field) const;
-    QLineEdit *fileRow(QLineEdit *edit, QWidget **row);
+    // A line edit with a Browse… button for a file, or a folder.
+    QLineEdit *fileRow(QLineEdit *edit, QWidget **row, bool folder = false);
 
     QList<QLabel *> m_labels; // in the order of kLabels
-    QLineEdit *m_name, *m_host, *m_user, *m_password, *m_socket, *m_ca, *m_cert, *m_key,
-        *m_sentinels, *m_master, *m_pattern;
+    QLineEdit *m_name, *m_host, *m_user, *m_password, *m_socket, *m_ca, *m_caDir, *m_cert, *m_key,
+        *m_serverName, *m_sentinels, *m_master, *m_pattern;
     QSpinBox *m_port, *m_db, *m_maxTtl, *m_maxHeld, *m_churn, *m_queueStuck, *m_perOwner;
-    QCheckBox *m_keychain, *m_cluster, *m_writes;
+    QCheckBox *m_keychain, *m_cluster, *m_writes, *m_insecure;
     QGroupBox *m_tlsBox, *m_sentinelBox, *m_thresholdBox;
-    QLabel *m_writesNote, *m_error;
+    QLabel *m_writesNote, *m_insecureNote, *m_error;
     QList<QWidget *> m_browseButtons;
     QDialogButtonBox *m_buttons;
     bool m_keychainAvailable = false;
