@@ -2,7 +2,10 @@
 // 2), and --screenshot rendering the window at an instant without showing it.
 #include "app.h"
 #include "cli_process.h"
+#include "redis_server.h"
+#include "redis_test_client.h"
 
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -312,6 +315,56 @@ private Q_SLOTS:
             {QStringLiteral("lockscope"), QStringLiteral("--scenario"), scenario}, &f, &code));
         QCOMPARE(f.scenarioFile, QFileInfo(scenario).absoluteFilePath());
         QVERIFY(f.scenario.isEmpty());
+    }
+    // A password in --monitor-url reaches the server and nothing the window writes: no file
+    // under its HOME or XDG_CONFIG_HOME (QSettings), nor its output, with the right password
+    // or a wrong one.
+    void monitorUrlPasswordIsWrittenNowhere()
+    {
+        lockscope::test::RedisServer server;
+        QVERIFY2(server.start(), qPrintable(server.errorString()));
+        const QByteArray password = "Wn4-HERON-slate-2290";
+        {
+            lockscope::test::RedisTestClient admin;
+            QVERIFY(admin.connect(server.host(), server.port()));
+            admin.command({"SET", "lock:window", "tokW", "PX", "60000"});
+            QVERIFY(
+                admin.command({"ACL", "SETUSER", "app", "on", ">" + password, "~*", "&*", "+@all"})
+                    .isOk());
+        }
+        for (const QByteArray &given : {password, QByteArray("Wn4-WRONG-basalt-1187")}) {
+            QTemporaryDir home;
+            QVERIFY(home.isValid());
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "XDG_CONFIG_HOME"})
+                env.remove(QString::fromLatin1(name));
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            env.insert(QStringLiteral("HOME"), home.path());
+            env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+            const QString url = QStringLiteral("redis://app:%1@127.0.0.1:%2")
+                                    .arg(QString::fromUtf8(given))
+                                    .arg(server.port());
+            const CliRun r =
+                runProgram(QStringLiteral(LOCKSCOPE_WINDOW_BINARY),
+                           {QStringLiteral("--page"), QStringLiteral("monitor"),
+                            QStringLiteral("--monitor-url"), url, QStringLiteral("--screenshot"),
+                            home.filePath(QStringLiteral("shot.png"))},
+                           60000, env, {});
+            QVERIFY2(r.finished, r.describe().constData());
+            if (given == password)
+                QVERIFY2(r.exitCode == 0, r.describe().constData());
+            else
+                QVERIFY2(r.exitCode != 0 && r.err.contains("wrong password"),
+                         r.describe().constData());
+            QVERIFY2(!r.out.contains(given) && !r.err.contains(given), r.describe().constData());
+            QDirIterator files(home.path(), QDir::Files | QDir::Hidden,
+                               QDirIterator::Subdirectories);
+            while (files.hasNext()) {
+                QFile f(files.next());
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                QVERIFY2(!f.readAll().contains(given), qPrintable(f.fileName()));
+            }
+        }
     }
 };
 
