@@ -207,6 +207,7 @@ private slots:
     void passwordNeverLeaks();
     void tlsThroughFlags();
     void askpassOnTerminalDoesNotEcho();
+    void passwordPrecedence();
 
 private:
     TestCertificates m_certs;
@@ -490,6 +491,46 @@ void TestCliSecrets::askpassOnTerminalDoesNotEcho()
     QVERIFY2(exitCode == 0, shown.constData());
     QVERIFY2(shown.contains("lock:secret-test"), shown.constData());
     QVERIFY2(!shown.contains(kPassword.toUtf8()), "the typed password was echoed");
+}
+
+// As redis-cli: --askpass before the address's password, the address's before LOCKSCOPE_AUTH.
+// Each run is given the right password one way and a wrong one the other way.
+void TestCliSecrets::passwordPrecedence()
+{
+    RedisServer server;
+    QString error;
+    QVERIFY2(startServerWithUser(server, &error), qPrintable(error));
+    const auto withPassword = [&server](const QString &password) {
+        return QStringLiteral("redis://app:%1@%2").arg(password, address(server));
+    };
+    const QStringList once{QStringLiteral("--once"), QStringLiteral("--timeout"),
+                           QStringLiteral("1000")};
+    const QString monitor = QStringLiteral("monitor");
+    const QString redis = QStringLiteral("--redis");
+    const QString env = QStringLiteral("LOCKSCOPE_AUTH=");
+
+    // The address's password wins over the environment's.
+    Run r =
+        runCli(QStringList{monitor, redis, withPassword(kPassword)} + once, {env + kWrongPassword});
+    QVERIFY2(r.exitCode == 0, r.describe().constData());
+    r = runCli(QStringList{monitor, redis, withPassword(kWrongPassword)} + once, {env + kPassword});
+    QVERIFY2(r.exitCode == 2, r.describe().constData());
+    // --askpass wins over both.
+    r = runCli(
+        QStringList{monitor, redis, withPassword(kWrongPassword), QStringLiteral("--askpass")} +
+            once,
+        {env + kWrongPassword}, kPassword.toUtf8() + '\n');
+    QVERIFY2(r.exitCode == 0, r.describe().constData());
+    r = runCli(QStringList{monitor, redis, withPassword(kPassword), QStringLiteral("--askpass")} +
+                   once,
+               {env + kPassword}, kWrongPassword.toUtf8() + '\n');
+    QVERIFY2(r.exitCode == 2, r.describe().constData());
+    // --user replaces the address's user.
+    r = runCli(QStringList{monitor, redis, QStringLiteral("redis://nobody@%1").arg(address(server)),
+                           QStringLiteral("--user"), QStringLiteral("app")} +
+                   once,
+               {env + kPassword});
+    QVERIFY2(r.exitCode == 0, r.describe().constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliSecrets)
