@@ -33,6 +33,15 @@ Run runCli(const QStringList &args, int timeoutMs = kRunMs)
     return lockscope::test::runProgram(QString::fromUtf8(LOCKSCOPE_CLI), args, timeoutMs);
 }
 
+// The password as a person should give it: in LOCKSCOPE_AUTH, off the command line (a password
+// in the address also works, with a warning line, which test_cli_secrets checks).
+Run runCliWithPassword(const QStringList &args, const QString &password)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LOCKSCOPE_AUTH"), password);
+    return lockscope::test::runProgram(QString::fromUtf8(LOCKSCOPE_CLI), args, kRunMs, env, {});
+}
+
 QString address(const RedisServer &server)
 {
     return server.host() + QLatin1Char(':') + QString::number(server.port());
@@ -226,9 +235,10 @@ void TestLiveCli::wrongOrMissingPasswordIsRefused()
     }
     const QString where = address(secured);
 
-    const Run wrong = runCli({QStringLiteral("bench"), QStringLiteral("--redis"),
-                              QStringLiteral("redis://:nope@") + where,
-                              QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua")});
+    const Run wrong =
+        runCliWithPassword({QStringLiteral("bench"), QStringLiteral("--redis"), where,
+                            QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua")},
+                           QStringLiteral("nope"));
     VERIFY_REFUSED(wrong, "wrong password");
     QVERIFY2(wrong.err.contains(where.toUtf8()), wrong.describe().constData());
     QVERIFY2(!wrong.err.contains("nope"), wrong.describe().constData()); // never the password
@@ -238,11 +248,11 @@ void TestLiveCli::wrongOrMissingPasswordIsRefused()
     VERIFY_REFUSED(missing, "password");
     QVERIFY2(missing.err.contains(where.toUtf8()), missing.describe().constData());
 
-    const Run right =
-        runCli({QStringLiteral("bench"), QStringLiteral("--redis"),
-                QStringLiteral("redis://:s3cret@") + where, QStringLiteral("--strategy"),
-                QStringLiteral("set-nx-px-lua"), QStringLiteral("--duration"),
-                QStringLiteral("300"), QStringLiteral("--json")});
+    const Run right = runCliWithPassword(
+        {QStringLiteral("bench"), QStringLiteral("--redis"), where, QStringLiteral("--strategy"),
+         QStringLiteral("set-nx-px-lua"), QStringLiteral("--duration"), QStringLiteral("300"),
+         QStringLiteral("--json")},
+        QStringLiteral("s3cret"));
     QVERIFY2(right.finished && right.exitCode == 0, right.describe().constData());
 }
 
@@ -257,9 +267,10 @@ void TestLiveCli::missingPermissionIsRefused()
                      QStringLiteral("+@all"), QStringLiteral("-script")});
     QVERIFY2(acl.start(), qPrintable(acl.errorString()));
     const QString where = address(acl);
-    const Run run = runCli({QStringLiteral("bench"), QStringLiteral("--redis"),
-                            QStringLiteral("redis://app:apppass@") + where,
-                            QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua")});
+    const Run run = runCliWithPassword(
+        {QStringLiteral("bench"), QStringLiteral("--redis"), where, QStringLiteral("--user"),
+         QStringLiteral("app"), QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua")},
+        QStringLiteral("apppass"));
     VERIFY_REFUSED(run, "app", "not allowed", "evalsha");
     QVERIFY2(run.err.contains(where.toUtf8()), run.describe().constData());
     QCOMPARE(dbsize(acl), 0); // the probe cleaned up after itself
