@@ -6,7 +6,9 @@
 //
 // Time: the engine's clock follows wall time, as the server's does. A key is given either a TTL
 // far longer than the run (>= 1000 s) or one already past (it is deleted at once), never one
-// that could run out between the engine's and the server's turn. TTL, PTTL, EXPIRETIME and
+// that could run out between the engine's and the server's turn. EXPIRE's GT and LT compare a
+// relative time only when it is in the past (two equal relative TTLs set a moment apart compare
+// differently depending on whether the moment crossed a millisecond). TTL, PTTL, EXPIRETIME and
 // PEXPIRETIME values (and script replies made from them) are compared with a small tolerance.
 // Orders Redis leaves unspecified (KEYS, SCAN's keys) are compared as sets.
 //
@@ -18,6 +20,7 @@
 #include "redis_test_client.h"
 
 #include <QCryptographicHash>
+#include <QHash>
 #include <QTest>
 
 #include <algorithm>
@@ -27,6 +30,13 @@
 using namespace lockscope;
 using lockscope::test::RedisServer;
 using lockscope::test::RedisTestClient;
+
+namespace QTest {
+template <> char *toString(const Reply &r)
+{
+    return qstrdup(displayBytes(r.toDisplay(), 2000).constData());
+}
+} // namespace QTest
 
 namespace {
 
@@ -66,6 +76,8 @@ public:
 
     // The script bodies EVAL sent so far (EVALSHA picks among them, and some never ran).
     QList<QByteArray> bodies;
+    // Every body EVAL or SCRIPT LOAD sent, by its SHA-1: what an EVALSHA ran.
+    QHash<QByteArray, QByteArray> bodyOf;
 
 private:
     std::mt19937_64 m_rng;
@@ -254,8 +266,8 @@ private:
             c = {oneOf({"EXPIRE", "PEXPIRE"}), key()};
             c += c[0] == "EXPIRE" ? seconds() : milliseconds();
             if (chance(30))
-                c += oneOf({"NX", "XX", "GT", "LT", "nx", "BAD"});
-            if (chance(5))
+                c += oneOf({"NX", "XX", "nx", "BAD"});
+            if (c.size() > 3 && chance(15)) // two conditions: refused, or NX XX
                 c += oneOf({"NX", "XX", "GT", "LT"});
             break;
         case 18:
@@ -347,7 +359,11 @@ private:
             c = {"HINCRBY", key(), field(), oneOf({"x", "1.0", "", "9223372036854775807"})};
             break;
         case 38:
-            c = {"EXPIRE", key(), seconds(), oneOf({"GT", "LT"})};
+            // GT and LT with a relative time, in the past or refused: GT/LT with the same
+            // relative time twice would compare "now" of two moments that fall in the same
+            // millisecond on one side and not on the other. Absolute times (case 18) test them.
+            c = {oneOf({"EXPIRE", "PEXPIRE"}), key(), oneOf({"0", "-1", "x", ""}),
+                 oneOf({"GT", "LT"})};
             break;
         case 39:
             c = {"SET", key(), value(), oneOf({"PX", "EX"}),
@@ -457,6 +473,7 @@ private:
     {
         const QByteArray body = scriptBody();
         bodies.append(body);
+        bodyOf.insert(redisSha(body), body);
         if (bodies.size() > 32)
             bodies.removeFirst();
         Command c{chance(15) ? QByteArrayLiteral("EVAL_RO") : QByteArrayLiteral("EVAL"), body};
@@ -478,8 +495,11 @@ private:
     Command script()
     {
         switch (below(3)) {
-        case 0:
-            return {"SCRIPT", "LOAD", chance(50) ? scriptBody() : QByteArrayLiteral("return (")};
+        case 0: {
+            const QByteArray body = chance(50) ? scriptBody() : QByteArrayLiteral("return (");
+            bodyOf.insert(redisSha(body), body);
+            return {"SCRIPT", "LOAD", body};
+        }
         case 1:
             return {"SCRIPT", "EXISTS", sha()};
         default:
@@ -522,19 +542,21 @@ bool sameReply(const Reply &a, const Reply &b, qint64 tolerance)
     return true;
 }
 
-// KEYS and SCAN list keys in the order of the server's hash table: when a command (or a script)
-// lists keys, every list of strings in its reply is compared as a set.
-bool listsKeys(const Command &c)
+// Whether a command, or the script it runs, uses one of the commands `names` (upper case).
+bool uses(const Command &c, std::initializer_list<const char *> names)
 {
     for (const QByteArray &part : c) {
         const QByteArray upper = part.toUpper();
-        if (upper == "KEYS" || upper == "SCAN" || upper.contains("'KEYS'") ||
-            upper.contains("'SCAN'"))
-            return true;
+        for (const char *name : names) {
+            if (upper == name || upper.contains(QByteArray('\'' + QByteArray(name) + '\'')))
+                return true;
+        }
     }
     return false;
 }
 
+// KEYS and SCAN list keys in the order of the server's hash table: when a command (or a script)
+// lists keys, every list of strings in its reply is compared as a set.
 Reply inCanonicalOrder(const Reply &r)
 {
     if (!r.isArray())
@@ -581,8 +603,20 @@ private slots:
         for (qint64 i = 0; i < count; ++i) {
             const Command c = generator.next();
             recent.append(c);
-            if (recent.size() > 12)
+            if (recent.size() > 40)
                 recent.removeFirst();
+            // What an EVALSHA runs is the script of that SHA-1.
+            const Command run = c[0].toUpper().startsWith("EVALSHA")
+                                    ? Command{generator.bodyOf.value(c.value(1))}
+                                    : c;
+            // DBSIZE counts keys whose TTL ran out until something removes them, and the
+            // server's active expiry removes them at moments of its own: a full SCAN first
+            // removes them on both sides (it expires every key it visits, as the server does).
+            if (uses(run, {"DBSIZE"})) {
+                const Command scan{"SCAN", "0", "COUNT", "1000"};
+                QCOMPARE(inCanonicalOrder(engine.execute(scan)),
+                         inCanonicalOrder(m_client.command(scan)));
+            }
             Reply fromEngine = engine.execute(c);
             Reply fromServer = m_client.command(c);
             QVERIFY2(!fromServer.isNoReply(),
@@ -590,11 +624,11 @@ private slots:
                                     .arg(QString::fromUtf8(commandToDisplay(c)))));
             if (fromServer.isError())
                 ++errors;
-            if (listsKeys(c)) {
+            if (uses(run, {"KEYS", "SCAN"})) {
                 fromEngine = inCanonicalOrder(fromEngine);
                 fromServer = inCanonicalOrder(fromServer);
             }
-            if (sameReply(fromEngine, fromServer, mentionsTime(c) ? 250 : 0))
+            if (sameReply(fromEngine, fromServer, mentionsTime(run) ? 250 : 0))
                 continue;
             QByteArray story = "seed " + QByteArray::number(seed) + ", command " +
                                QByteArray::number(i + 1) + "; the last commands:\n";
