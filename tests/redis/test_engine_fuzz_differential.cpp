@@ -413,9 +413,18 @@ private:
     {
         const Command c = command(true);
         QByteArray call = raising ? "redis.call(" : "redis.pcall(";
-        for (qsizetype i = 0; i < c.size(); ++i)
-            call += (i ? ", " : "") + luaString(c[i]);
+        for (qsizetype i = 0; i < c.size(); ++i) {
+            call += i ? ", " : "";
+            // Now and then a Lua number, a table or nil where a string goes: converted (as the
+            // server formats numbers) or refused with its error.
+            call += i > 0 && chance(5) ? luaValue() : luaString(c[i]);
+        }
         return call + ')';
+    }
+    QByteArray luaValue()
+    {
+        return oneOf({"1.5", "-0", "1e20", "2^53", "2^63", "-2^63", "0/0", "100", "-7.25", "1/3",
+                      "{}", "nil", "true", "math.huge", "-math.huge"});
     }
 
     // A small script: a few calls into locals, then a return that shapes them.
@@ -428,7 +437,18 @@ private:
         for (int i = 1; i <= calls; ++i)
             body += "local v" + QByteArray::number(i) + " = " + luaCall(chance(30)) + '\n';
         const QByteArray v = "v" + QByteArray::number(1 + below(calls));
-        switch (below(12)) {
+        switch (below(14)) {
+        case 12: // numbers to integer replies: truncated, and beyond 64 bits as the server does
+            body += "return " + luaValue();
+            break;
+        case 13: // a table with holes, nested tables, booleans, and errors raised by hand
+            body += oneOf({"return {1, nil, 3}", "return {{1, {2, {3}}}, false, true}",
+                           "error('boom')", "error({err='MYERR custom'})", "error()",
+                           "return {err='E1'}", "return {ok='fine', err='both'}",
+                           "return redis.sha1hex('x')", "return pcall(redis.call, 'NOSUCH')",
+                           "return {pcall(error, {err='x'})}", "return #KEYS + #ARGV",
+                           "return redis.call()", "return redis.pcall('GET', 'k0', 'x')"});
+            break;
         case 0:
             body += "return {v1, " + v + ", 'x'}";
             break;
