@@ -1,11 +1,13 @@
 // fuzz_replay TARGET DIR...: runs one fuzz target's function on every file under the given
 // directories (its corpus and the inputs that once crashed it), built with the ordinary
 // compiler, so the normal test suite replays them without clang or libFuzzer. A crash, an
-// abort or a failed requirement ends the process; the file being read is printed first.
+// abort, a failed requirement or an input running over 10 s fails; the file being read is
+// printed first.
 #include "fuzz_target.h"
 #include "fuzz_target_list.h"
 
 #include <QDirIterator>
+#include <QElapsedTimer>
 #include <QFile>
 
 #include <cstdio>
@@ -15,6 +17,8 @@
 #define LOCKSCOPE_DECLARE_FUZZ_TARGET(name)                                                        \
     int lockscopeFuzz_##name(const std::uint8_t *data, std::size_t size);
 LOCKSCOPE_FUZZ_TARGETS(LOCKSCOPE_DECLARE_FUZZ_TARGET)
+
+constexpr qint64 kHangMs = 10'000;
 
 int main(int argc, char **argv)
 {
@@ -45,8 +49,16 @@ int main(int argc, char **argv)
             }
             const QByteArray input = file.readAll();
             std::fprintf(stderr, "%s\n", qPrintable(file.fileName()));
+            QElapsedTimer clock;
+            clock.start();
             target->second(reinterpret_cast<const std::uint8_t *>(input.constData()),
                            std::size_t(input.size()));
+            // As in the fuzz runs (-timeout=10): an input this slow is a hang.
+            if (clock.elapsed() > kHangMs) {
+                std::fprintf(stderr, "fuzz_replay: %s took %lld ms (a hang: more than %lld)\n",
+                             qPrintable(file.fileName()), clock.elapsed(), kHangMs);
+                return 1;
+            }
             ++files;
         }
     }
