@@ -1,7 +1,21 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages LockScope needs to build, test and run, if any is missing.
 # Used by ./run.sh, ./test.sh and CI; nothing is downloaded from anywhere but Debian's archive.
+#   installer/install-build-deps.sh [--ci]
+# --ci adds what only CI needs: clang and its runtime libraries for the libFuzzer targets
+# (tests/fuzz/run-fuzzers.sh); a person building and testing does not need them.
 set -euo pipefail
+
+ci=false
+for arg in "$@"; do
+    case $arg in
+    --ci) ci=true ;;
+    *)
+        echo "usage: install-build-deps.sh [--ci]" >&2
+        exit 2
+        ;;
+    esac
+done
 
 packages=(
     build-essential cmake ninja-build pkg-config
@@ -17,6 +31,9 @@ packages=(
     fonts-wqy-microhei
     dpkg-dev file desktop-file-utils appstream man-db # packaging: cpack's .deb and its checks
 )
+if $ci; then
+    packages+=(clang libclang-rt-14-dev) # libFuzzer (libclang_rt.fuzzer), ASan, UBSan for clang
+fi
 
 missing=()
 for p in "${packages[@]}"; do

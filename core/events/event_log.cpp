@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <limits>
+
 namespace lockscope {
 
 StringPool::StringPool()
@@ -187,6 +189,11 @@ bool EventLog::readJsonLines(QIODevice &in, EventLog *log, QString *error)
             info.ttlMs = o.value(QStringLiteral("ttl_ms")).toInteger();
             info.clients = fromJsonArray(o.value(QStringLiteral("clients")).toArray());
             info.nodes = fromJsonArray(o.value(QStringLiteral("nodes")).toArray());
+            // Events name clients and nodes by a 16-bit index; a larger cast would wrap to the
+            // negative "none" indices (a 40,000-client header crashed the replay).
+            constexpr qsizetype kMaxNames = std::numeric_limits<qint16>::max();
+            if (info.clients.size() > kMaxNames || info.nodes.size() > kMaxNames)
+                return fail(QStringLiteral("more than %1 clients or nodes").arg(kMaxNames));
             for (qsizetype i = 0; i < info.clients.size(); ++i)
                 clientIds.insert(info.clients[i], qint16(i));
             for (qsizetype i = 0; i < info.nodes.size(); ++i)

@@ -77,6 +77,8 @@ const KeyState *RunState::key(quint32 key, qint16 node) const
 
 ClientState &RunState::client(qint16 c)
 {
+    if (c < 0)
+        return m_nobody = ClientState{};
     if (std::size_t(c) >= m_clients.size())
         m_clients.resize(std::size_t(c) + 1);
     return m_clients[std::size_t(c)];

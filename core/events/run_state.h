@@ -68,6 +68,8 @@ private:
     // per event made deriving it quadratic. Flat, so copying a checkpoint stays one memcpy.
     std::vector<quint32> m_keyIndex;
     std::vector<ClientState> m_clients;
+    // A client's event that names no client (possible in a log read from a file) lands here.
+    ClientState m_nobody;
 };
 
 // Answers "what was the state at time t" for a whole log: a checkpoint every `stride` events,

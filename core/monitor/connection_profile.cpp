@@ -4,6 +4,8 @@
 #include <QFileInfo>
 #include <QSettings>
 
+#include <algorithm>
+
 namespace lockscope {
 
 namespace {
@@ -276,8 +278,19 @@ const auto kArray = QStringLiteral("monitor/profiles");
 QList<ConnectionProfile> loadProfiles(QSettings &settings)
 {
     QList<ConnectionProfile> out;
-    const int n = settings.beginReadArray(kArray);
-    for (int i = 0; i < n; ++i) {
+    const int size = settings.beginReadArray(kArray);
+    // Only the entries the file really has: a hand-edited "size=30000000" made the window look
+    // up thirty million empty profiles before it opened (found by tests/fuzz).
+    QList<int> present;
+    for (const QString &group : settings.childGroups()) {
+        bool ok = false;
+        const int number = group.toInt(&ok); // entries are numbered from 1
+        if (ok && number >= 1 && number <= size)
+            present.append(number - 1);
+    }
+    std::sort(present.begin(), present.end());
+    present.erase(std::unique(present.begin(), present.end()), present.end());
+    for (const int i : present) {
         settings.setArrayIndex(i);
         ConnectionProfile p;
         auto text = [&](const char *key, const QString &fallback) {

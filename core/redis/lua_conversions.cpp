@@ -168,14 +168,15 @@ Reply popAsReply(lua_State *L)
     if (rawField(L, "err", LUA_TSTRING)) {
         lua_pop(L, 1);
         lua_getfield(L, -1, "err");
-        QByteArray msg = lua_isstring(L, -1) ? toBytes(L, -1) : QByteArray();
+        // The server reads the message as a C string: it ends at the first \0.
+        QByteArray msg = lua_isstring(L, -1) ? untilNul(toBytes(L, -1)) : QByteArray();
         lua_pop(L, 2);
         QByteArray text = sanitizeErrorText('-' + msg);
         // The server sends an error that already starts with '-' as is, minus the dash.
         return Reply::error(text.mid(1));
     }
     if (rawField(L, "ok", LUA_TSTRING)) {
-        Reply r = Reply::status(mapNewlines(toBytes(L, -1)));
+        Reply r = Reply::status(mapNewlines(untilNul(toBytes(L, -1)))); // a C string too
         lua_pop(L, 2);
         return r;
     }

@@ -101,7 +101,7 @@ int LuaScripting::redisErrorReply(lua_State *L)
         pushError(L, "wrong number or type of arguments");
         return 1;
     }
-    QByteArray err = toBytes(L, -1);
+    QByteArray err = untilNul(toBytes(L, -1)); // the server copies it as a C string
     if (!err.startsWith('-'))
         err.prepend('-');
     pushErrorBuff(L, err);

@@ -50,9 +50,53 @@ QByteArray encodeCommand(const Command &argv)
     return wire;
 }
 
+namespace {
+
+// hiredis 0.14 allocates an array's element table as soon as the array's header arrives, before
+// any element: "*2147483647\r\n" from a broken server reserved 16 GB, and when the stream then
+// failed, freeing the table took 15 s (found by tests/fuzz). No reply LockScope asks for comes
+// near this bound: its reads are bounded (SCAN pages, the monitor's value reads).
+constexpr int kMaxArrayElements = 1 << 24;
+
+const redisReplyObjectFunctions &hiredisFunctions()
+{
+    // A new reader points at hiredis's own (static) functions.
+    static const redisReplyObjectFunctions functions = [] {
+        redisReader *reader = redisReaderCreate();
+        const redisReplyObjectFunctions copy = *reader->fn;
+        redisReaderFree(reader);
+        return copy;
+    }();
+    return functions;
+}
+
+void *createBoundedArray(const redisReadTask *task, int elements)
+{
+    if (elements > kMaxArrayElements) {
+        if (task->privdata)
+            *static_cast<bool *>(task->privdata) = true;
+        return nullptr; // the reader stops with an error
+    }
+    return hiredisFunctions().createArray(task, elements);
+}
+
+redisReplyObjectFunctions *boundedFunctions()
+{
+    static redisReplyObjectFunctions functions = [] {
+        redisReplyObjectFunctions f = hiredisFunctions();
+        f.createArray = createBoundedArray;
+        return f;
+    }();
+    return &functions;
+}
+
+} // namespace
+
 RespParser::RespParser()
-    : m_reader(redisReaderCreate())
-{}
+    : m_reader(redisReaderCreateWithFunctions(boundedFunctions()))
+{
+    m_reader->privdata = &m_arrayTooLong; // every read task carries it to createBoundedArray
+}
 
 RespParser::~RespParser()
 {
@@ -79,6 +123,9 @@ RespParser::Next RespParser::next(Reply *out)
 
 QString RespParser::errorString() const
 {
+    if (m_arrayTooLong)
+        return QStringLiteral("Protocol error: an array of more than %1 elements")
+            .arg(kMaxArrayElements);
     return QString::fromUtf8(m_reader->errstr);
 }
 

@@ -41,6 +41,7 @@ public:
 
 private:
     redisReader *m_reader;
+    bool m_arrayTooLong = false; // the reader refused an array header beyond the bound
 };
 
 } // namespace lockscope::qtredis

@@ -31,6 +31,8 @@ Checker::Checker(int clientCount)
 
 Checker::ClientState &Checker::client(qint16 c)
 {
+    if (c < 0)
+        return m_nobody = ClientState{};
     if (std::size_t(c) >= m_clients.size())
         m_clients.resize(std::size_t(c) + 1);
     return m_clients[std::size_t(c)];

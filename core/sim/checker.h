@@ -93,6 +93,9 @@ private:
     CheckReport m_r;
     std::unordered_map<quint32, Inside> m_inside;
     std::vector<ClientState> m_clients;
+    // A client's event that names no client (possible in a log read from a file) counts here,
+    // for nobody, instead of in a slot before the start of m_clients.
+    ClientState m_nobody;
     std::vector<qint64> m_latenciesUs;
     std::vector<Event> m_finalKeys;
     bool m_sketch = false;
