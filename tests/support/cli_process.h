@@ -22,7 +22,7 @@ struct CliRun {
     QByteArray describe() const;
 };
 
-// Kills the program if it has not finished within timeoutMs.
+// Kills the program if it has not finished within timeoutMs (times the tests' time scale).
 CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs);
 // The same with its own environment and working directory.
 CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs,
