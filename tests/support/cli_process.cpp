@@ -1,5 +1,7 @@
 #include "cli_process.h"
 
+#include "time_scale.h"
+
 #include <QElapsedTimer>
 
 namespace lockscope::test {
@@ -29,14 +31,14 @@ CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs
     QElapsedTimer timer;
     timer.start();
     p.start();
-    r.started = p.waitForStarted(10000);
+    r.started = p.waitForStarted(scaledMs(10000));
     if (!r.started)
         return r;
     if (!input.isNull()) {
         p.write(input);
         p.closeWriteChannel();
     }
-    r.finished = p.waitForFinished(timeoutMs);
+    r.finished = p.waitForFinished(scaledMs(timeoutMs));
     if (!r.finished) {
         p.kill();
         p.waitForFinished(5000);

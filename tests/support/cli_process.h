@@ -22,7 +22,7 @@ struct CliRun {
     QByteArray describe() const;
 };
 
-// Kills the program if it has not finished within timeoutMs.
+// Kills the program if it has not finished within timeoutMs (times the tests' time scale).
 CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs);
 // The same with its own environment and working directory; a non-null `input` is written to
 // its stdin, which is then closed (else stdin stays an open, empty pipe).
