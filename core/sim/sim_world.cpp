@@ -403,6 +403,33 @@ void SimWorld::clientDone()
         m_kernel.stop();
 }
 
+void SimWorld::setScriptLimits(const ScriptLimits &limits)
+{
+    m_scriptLimits = limits;
+    m_scriptLimits.stopFlags.push_back(&m_scriptLimitHit);
+    for (auto &node : m_nodes)
+        node->setScriptLimits(m_scriptLimits);
+    if (m_resource)
+        m_resource->setScriptLimits(m_scriptLimits);
+}
+
+void SimWorld::scriptLimitHit(int client)
+{
+    if (m_scriptLimitClient >= 0)
+        return;
+    m_scriptLimitClient = client;
+    m_scriptLimitHit = true;
+}
+
+ScriptStop SimWorld::scriptStop() const
+{
+    for (const auto &node : m_nodes) {
+        if (node->scriptStop() != ScriptStop::None)
+            return node->scriptStop();
+    }
+    return m_resource ? m_resource->scriptStop() : ScriptStop::None;
+}
+
 void SimWorld::run()
 {
     m_clientsRunning = int(m_clients.size());
@@ -411,6 +438,13 @@ void SimWorld::run()
     m_kernel.runUntil(m_scenario.durationMs * 1000);
     m_endUs = m_kernel.now();
     recordFinalState();
+}
+
+void SimWorld::abortRun(const QString &reason, int client)
+{
+    if (m_scriptLimitClient >= 0 && client != m_scriptLimitClient)
+        return; // most likely about a script stopped because of that one
+    abortRun(reason);
 }
 
 void SimWorld::abortRun(const QString &reason)
