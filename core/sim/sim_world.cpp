@@ -423,11 +423,21 @@ void SimWorld::scriptLimitHit(int client)
 
 ScriptStop SimWorld::scriptStop() const
 {
-    for (const auto &node : m_nodes) {
-        if (node->scriptStop() != ScriptStop::None)
-            return node->scriptStop();
-    }
-    return m_resource ? m_resource->scriptStop() : ScriptStop::None;
+    // A limit hit anywhere is what the run is about; the scripts stopped after it (Stopped, on
+    // other nodes too) only followed.
+    const auto isLimit = [](ScriptStop s) {
+        return s == ScriptStop::TimeLimit || s == ScriptStop::MemoryCap;
+    };
+    ScriptStop stop = ScriptStop::None;
+    const auto consider = [&](ScriptStop s) {
+        if (!isLimit(stop) && (isLimit(s) || stop == ScriptStop::None))
+            stop = s;
+    };
+    for (const auto &node : m_nodes)
+        consider(node->scriptStop());
+    if (m_resource)
+        consider(m_resource->scriptStop());
+    return stop;
 }
 
 void SimWorld::run()
