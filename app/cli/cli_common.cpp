@@ -112,6 +112,23 @@ bool capOption(const QString &name, qint64 value, qint64 max, QString *error)
     return false;
 }
 
+QCommandLineOption scriptTimeLimitOption()
+{
+    return {QStringLiteral("script-time-limit"),
+            QCoreApplication::translate(
+                "cli", "Stop a script that runs longer than this, e.g. 5s or 500ms (default 5s, "
+                       "as Redis's lua-time-limit); the run then ends with an error (exit 2)."),
+            QStringLiteral("DURATION")};
+}
+
+bool readScriptTimeLimit(const QCommandLineParser &p, ScriptLimits *limits, QString *error)
+{
+    if (!p.isSet(QStringLiteral("script-time-limit")))
+        return true;
+    return parseTimeLimit(p.value(QStringLiteral("script-time-limit")), &limits->timeLimitMs,
+                          error);
+}
+
 bool parseOrFail(QCommandLineParser &p, const QStringList &args, int *code)
 {
     p.addHelpOption();

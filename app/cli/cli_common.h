@@ -2,6 +2,7 @@
 // 2), option parsing helpers, and the Ctrl-C flag long-running commands poll.
 #pragma once
 
+#include "redis/script_limits.h"
 #include "sim/scenario.h"
 
 #include <QCommandLineParser>
@@ -28,6 +29,10 @@ bool numberOption(const QCommandLineParser &p, const QString &name, qint64 min, 
                   QString *error);
 // A number option's cap (run_limits.h): false with *error when value > max.
 bool capOption(const QString &name, qint64 value, qint64 max, QString *error);
+// --script-time-limit DURATION, for the commands that run scripts in the embedded engine.
+QCommandLineOption scriptTimeLimitOption();
+// Reads --script-time-limit into limits->timeLimitMs (untouched when absent); false with *error.
+bool readScriptTimeLimit(const QCommandLineParser &p, ScriptLimits *limits, QString *error);
 // Adds --help, parses; false with *code set when the command should end now (help or error).
 bool parseOrFail(QCommandLineParser &p, const QStringList &args, int *code);
 // Installs the translation of the messages and help texts: the language of `--lang en|zh_CN`

@@ -196,6 +196,7 @@ int simulate(const QStringList &args)
          QCoreApplication::translate("cli", "Your acquire script (Lua)."), QStringLiteral("FILE")},
         {QStringLiteral("release-script"),
          QCoreApplication::translate("cli", "Your release script (Lua)."), QStringLiteral("FILE")},
+        scriptTimeLimitOption(),
         {QStringLiteral("events"),
          QCoreApplication::translate("cli", "Write the event log as JSON Lines."),
          QStringLiteral("FILE")},
@@ -249,6 +250,8 @@ int simulate(const QStringList &args)
     if (!capOption(QStringLiteral("clients"), clients, limits::kMaxClients, &error) ||
         !capOption(QStringLiteral("keys"), keys, limits::kMaxKeys, &error) ||
         !capOption(QStringLiteral("duration"), duration, limits::kMaxDurationMs, &error))
+        return fail(error);
+    if (!readScriptTimeLimit(p, &config.scriptLimits, &error))
         return fail(error);
     config.seed = quint64(seed);
     if (clients > 0 && !setClientCount(config.scenario, int(clients), &error))
@@ -333,6 +336,7 @@ int compare(const QStringList &args)
         {QStringLiteral("release-script"),
          QCoreApplication::translate("cli", "Your release script (Lua), compared as 'custom'."),
          QStringLiteral("FILE")},
+        scriptTimeLimitOption(),
     });
     int code = 0;
     if (!parseOrFail(p, args, &code))
@@ -379,6 +383,8 @@ int compare(const QStringList &args)
         !capOption(QStringLiteral("seeds"), seeds, limits::kMaxSeeds, &error))
         return fail(error);
     request.seeds = int(seeds);
+    if (!readScriptTimeLimit(p, &request.scriptLimits, &error))
+        return fail(error);
     const qint64 runs = qint64(request.scenarios.size()) * strategyIds().size() * seeds;
     if (!fitsInMemory(estimateComparisonBytes(request.scenarios, runs, request.threads),
                       machineMemoryBytes(), &error))

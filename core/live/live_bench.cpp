@@ -5,6 +5,7 @@
 #include "lock/script.h"
 #include "lock/strategy_registry.h"
 
+#include <QCoreApplication>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QRandomGenerator>
@@ -26,6 +27,7 @@ constexpr const char *kStepProbe = "preflight.probe";
 constexpr const char *kStepFinal = "final.read";
 constexpr const char *kStepScan = "cleanup.scan";
 constexpr const char *kStepUnlink = "cleanup.unlink";
+constexpr const char *kStepBusy = "busy.script-kill";
 
 constexpr qint64 kReadyPollMs = 5;
 constexpr qint64 kFinalRequestTimeoutMs = 2000;
@@ -200,6 +202,10 @@ public:
 
     Task<void> preflight();
     Task<void> finalize();
+    // When a server answers BUSY and the scripts are the user's: SCRIPT KILL (see the .cpp).
+    Task<void> stopOurBusyScript(LiveClient &fresh);
+    // The bench's own client (preflight, finish, BUSY checks), connecting already.
+    std::unique_ptr<LiveClient> makeAdmin(qint64 requestTimeoutMs, bool reconnect) const;
 
     QString describe(LiveClient &client, int node, const Reply &reply, const QByteArray &step);
     QByteArray lockKey(int k) const { return prefix + "lock:" + QByteArray::number(k); }
@@ -229,6 +235,7 @@ public:
     qint64 t0Us = 0;
     qint64 t1Us = 0;
     bool counterRead = false;
+    QString busyError; // a server was busy running our script: what happened to it
 };
 
 QList<ConnectionOptions> LiveBench::Private::nodeOptions(bool reconnect,
@@ -258,6 +265,19 @@ QString LiveBench::Private::describe(LiveClient &client, int node, const Reply &
     if (!step.isEmpty() && step != kStepPing)
         what += QStringLiteral(" (at %1)").arg(QString::fromUtf8(step));
     return what;
+}
+
+std::unique_ptr<LiveClient> LiveBench::Private::makeAdmin(qint64 requestTimeoutMs,
+                                                          bool reconnect) const
+{
+    LiveClientOptions o;
+    o.name = QByteArrayLiteral("lockscope-bench");
+    o.index = kNoClient;
+    o.nodes = nodeOptions(reconnect, requestTimeoutMs);
+    o.requestTimeoutMs = requestTimeoutMs;
+    auto client = std::make_unique<LiveClient>(o, nullptr);
+    client->open();
+    return client;
 }
 
 void LiveBench::Private::fail(const QString &message)
@@ -309,13 +329,7 @@ void LiveBench::Private::begin()
         config.keyPrefix.isEmpty() ? "lockscope:bench:" + randomHex(4) + ':' : config.keyPrefix;
 
     phase = Phase::Preflight;
-    LiveClientOptions o;
-    o.name = QByteArrayLiteral("lockscope-bench");
-    o.index = kNoClient;
-    o.nodes = nodeOptions(false, config.connectTimeoutMs);
-    o.requestTimeoutMs = config.connectTimeoutMs;
-    admin = std::make_unique<LiveClient>(o, nullptr);
-    admin->open();
+    admin = makeAdmin(config.connectTimeoutMs, false);
     admin->spawn(preflight());
     // A bound on the whole preflight, whatever the connections do.
     QTimer::singleShot(clampMs(config.connectTimeoutMs * 2 + 2000), q, [this] {
@@ -326,6 +340,42 @@ void LiveBench::Private::begin()
                      .arg(result.servers.join(QLatin1Char(',')))
                      .arg(config.connectTimeoutMs * 2 + 2000));
     });
+}
+
+// A script that runs past the server's lua-time-limit makes the server answer BUSY to every
+// other connection until it ends or SCRIPT KILL stops it; the connection that sent it waits
+// (a request timeout does not end the script). Left alone, an endless script keeps the server
+// unusable for good, so the bench asks on fresh connections and, when the server is busy and
+// the scripts are the user's (a built-in script always ends: a BUSY is then someone else's
+// script, which is not ours to kill), sends SCRIPT KILL. The run then ends with one line.
+Task<void> LiveBench::Private::stopOurBusyScript(LiveClient &fresh)
+{
+    if (!strategy || strategy->id() != QLatin1String("custom"))
+        co_return;
+    for (int node = 0; node < nodeCount(); ++node) {
+        Command ping{QByteArrayLiteral("PING")};
+        const Reply pong = co_await fresh.call(node, std::move(ping), kStepBusy);
+        if (Connection::classify(pong) != RedisErrorKind::Busy)
+            continue;
+        const QString server = result.servers.value(node);
+        Command kill{QByteArrayLiteral("SCRIPT"), QByteArrayLiteral("KILL")};
+        const Reply killed = co_await fresh.call(node, std::move(kill), kStepBusy);
+        if (!busyError.isEmpty())
+            continue;
+        // StrategyInfo::summary names the two files ("acquire: a.lua; release: b.lua").
+        busyError =
+            killed.isOk()
+                ? QCoreApplication::translate("LiveBench",
+                                              "%1: the server is busy running our script (%2) past "
+                                              "its lua-time-limit (BUSY); LockScope stopped it "
+                                              "with SCRIPT KILL")
+                      .arg(server, strategy->info().summary)
+                : QCoreApplication::translate("LiveBench",
+                                              "%1: the server is busy running our script (%2) past "
+                                              "its lua-time-limit (BUSY), and SCRIPT KILL did not "
+                                              "stop it: %3")
+                      .arg(server, strategy->info().summary, QString::fromUtf8(killed.toDisplay()));
+    }
 }
 
 Task<void> LiveBench::Private::preflight()
@@ -400,6 +450,12 @@ Task<void> LiveBench::Private::preflight()
         }
     }
     if (!error.isEmpty()) {
+        // The probe's own connection waits behind a script that may still run: look on fresh
+        // ones.
+        const std::unique_ptr<LiveClient> fresh = makeAdmin(config.connectTimeoutMs, false);
+        co_await stopOurBusyScript(*fresh);
+        if (!busyError.isEmpty())
+            error = busyError;
         // Best effort: the probe's keys (the cleanup at the end of a run does not happen).
         for (int node = 0; node < n; ++node) {
             Command del{QByteArrayLiteral("DEL"), prefix + "probe", prefix + "probe:fence",
@@ -556,13 +612,7 @@ void LiveBench::Private::beginFinishing()
     phase = Phase::Finishing;
     for (auto &c : clients)
         c->halt();
-    LiveClientOptions o;
-    o.name = QByteArrayLiteral("lockscope-bench");
-    o.index = kNoClient;
-    o.nodes = nodeOptions(true, kFinalRequestTimeoutMs);
-    o.requestTimeoutMs = kFinalRequestTimeoutMs;
-    admin = std::make_unique<LiveClient>(o, nullptr);
-    admin->open();
+    admin = makeAdmin(kFinalRequestTimeoutMs, true);
     admin->spawn(finalize());
     QTimer::singleShot(int(kFinalBoundMs), q, [this] {
         if (phase == Phase::Finishing)
@@ -576,6 +626,8 @@ Task<void> LiveBench::Private::finalize()
     LiveClient &a = *admin;
     const int n = nodeCount();
     QString error;
+    // The finishing connections are new: a script of ours still running shows as BUSY here.
+    co_await stopOurBusyScript(a);
     // What is left in Redis: the counters (lost updates) and the lock keys (stuck locks), as
     // the simulator records them at the end of a run.
     counterRead = true;
@@ -661,7 +713,7 @@ void LiveBench::Private::done()
 {
     // A script error or a client whose coroutine threw ended the run early: its figures are not
     // a measurement.
-    QString failure = abortError;
+    QString failure = busyError.isEmpty() ? abortError : busyError;
     if (failure.isEmpty() && admin)
         failure = admin->abortReason();
     for (const auto &c : clients) {

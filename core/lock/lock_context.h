@@ -11,6 +11,7 @@
 
 #include "async/task.h"
 #include "redis/reply.h"
+#include "redis/script_limits.h"
 
 #include <QString>
 
@@ -127,6 +128,9 @@ public:
     // (one sentence naming the file and the Lua line) as the run's error. The caller then
     // returns at once; nothing of this client runs again.
     virtual void abortRun(const QString &reason) = 0;
+    // The bounds of the embedded engine the scripts run in (the simulator's), for the message
+    // of a script it stopped; null against a real server, whose own lua-time-limit applies.
+    virtual const ScriptLimits *embeddedScriptLimits() const { return nullptr; }
 
     // A uniformly distributed integer in [0, bound).
     qint64 randomBelow(qint64 bound) { return bound <= 0 ? 0 : qint64(random() % quint64(bound)); }

@@ -137,6 +137,18 @@ qint64 Engine::nowMs() const
     return d->nowMs();
 }
 
+void Engine::setScriptLimits(const ScriptLimits &limits)
+{
+    d->scriptLimits = limits;
+    if (d->hasScripting())
+        d->scripting().setLimits(limits);
+}
+
+ScriptStop Engine::scriptStop() const
+{
+    return d->firstScriptStop;
+}
+
 quint64 Engine::commandsExecuted() const
 {
     return d->commandCount;

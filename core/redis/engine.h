@@ -6,6 +6,7 @@
 #pragma once
 
 #include "reply.h"
+#include "script_limits.h"
 
 #include <functional>
 #include <memory>
@@ -84,6 +85,11 @@ public:
 
     qint64 nowMs() const;
     quint64 commandsExecuted() const;
+
+    // The bounds on every script from now on (script_limits.h); kept across restarts.
+    void setScriptLimits(const ScriptLimits &limits);
+    // The first script this engine stopped, and why (None: none was).
+    ScriptStop scriptStop() const;
 
 private:
     class Impl;

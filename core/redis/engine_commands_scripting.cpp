@@ -54,6 +54,8 @@ Reply evalGeneric(EngineCore &core, const Command &argv, ExecCtx &ctx, bool sha,
     Reply reply = sha ? lua.evalSha(argv[1], argv, numKeys, readOnly)
                       : lua.eval(argv[1], argv, numKeys, readOnly);
     core.scriptCtx = outer;
+    if (core.firstScriptStop == ScriptStop::None)
+        core.firstScriptStop = lua.lastStop();
     return reply;
 }
 

@@ -59,8 +59,10 @@ qint64 EngineCore::nowMs() const
 
 LuaScripting &EngineCore::scripting()
 {
-    if (!m_lua)
+    if (!m_lua) {
         m_lua = std::make_unique<LuaScripting>(*this);
+        m_lua->setLimits(scriptLimits);
+    }
     return *m_lua;
 }
 

@@ -57,6 +57,9 @@ public:
 
     LuaScripting &scripting();
     bool hasScripting() const { return static_cast<bool>(m_lua); }
+    // The bounds of every script (kept across SCRIPT FLUSH and restarts), and the first stop.
+    ScriptLimits scriptLimits;
+    ScriptStop firstScriptStop = ScriptStop::None;
     // The running EVAL's context while its script executes (redis.call comes back through it).
     ExecCtx *scriptCtx = nullptr;
 

@@ -26,7 +26,10 @@ using lua::toBytes;
 
 namespace {
 
-constexpr int kHookEvery = 100'000; // VM instructions between two instruction-limit checks
+// VM instructions between two checks of the limits: tens of microseconds of the tightest loop,
+// so a stop comes promptly, while a lock script (a few hundred instructions) is never
+// interrupted and a long one pays one clock read per 10,000 instructions.
+constexpr int kHookEvery = 10'000;
 const char kSelfKey[] = "lockscope_scripting";
 const char kToStringKey[] = "lockscope_tostring";
 
@@ -99,6 +102,10 @@ int panicHandler(lua_State *L)
 // arrays, the new strings), so the interpreter allocates and frees small blocks constantly.
 // Keeping freed blocks on a free list per 16-byte size class and handing them out again costs
 // a fraction of malloc/free each time. The blocks go back to the system with the interpreter.
+//
+// It also counts the bytes Lua holds, and while a script runs (`enforcing`) refuses to grow past
+// the memory cap: Lua then raises "not enough memory" and the script stops. Only inside the
+// script's protected call: a refusal outside one (creating KEYS and ARGV) would be a Lua panic.
 struct LuaScripting::Allocator {
     static constexpr std::size_t kGranule = 16;
     static constexpr std::size_t kClasses = 16; // pooled: blocks of up to 256 bytes
@@ -106,6 +113,10 @@ struct LuaScripting::Allocator {
         FreeBlock *next;
     };
     std::array<FreeBlock *, kClasses + 1> freeLists{};
+    std::size_t used = 0; // bytes Lua holds (as it asked for them)
+    std::size_t cap = std::numeric_limits<std::size_t>::max();
+    bool enforcing = false;
+    bool refused = false; // a growth was refused since the script started
 
     Allocator() = default;
     Allocator(const Allocator &) = delete;
@@ -151,24 +162,41 @@ struct LuaScripting::Allocator {
     static void *luaAlloc(void *ud, void *ptr, size_t osize, size_t nsize)
     {
         auto *self = static_cast<Allocator *>(ud);
+        if (!ptr)
+            osize = 0; // Lua 5.1 passes 0 for a new block; counting relies on it
         if (nsize == 0) {
-            if (ptr)
+            if (ptr) {
                 self->release(ptr, osize);
+                self->used -= osize;
+            }
             return nullptr;
         }
+        if (nsize > osize && self->enforcing && self->used - osize + nsize > self->cap) {
+            self->refused = true;
+            return nullptr; // the old block stays as it was, as Lua requires
+        }
+        void *p = self->resize(ptr, osize, nsize);
+        if (p)
+            self->used = self->used - osize + nsize;
+        return p;
+    }
+
+    // A block of nsize bytes with the first min(osize, nsize) of ptr's (a new one for null).
+    void *resize(void *ptr, std::size_t osize, std::size_t nsize)
+    {
         if (!ptr)
-            return self->allocate(nsize);
+            return allocate(nsize);
         const std::size_t oldClass = classOf(osize);
         const std::size_t newClass = classOf(nsize);
         if (oldClass == newClass && newClass <= kClasses)
             return ptr; // the block is big enough already
         if (oldClass > kClasses && newClass > kClasses)
             return std::realloc(ptr, nsize);
-        void *moved = self->allocate(nsize);
+        void *moved = allocate(nsize);
         if (!moved)
             return nullptr;
         std::memcpy(moved, ptr, std::min(osize, nsize));
-        self->release(ptr, osize);
+        release(ptr, osize);
         return moved;
     }
 };
@@ -184,6 +212,11 @@ LuaScripting::~LuaScripting()
 {
     if (m_L)
         lua_close(m_L);
+}
+
+void LuaScripting::setLimits(const ScriptLimits &limits)
+{
+    m_limits = limits;
 }
 
 QByteArray LuaScripting::sha1Hex(const QByteArray &body)
@@ -398,6 +431,12 @@ Reply LuaScripting::run(const QByteArray &sha, const Script &script, const Comma
         return Reply::error(
             QByteArrayLiteral("ERR Can not execute a script with write flag using *_ro command."));
 
+    // Stopped already (Cancel, or another script of the run hit a limit): not started at all.
+    if (m_limits.stopRequested()) {
+        m_run.stop = ScriptStop::Stopped;
+        return Reply::error(QByteArrayLiteral("ERR Script killed by user with SCRIPT KILL..."));
+    }
+
     lua_State *L = state();
     lua_rawgeti(L, LUA_REGISTRYINDEX, m_handlerRef);
     lua_rawgeti(L, LUA_REGISTRYINDEX, script.functionRef);
@@ -411,16 +450,39 @@ Reply LuaScripting::run(const QByteArray &sha, const Script &script, const Comma
     pushCommandSlice(L, argv, 3 + numKeys, argv.size() - 3 - numKeys);
     lua_rawset(L, LUA_GLOBALSINDEX);
 
-    m_run =
-        Run{.active = true, .readOnly = readOnlyCommand || (!script.compatMode && script.noWrites)};
+    m_run.active = true;
+    m_run.readOnly = readOnlyCommand || (!script.compatMode && script.noWrites);
+    m_run.stop = ScriptStop::None;
+    m_run.clock.start();
+    m_alloc->cap = m_limits.memoryCapBytes > 0 ? std::size_t(m_limits.memoryCapBytes)
+                                               : std::numeric_limits<std::size_t>::max();
+    m_alloc->refused = false;
+    m_alloc->enforcing = true;
     lua_sethook(L, countHook, LUA_MASKCOUNT, kHookEvery);
 
     const int status = lua_pcall(L, 0, 1, -2);
+    m_alloc->enforcing = false;
+    // A refused allocation stops the script even when a pcall() in it caught "not enough
+    // memory" and it ended normally: it did not run as it would on a server with the memory.
+    if (m_run.stop == ScriptStop::None && (status == LUA_ERRMEM || m_alloc->refused))
+        m_run.stop = ScriptStop::MemoryCap;
     Reply reply = status ? errorToReply(sha) : popAsReply(L);
     lua_pop(L, 1); // the error handler
 
     lua_sethook(L, nullptr, 0, 0);
     m_run.active = false;
+    switch (m_run.stop) {
+    case ScriptStop::TimeLimit:
+        reply = Reply::error(QByteArray(kBusyReply));
+        break;
+    case ScriptStop::MemoryCap:
+        reply = Reply::error(QByteArray(kOomReply));
+        lua_gc(L, LUA_GCCOLLECT, 0); // what the script piled up is garbage now
+        break;
+    case ScriptStop::Stopped: // errorToReply() made Redis's SCRIPT KILL reply of it
+    case ScriptStop::None:
+        break;
+    }
     // No explicit GC step here (Redis does one every 50 scripts): Lua's own incremental
     // collector already keeps memory bounded, and an explicit step restarts a collection cycle
     // whenever the last one has finished, so the collector never pauses. Leaving it to Lua
@@ -531,16 +593,23 @@ void LuaScripting::countHook(lua_State *L, lua_Debug *)
     if (!that || !that->m_run.active)
         return;
     Run &run = that->m_run;
-    if (!run.aborted) {
-        run.hookTicks += kHookEvery;
-        if (run.hookTicks < that->m_instructionLimit)
+    if (run.stop == ScriptStop::None) {
+        if (that->m_limits.stopRequested())
+            run.stop = ScriptStop::Stopped;
+        else if (that->m_alloc->refused) // a pcall() swallowed "not enough memory"
+            run.stop = ScriptStop::MemoryCap;
+        else if (that->m_limits.timeLimitMs > 0 &&
+                 run.clock.elapsed() >= that->m_limits.timeLimitMs)
+            run.stop = ScriptStop::TimeLimit;
+        else
             return;
-        run.aborted = true;
-        // From now on fire on every line, so a pcall() in the script cannot swallow the abort
+        // From now on fire on every line, so a pcall() in the script cannot swallow the stop
         // and carry on (Redis does the same for SCRIPT KILL).
         lua_sethook(L, countHook, LUA_MASKLINE, 0);
     }
-    pushError(L, "Script exceeded the embedded engine's instruction limit and was aborted");
+    // Redis's words to the caller of a killed script; the time limit and the memory cap get
+    // their own replies once the script has unwound (run()).
+    pushError(L, "Script killed by user with SCRIPT KILL...");
     lua_error(L);
 }
 

@@ -9,8 +9,10 @@
 
 #include "engine_keyspace.h"
 #include "reply.h"
+#include "script_limits.h"
 
 #include <QByteArray>
+#include <QElapsedTimer>
 
 #include <memory>
 #include <unordered_map>
@@ -56,9 +58,10 @@ public:
     // SCRIPT FLUSH (and every restart): a fresh interpreter, as Redis does.
     void flush();
 
-    // Aborts a script after this many Lua VM instructions (a real Redis would block; a
-    // simulation must not). Default 100 million.
-    void setInstructionLimit(qint64 limit) { m_instructionLimit = limit; }
+    // The bounds every later script runs under (script_limits.h).
+    void setLimits(const ScriptLimits &limits);
+    // Why the last script run was stopped (None: it ran to its end, or failed on its own).
+    ScriptStop lastStop() const { return m_run.stop; }
 
 private:
     struct Script {
@@ -69,8 +72,8 @@ private:
     struct Run {
         bool active = false;
         bool readOnly = false;
-        qint64 hookTicks = 0;
-        bool aborted = false;
+        ScriptStop stop = ScriptStop::None;
+        QElapsedTimer clock; // wall time since the script started
     };
 
     lua_State *state();
@@ -117,7 +120,7 @@ private:
     lua_State *m_L = nullptr;
     std::unordered_map<QByteArray, Script, KeyHash, KeyEqual> m_scripts; // sha -> script
     Run m_run; // the script running now, if active
-    qint64 m_instructionLimit = 100'000'000;
+    ScriptLimits m_limits;
     quint64 m_randState = 0;
     // Registry references to what every run pushes (the error handler, the interned names
     // "KEYS" and "ARGV"): lua_rawgeti by number instead of hashing a C string each time.

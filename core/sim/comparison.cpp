@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QThreadPool>
 
+#include <algorithm>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -109,6 +110,14 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
                 jobs.push_back({int(rows.size() - 1), request.firstSeed + quint64(s)});
         }
     }
+    // The user's scripts run first: should one of them run away, the comparison ends at its
+    // limit instead of after every built-in strategy's runs. (Rows are summed per row, in seed
+    // order, so the order of the jobs changes no figure.)
+    if (request.custom) {
+        std::stable_partition(jobs.begin(), jobs.end(), [&](const Job &job) {
+            return rows[job.row].strategy == request.custom->id();
+        });
+    }
     // Results land in per-job slots and are summed afterwards in job order, so the totals do
     // not depend on which thread finished first.
     std::vector<CheckReport> results(jobs.size());
@@ -119,9 +128,20 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
     std::vector<std::mutex> rowLocks(std::size_t(rows.size()));
     std::atomic<std::size_t> next{0};
     std::atomic<int> done{0};
+    // Set by the first run whose script hit a limit; with the caller's cancel flag it stops the
+    // scripts still running in the other workers, within a millisecond of either.
+    std::atomic<bool> scriptLimitHit{false};
+    ScriptLimits limits = request.scriptLimits;
+    limits.stopFlags.push_back(&scriptLimitHit);
+    if (cancel)
+        limits.stopFlags.push_back(cancel);
+    std::mutex stopMutex;
+    QString stopError;
+    ScriptStop stopKind = ScriptStop::None;
+    int stopRow = -1;
     auto worker = [&] {
         for (;;) {
-            if (cancel && cancel->load())
+            if ((cancel && cancel->load()) || scriptLimitHit.load())
                 return;
             const std::size_t i = next.fetch_add(1);
             if (i >= jobs.size())
@@ -137,12 +157,26 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
             config.keepLog = false;
             config.recordText = false;
             config.latencySketch = true;
+            config.scriptLimits = limits;
             std::unique_ptr<LatencyHistogramSink> latencies;
             if (request.latencyHistogram) {
                 latencies = std::make_unique<LatencyHistogramSink>();
                 config.extraSink = latencies.get();
             }
             auto result = runSimulation(config);
+            if (result.scriptStop == ScriptStop::TimeLimit ||
+                result.scriptStop == ScriptStop::MemoryCap) {
+                std::lock_guard<std::mutex> lock(stopMutex);
+                if (stopRow < 0) {
+                    stopError = result.error;
+                    stopKind = result.scriptStop;
+                    stopRow = job.row;
+                }
+                scriptLimitHit = true;
+                return;
+            }
+            if (result.scriptStop == ScriptStop::Stopped)
+                return; // stopped by a flag above: neither a result nor an error of its own
             {
                 // Pooled now rather than kept per run: a matrix has thousands of runs. Counts
                 // add up the same in any order.
@@ -174,6 +208,11 @@ QList<ComparisonRow> runComparison(const ComparisonRequest &request,
         pool.waitForDone();
     } else {
         worker();
+    }
+
+    if (stopRow >= 0) {
+        rows[stopRow].error = stopError;
+        rows[stopRow].scriptStop = stopKind;
     }
 
     std::vector<double> fairness(std::size_t(rows.size()));

@@ -4,6 +4,7 @@
 
 #include "checker.h"
 #include "lock/strategy.h"
+#include "redis/script_limits.h"
 #include "scenario.h"
 
 #include <atomic>
@@ -46,6 +47,9 @@ struct ComparisonRow {
     double throughputPerSimSecond = 0; // acquisitions per simulated second, summed over runs
     LatencyHistogram latency;          // only when the request asked for it
     QString error; // the first run (in seed order) that ended on an error; runs omit it
+    // Set when `error` is a script stopped at the time limit or the memory cap (which ended
+    // the whole comparison).
+    ScriptStop scriptStop = ScriptStop::None;
     QJsonObject toJson() const; // the summed report's fields, the runs and the verdict
 };
 
@@ -56,6 +60,10 @@ struct ComparisonRequest {
     quint64 firstSeed = 1;
     int threads = 0;               // 0: one per core
     bool latencyHistogram = false; // fill each row's `latency` (a sink per run: a little slower)
+    // The bounds on every script. The first run whose script hits the time limit or the memory
+    // cap ends the whole comparison (the others' scripts are stopped at once, no new run
+    // starts): its row gets that run's error, which no other row's figures could outweigh.
+    ScriptLimits scriptLimits;
     // A strategy that is not built in (custom scripts), run for the rows whose strategy id is
     // its id; list that id in `strategies`.
     std::shared_ptr<const Strategy> custom;

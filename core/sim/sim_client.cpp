@@ -203,7 +203,11 @@ void SimClient::arrive(quint64 handle, int nodeIndex, std::size_t link)
         armTimeout(handle); // lost on the way
         return;
     }
+    const bool stoppedBefore = node->scriptStop() != ScriptStop::None;
     Reply reply = node->execute(req->spec.argv, m_index);
+    if (!stoppedBefore && (node->scriptStop() == ScriptStop::TimeLimit ||
+                           node->scriptStop() == ScriptStop::MemoryCap))
+        m_world.scriptLimitHit(m_index);
     req = findRequest(handle);
     if (!req)
         return;

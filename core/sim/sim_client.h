@@ -46,7 +46,8 @@ public:
     void unsubscribe(int node, const QByteArray &channel) override;
     void note(LockNote kind, const QByteArray &key, qint64 value,
               const QByteArray &detail) override;
-    void abortRun(const QString &reason) override { m_world.abortRun(reason); }
+    void abortRun(const QString &reason) override { m_world.abortRun(reason, m_index); }
+    const ScriptLimits *embeddedScriptLimits() const override { return &m_world.scriptLimits(); }
 
 protected:
     void sendCall(CallSpec &&spec, Reply *out, std::coroutine_handle<> h) override;

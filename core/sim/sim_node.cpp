@@ -22,6 +22,7 @@ std::unique_ptr<SimNode::Server> SimNode::makeServer(qint64 clockOffsetUs)
     Server *raw = server.get();
     server->engine =
         std::make_unique<Engine>([this, raw] { return m_kernel.now() + raw->clockOffsetUs; });
+    server->engine->setScriptLimits(m_scriptLimits);
     return server;
 }
 
@@ -31,6 +32,13 @@ void SimNode::becomePrimary(Server &server)
         server.engine->setKeyObserver([this](const Engine::KeyChange &c) { onPrimaryChange(c); });
     if (m_messageSink)
         server.engine->setMessageSink(m_messageSink);
+}
+
+void SimNode::setScriptLimits(const ScriptLimits &limits)
+{
+    m_scriptLimits = limits;
+    for (auto &server : m_servers)
+        server->engine->setScriptLimits(limits);
 }
 
 void SimNode::setMessageSink(MessageSink sink)
@@ -51,6 +59,8 @@ Reply SimNode::execute(const Command &argv, int session)
     ++m_commands;
     m_ttlChanged = false;
     Reply reply = primary().execute(argv, session);
+    if (m_scriptStop == ScriptStop::None)
+        m_scriptStop = primary().scriptStop();
     // Only a write or a TTL change can bring a deadline forward (most commands, like a SET NX
     // that finds the lock taken, change nothing; a DEL or an expiry only removes deadlines; a
     // SET ... PX reports its TTL with the write). The unobserved resource keeps no TTLs at all.

@@ -53,6 +53,11 @@ public:
 
     quint64 commandsExecuted() const { return m_commands; }
 
+    // The bounds on scripts for every server of the node, present and future.
+    void setScriptLimits(const ScriptLimits &limits);
+    // The first script a server of this node stopped (None: none was).
+    ScriptStop scriptStop() const { return m_scriptStop; }
+
 private:
     struct Server {
         std::unique_ptr<Engine> engine;
@@ -78,6 +83,8 @@ private:
     bool m_ttlChanged = false; // the command being executed wrote a key or changed a TTL
     quint64 m_epoch = 0; // bumps on failover/restart: stale replication and expiry actions drop
     quint64 m_expiryEpoch = 0;
+    ScriptLimits m_scriptLimits;
+    ScriptStop m_scriptStop = ScriptStop::None;
     qint64 m_expiryScheduledUs = -1;
     bool m_muted = false; // true while a fault rewrites data (it reports the changes itself)
     quint64 m_commands = 0;

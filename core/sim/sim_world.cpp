@@ -403,6 +403,43 @@ void SimWorld::clientDone()
         m_kernel.stop();
 }
 
+void SimWorld::setScriptLimits(const ScriptLimits &limits)
+{
+    m_scriptLimits = limits;
+    m_scriptLimits.stopFlags.push_back(&m_scriptLimitHit);
+    for (auto &node : m_nodes)
+        node->setScriptLimits(m_scriptLimits);
+    if (m_resource)
+        m_resource->setScriptLimits(m_scriptLimits);
+}
+
+void SimWorld::scriptLimitHit(int client)
+{
+    if (m_scriptLimitClient >= 0)
+        return;
+    m_scriptLimitClient = client;
+    m_scriptLimitHit = true;
+}
+
+ScriptStop SimWorld::scriptStop() const
+{
+    // A limit hit anywhere is what the run is about; the scripts stopped after it (Stopped, on
+    // other nodes too) only followed.
+    const auto isLimit = [](ScriptStop s) {
+        return s == ScriptStop::TimeLimit || s == ScriptStop::MemoryCap;
+    };
+    ScriptStop stop = ScriptStop::None;
+    const auto consider = [&](ScriptStop s) {
+        if (!isLimit(stop) && (isLimit(s) || stop == ScriptStop::None))
+            stop = s;
+    };
+    for (const auto &node : m_nodes)
+        consider(node->scriptStop());
+    if (m_resource)
+        consider(m_resource->scriptStop());
+    return stop;
+}
+
 void SimWorld::run()
 {
     m_clientsRunning = int(m_clients.size());
@@ -411,6 +448,13 @@ void SimWorld::run()
     m_kernel.runUntil(m_scenario.durationMs * 1000);
     m_endUs = m_kernel.now();
     recordFinalState();
+}
+
+void SimWorld::abortRun(const QString &reason, int client)
+{
+    if (m_scriptLimitClient >= 0 && client != m_scriptLimitClient)
+        return; // most likely about a script stopped because of that one
+    abortRun(reason);
 }
 
 void SimWorld::abortRun(const QString &reason)

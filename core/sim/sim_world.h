@@ -13,6 +13,7 @@
 #include "sim_node.h"
 #include "util/bytes_hash.h"
 
+#include <atomic>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -37,6 +38,17 @@ public:
              WaitOptions wait, EventSink *sink, std::shared_ptr<StringPool> strings,
              bool recordText);
     ~SimWorld();
+
+    // The bounds on every script of the run (before run()).
+    void setScriptLimits(const ScriptLimits &limits);
+    const ScriptLimits &scriptLimits() const { return m_scriptLimits; }
+    // The first script a node stopped (None: none was): the run's error is then about that.
+    ScriptStop scriptStop() const;
+    // A node stopped `client`'s script at the time limit or the memory cap. The run ends with
+    // that client's sentence about it (abortRun from the client, when the reply reaches it):
+    // until then every other script is stopped at once, instead of each running to the limit
+    // while the reply travels, and other clients' reasons are not taken.
+    void scriptLimitHit(int client);
 
     void run();
     qint64 endUs() const { return m_endUs; }
@@ -80,6 +92,7 @@ public:
     // when a client's coroutine threw and when a strategy cannot be judged (a custom script
     // failing at run time).
     void abortRun(const QString &reason);
+    void abortRun(const QString &reason, int client);
 
 private:
     void armFaults();
@@ -114,6 +127,9 @@ private:
     int m_clientsRunning = 0;
     qint64 m_endUs = 0;
     QString m_abortReason;
+    ScriptLimits m_scriptLimits;
+    std::atomic<bool> m_scriptLimitHit{false}; // one of m_scriptLimits.stopFlags
+    int m_scriptLimitClient = -1;
 };
 
 } // namespace lockscope

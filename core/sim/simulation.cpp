@@ -1,5 +1,6 @@
 #include "simulation.h"
 
+#include "lock/script_error.h"
 #include "lock/strategy_registry.h"
 #include "run_limits.h"
 #include "sim_world.h"
@@ -48,6 +49,7 @@ SimulationResult runSimulation(const SimulationConfig &config)
     EventSink *sink = (result.log || config.extraSink) ? static_cast<EventSink *>(&fanout)
                                                        : static_cast<EventSink *>(&checker);
     SimWorld world(config.scenario, strategy, config.seed, wait, sink, strings, config.recordText);
+    world.setScriptLimits(config.scriptLimits);
     if (result.log) {
         auto &info = result.log->info();
         info.source = QStringLiteral("simulation");
@@ -63,7 +65,11 @@ SimulationResult runSimulation(const SimulationConfig &config)
     // failing at run time), ends the run with one sentence; the events up to that instant stay
     // in the log.
     result.error = world.abortReason();
-    result.ok = result.error.isEmpty();
+    result.scriptStop = world.scriptStop();
+    result.ok = result.error.isEmpty() && result.scriptStop == ScriptStop::None;
+    if (!result.ok && result.error.isEmpty()) // a stopped script whose strategy carried on
+        result.error =
+            scriptStoppedText(QString(), ScriptRole::Any, result.scriptStop, config.scriptLimits);
     result.simTimeUs = world.endUs();
     result.commands = world.commandsExecuted();
     result.report = checker.finish(world.endUs());

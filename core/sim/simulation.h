@@ -6,6 +6,7 @@
 #include "checker.h"
 #include "events/event_log.h"
 #include "lock/strategy.h"
+#include "redis/script_limits.h"
 #include "scenario.h"
 
 #include <memory>
@@ -22,6 +23,9 @@ struct SimulationConfig {
     bool recordText = true;         // intern command, reply and value texts (off for benchmarks)
     EventSink *extraSink = nullptr; // sees every event as it happens
     bool latencySketch = false;     // fill report.latency (for pooling runs' percentiles)
+    // The bounds on every script (time, memory, stop flags such as the window's Cancel). A
+    // script stopped by them ends the run with an error: wall time is no simulation input.
+    ScriptLimits scriptLimits;
 };
 
 struct SimulationResult {
@@ -32,6 +36,9 @@ struct SimulationResult {
     std::shared_ptr<EventLog> log; // null unless keepLog; up to the error when !ok
     qint64 simTimeUs = 0;
     quint64 commands = 0; // Redis commands executed by every node, resource included
+    // A script the engine stopped: TimeLimit and MemoryCap are the run's error; Stopped means a
+    // stop flag ended it (a cancel), and the error says nothing about the strategy.
+    ScriptStop scriptStop = ScriptStop::None;
 };
 
 SimulationResult runSimulation(const SimulationConfig &config);

@@ -85,6 +85,8 @@ private slots:
     void badOptionsAreRefused();
     void customScriptFailingAtRunTime_data();
     void customScriptFailingAtRunTime();
+    void runawayScriptIsKilled_data();
+    void runawayScriptIsKilled();
 
 private:
     RedisServer m_server;
@@ -376,6 +378,67 @@ void TestLiveCli::customScriptFailingAtRunTime()
         QVERIFY2(message.contains(fragment),
                  qPrintable(fragment + QStringLiteral(" not in: ") + message));
     QCOMPARE(dbsize(m_server), 0);
+}
+
+void TestLiveCli::runawayScriptIsKilled_data()
+{
+    QTest::addColumn<QByteArray>("acquire");
+    QTest::addColumn<qint64>("boundMs");
+    // Only reads before it loops: Redis refuses SCRIPT KILL (UNKILLABLE) once a script called a
+    // write command, even a SET NX that wrote nothing.
+    const QByteArray set = "if redis.call('exists', KEYS[1]) == 0 then\n"
+                           "  if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
+                           "return 1 end\n"
+                           "  return 0\n"
+                           "end\n";
+    // Found by the preflight's probe: its request times out after 3 s (the connect timeout),
+    // then a fresh connection meets BUSY.
+    QTest::newRow("endless") << QByteArray("while true do end\n") << qint64(6000);
+    QTest::newRow("endless allocation")
+        << QByteArray("local t = {} while true do t[#t + 1] = string.rep('x', 1000) end\n")
+        << qint64(6000);
+    // Passes the probe (a free key) and runs away in the run, as soon as the lock is taken:
+    // the other clients get BUSY after the server's 500 ms.
+    QTest::newRow("endless when busy") << QByteArray(set + "while true do end\n") << qint64(6000);
+}
+
+// Issue 14: Redis answers BUSY to everyone while a script runs past busy-reply-threshold; the
+// bench ends with one line saying the server is busy running our script, stops it with SCRIPT
+// KILL (the server answers again afterwards) and cleans up, exit code 2.
+void TestLiveCli::runawayScriptIsKilled()
+{
+    QFETCH(QByteArray, acquire);
+    QFETCH(qint64, boundMs);
+    RedisServer server({QStringLiteral("--busy-reply-threshold"), QStringLiteral("500")});
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QByteArray release = "if redis.call('get', KEYS[1]) == ARGV[1] then return "
+                               "redis.call('del', KEYS[1]) else return 0 end\n";
+    for (const auto &[name, body] : {std::pair{QStringLiteral("runaway.lua"), acquire},
+                                     std::pair{QStringLiteral("release.lua"), release}}) {
+        QFile f(dir.filePath(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(body);
+    }
+    const Run run =
+        runCli({QStringLiteral("bench"), QStringLiteral("--redis"), address(server),
+                QStringLiteral("--acquire-script"), dir.filePath(QStringLiteral("runaway.lua")),
+                QStringLiteral("--release-script"), dir.filePath(QStringLiteral("release.lua")),
+                QStringLiteral("--clients"), QStringLiteral("4"), QStringLiteral("--duration"),
+                QStringLiteral("2000")});
+    QVERIFY2(run.finished && run.exitCode == 2, run.describe().constData());
+    QVERIFY2(run.out.isEmpty(), run.out.constData());
+    QVERIFY2(run.err.count('\n') == 1, run.err.constData());
+    for (const char *fragment : {"busy running our script", "runaway.lua", "SCRIPT KILL"})
+        QVERIFY2(run.err.contains(fragment), run.describe().constData());
+    qInfo("%s: ended after %lld ms", QTest::currentDataTag(), run.elapsedMs);
+    QVERIFY2(run.elapsedMs < boundMs, run.describe().constData());
+    // The server is usable again, and the run left no key behind.
+    RedisTestClient c;
+    QVERIFY(c.connect(server.host(), server.port()));
+    QCOMPARE(c.command({QByteArrayLiteral("PING")}).text(), QByteArray("PONG"));
+    QCOMPARE(dbsize(server), 0);
 }
 
 QTEST_GUILESS_MAIN(TestLiveCli)

@@ -8,7 +8,10 @@
 #include <QSet>
 #include <QTest>
 
+#include <atomic>
+#include <chrono>
 #include <initializer_list>
+#include <thread>
 
 using namespace lockscope;
 
@@ -754,21 +757,86 @@ private slots:
         runSteps(steps);
     }
 
-    void runawayScriptIsAborted()
+    // Issue 14: the time limit stops an endless script with Redis's BUSY words, pcall() cannot
+    // swallow the stop, and the interpreter is usable afterwards.
+    void endlessScriptStopsAtTheTimeLimit()
     {
+        ScriptLimits limits;
+        limits.timeLimitMs = 200;
+        m_engine->setScriptLimits(limits);
         QElapsedTimer timer;
         timer.start();
         const Reply r = run(cmd({"EVAL", "local i = 0 while true do i = i + 1 end", "0"}));
-        QVERIFY2(r.isError(), r.toDisplay().constData());
-        QVERIFY2(r.text().contains("instruction limit"), r.text().constData());
-        // pcall cannot swallow the abort.
+        const qint64 firstMs = timer.elapsed();
+        QCOMPARE(r, err("BUSY Redis is busy running a script. You can only call SCRIPT KILL or "
+                        "SHUTDOWN NOSAVE."));
+        QVERIFY2(firstMs >= 200 && firstMs < 1200, qPrintable(QString::number(firstMs)));
+        QCOMPARE(m_engine->scriptStop(), ScriptStop::TimeLimit);
+        timer.restart();
         const Reply r2 =
             run(cmd({"EVAL", "while true do pcall(function() while true do end end) end", "0"}));
-        QVERIFY2(r2.isError() && r2.text().contains("instruction limit"),
-                 r2.toDisplay().constData());
-        // The interpreter is still usable afterwards.
+        QCOMPARE(r2.text().left(5), QByteArray("BUSY "));
+        QVERIFY(timer.elapsed() < 1200);
         QCOMPARE(run(cmd({"EVAL", "return 7", "0"})), num(7));
-        QVERIFY(timer.elapsed() < 60000);
+    }
+
+    void limitsSetBeforeTheFirstScriptApply()
+    {
+        // The interpreter is created by the first EVAL: the limits given before must hold.
+        m_engine = std::make_unique<Engine>([this] { return m_nowUs; });
+        ScriptLimits limits;
+        limits.timeLimitMs = 100;
+        m_engine->setScriptLimits(limits);
+        QElapsedTimer timer;
+        timer.start();
+        QCOMPARE(run(cmd({"EVAL", "while true do end", "0"})).text().left(5), QByteArray("BUSY "));
+        QVERIFY(timer.elapsed() < 1100);
+    }
+
+    void endlessAllocationStopsAtTheMemoryCap()
+    {
+        ScriptLimits limits;
+        limits.timeLimitMs = 60000; // the cap must stop it, not the clock
+        limits.memoryCapBytes = qint64(16) << 20;
+        m_engine->setScriptLimits(limits);
+        QElapsedTimer timer;
+        timer.start();
+        const Reply r = run(
+            cmd({"EVAL", "local t = {} while true do t[#t + 1] = string.rep('x', 1000) end", "0"}));
+        QCOMPARE(r.text().left(4), QByteArray("OOM "));
+        QCOMPARE(m_engine->scriptStop(), ScriptStop::MemoryCap);
+        // pcall() catching "not enough memory" still stops it.
+        const Reply r2 = run(cmd({"EVAL",
+                                  "local t = {} local i = 0 while true do i = i + 1 "
+                                  "pcall(function() t[i] = {i, i, i, i, i, i, i, i} end) end",
+                                  "0"}));
+        QCOMPARE(r2.text().left(4), QByteArray("OOM "));
+        QVERIFY2(timer.elapsed() < 30000, qPrintable(QString::number(timer.elapsed())));
+        // The garbage went with the stop: a normal script runs again.
+        QCOMPARE(run(cmd({"EVAL", "return #string.rep('z', 1000)", "0"})), num(1000));
+    }
+
+    void stopFlagEndsAScriptAsScriptKillWould()
+    {
+        std::atomic<bool> stop{false};
+        ScriptLimits limits;
+        limits.timeLimitMs = 60000;
+        limits.stopFlags = {&stop};
+        m_engine->setScriptLimits(limits);
+        std::thread setter([&stop] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            stop = true;
+        });
+        QElapsedTimer timer;
+        timer.start();
+        const Reply r = run(cmd({"EVAL", "while true do end", "0"}));
+        setter.join();
+        QVERIFY(timer.elapsed() < 1100);
+        // Redis's reply to the caller of a script ended by SCRIPT KILL (checked with 7.0.15).
+        QVERIFY2(r.text().startsWith("ERR Script killed by user with SCRIPT KILL... script: "),
+                 r.text().constData());
+        QVERIFY2(r.text().endsWith(", on @user_script:1."), r.text().constData());
+        QCOMPARE(m_engine->scriptStop(), ScriptStop::Stopped);
     }
 
     void scriptsSeeAFrozenClock()

@@ -17,6 +17,10 @@ struct CompareSettings {
     int clients = -1;        // -1: each scenario's own
     qint64 ttlMs = -1;       // -1: each scenario's own
     QString waitMode;        // empty: each scenario's own
+    // The user's own scripts, compared as the strategy "custom" (listed in `strategies`).
+    QString acquireScript;
+    QString releaseScript;
+    qint64 scriptTimeLimitMs = ScriptLimits::kDefaultTimeLimitMs; // as --script-time-limit
 
     // The run of one cell and seed, as the workspace would run it.
     RunRequest request(const QString &scenarioId, const QString &strategy, quint64 seed) const;

@@ -7,6 +7,8 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -17,6 +19,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace lockscope::ui {
 
@@ -81,6 +85,25 @@ CompareSettingsWidget::CompareSettingsWidget(QWidget *parent)
         m_waitBox->addItem(QString(), QLatin1String(mode));
     m_waitLabel->setBuddy(m_waitBox);
     workload->addRow(m_waitLabel, m_waitBox);
+    // Your own acquire and release scripts, judged as one more strategy ("custom"), and the
+    // bound on how long one of them may run (as lockscope-cli's --script-time-limit).
+    m_scriptsLabel = new QLabel;
+    m_scriptsText = new QLabel;
+    m_scriptsText->setWordWrap(true);
+    m_scriptsButton = new QPushButton;
+    m_scriptsClear = new QPushButton;
+    auto *scriptsRow = new QHBoxLayout;
+    scriptsRow->addWidget(m_scriptsButton);
+    scriptsRow->addWidget(m_scriptsClear);
+    scriptsRow->addStretch();
+    workload->addRow(m_scriptsLabel, m_scriptsText);
+    workload->addRow(scriptsRow);
+    m_timeLimitLabel = new QLabel;
+    m_timeLimitBox = new QSpinBox;
+    m_timeLimitBox->setRange(1, 3600);
+    m_timeLimitBox->setValue(int(ScriptLimits::kDefaultTimeLimitMs / 1000));
+    m_timeLimitLabel->setBuddy(m_timeLimitBox);
+    workload->addRow(m_timeLimitLabel, m_timeLimitBox);
     layout->addWidget(m_workloadBox);
 
     m_runCount = new QLabel;
@@ -128,6 +151,8 @@ CompareSettingsWidget::CompareSettingsWidget(QWidget *parent)
     connect(m_seedsBox, &QSpinBox::valueChanged, this, &CompareSettingsWidget::updateRunCount);
     connect(m_runButton, &QPushButton::clicked, this, &CompareSettingsWidget::runRequested);
     connect(m_liveButton, &QPushButton::clicked, this, &CompareSettingsWidget::liveRequested);
+    connect(m_scriptsButton, &QPushButton::clicked, this, &CompareSettingsWidget::chooseScripts);
+    connect(m_scriptsClear, &QPushButton::clicked, this, [this] { setScripts({}, {}); });
     connect(m_urlEdit, &QLineEdit::returnPressed, this, &CompareSettingsWidget::liveRequested);
     retranslateUi();
 }
@@ -145,7 +170,39 @@ CompareSettings CompareSettingsWidget::settings() const
     s.clients = m_clientsBox->value() > 0 ? m_clientsBox->value() : -1;
     s.ttlMs = m_ttlBox->value() > 0 ? m_ttlBox->value() : -1;
     s.waitMode = m_waitBox->currentData().toString();
+    if (!m_acquireScript.isEmpty() && !m_releaseScript.isEmpty()) {
+        s.acquireScript = m_acquireScript;
+        s.releaseScript = m_releaseScript;
+        s.strategies << QStringLiteral("custom");
+    }
+    s.scriptTimeLimitMs = qint64(m_timeLimitBox->value()) * 1000;
     return s;
+}
+
+void CompareSettingsWidget::setScripts(const QString &acquireFile, const QString &releaseFile)
+{
+    m_acquireScript = acquireFile;
+    m_releaseScript = releaseFile;
+    retranslateUi();
+}
+
+void CompareSettingsWidget::setScriptTimeLimitMs(qint64 ms)
+{
+    m_timeLimitBox->setValue(int(std::clamp<qint64>((ms + 999) / 1000, 1, 3600)));
+}
+
+void CompareSettingsWidget::chooseScripts()
+{
+    const QString filter = tr("Lua scripts (*.lua);;All files (*)");
+    const QString acquire =
+        QFileDialog::getOpenFileName(this, tr("Your acquire script"), m_acquireScript, filter);
+    if (acquire.isEmpty())
+        return;
+    const QString release = QFileDialog::getOpenFileName(
+        this, tr("Your release script"),
+        m_releaseScript.isEmpty() ? QFileInfo(acquire).path() : m_releaseScript, filter);
+    if (!release.isEmpty())
+        setScripts(acquire, release);
 }
 
 LiveSettings CompareSettingsWidget::liveSettings() const
@@ -153,6 +210,7 @@ LiveSettings CompareSettingsWidget::liveSettings() const
     LiveSettings l;
     l.url = m_urlEdit->text().trimmed();
     l.strategies = settings().strategies;
+    l.strategies.removeAll(QStringLiteral("custom")); // measured by lockscope-cli bench instead
     l.clients = m_liveClientsBox->value();
     if (m_ttlBox->value() > 0)
         l.ttlMs = m_ttlBox->value();
@@ -234,6 +292,19 @@ void CompareSettingsWidget::retranslateUi()
     m_waitBox->setItemText(1, tr("spin"));
     m_waitBox->setItemText(2, tr("backoff"));
     m_waitBox->setItemText(3, tr("pubsub"));
+    m_scriptsLabel->setText(tr("Your scripts:"));
+    m_scriptsText->setText(m_acquireScript.isEmpty()
+                               ? tr("none")
+                               : tr("acquire: %1; release: %2 (compared as \"custom\")")
+                                     .arg(QFileInfo(m_acquireScript).fileName(),
+                                          QFileInfo(m_releaseScript).fileName()));
+    m_scriptsButton->setText(tr("Ch&oose…"));
+    m_scriptsClear->setText(tr("Clear"));
+    m_scriptsClear->setEnabled(!m_acquireScript.isEmpty());
+    m_timeLimitLabel->setText(tr("Script time li&mit:"));
+    m_timeLimitBox->setSuffix(tr(" s"));
+    m_timeLimitBox->setToolTip(tr("A script that runs longer is stopped and the comparison "
+                                  "ends with a message, as Redis's lua-time-limit (5 s)."));
     m_runButton->setText(tr("&Run comparison"));
     m_runButton->setToolTip(
         tr("Runs every chosen strategy on every chosen scenario (Ctrl+Enter)."));

@@ -36,6 +36,9 @@ public:
     bool setScenario(const QString &id);
     void setStrategies(const QStringList &ids); // the others are unchecked
     void setLiveUrl(const QString &url);
+    // The user's scripts, compared as "custom" beside the chosen strategies; empty: none.
+    void setScripts(const QString &acquireFile, const QString &releaseFile);
+    void setScriptTimeLimitMs(qint64 ms);
     // While a comparison runs, the inputs are locked.
     void setRunning(bool running);
 
@@ -52,6 +55,7 @@ protected:
 private:
     void retranslateUi();
     void updateRunCount();
+    void chooseScripts();
 
     QGroupBox *m_whatBox = nullptr;
     QGroupBox *m_workloadBox = nullptr;
@@ -70,6 +74,14 @@ private:
     QSpinBox *m_ttlBox = nullptr;
     QLabel *m_waitLabel = nullptr;
     QComboBox *m_waitBox = nullptr;
+    QLabel *m_scriptsLabel = nullptr;
+    QLabel *m_scriptsText = nullptr;
+    QPushButton *m_scriptsButton = nullptr;
+    QPushButton *m_scriptsClear = nullptr;
+    QLabel *m_timeLimitLabel = nullptr;
+    QSpinBox *m_timeLimitBox = nullptr; // seconds
+    QString m_acquireScript;
+    QString m_releaseScript;
     QLabel *m_runCount = nullptr;
     QPushButton *m_runButton = nullptr;
     QLabel *m_urlLabel = nullptr;

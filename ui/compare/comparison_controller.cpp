@@ -1,5 +1,6 @@
 #include "comparison_controller.h"
 
+#include "lock/strategy_registry.h"
 #include "sim/run_limits.h"
 
 #include <QCoreApplication>
@@ -45,6 +46,15 @@ bool ComparisonController::start(const CompareSettings &settings, QString *error
             return fail(why);
         scenarios.append(s);
     }
+    // The user's scripts are read and compiled once, here: a missing file or a syntax error is
+    // one message before anything runs.
+    std::shared_ptr<const Strategy> custom;
+    if (settings.strategies.contains(QStringLiteral("custom"))) {
+        QString why;
+        custom = createCustomStrategy(settings.acquireScript, settings.releaseScript, &why);
+        if (!custom)
+            return fail(why);
+    }
     // Refused up front, with the estimate, rather than found out by the machine swapping.
     QString tooBig;
     if (!fitsInMemory(
@@ -54,6 +64,7 @@ bool ComparisonController::start(const CompareSettings &settings, QString *error
 
     m_settings = settings;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_scriptLimitHit = std::make_shared<std::atomic<bool>>(false);
     m_runsDone = 0;
     m_cellsDone = 0;
     m_cancelled = false;
@@ -73,9 +84,15 @@ bool ComparisonController::start(const CompareSettings &settings, QString *error
             request.firstSeed = 1;
             request.threads = 1; // the pool spreads the cells over the cores
             request.latencyHistogram = true;
+            request.custom = custom;
+            // A script stopped at a limit in one cell stops the scripts of every other cell
+            // too (runComparison adds `cancel`): one message, not one wait per cell.
+            request.scriptLimits.timeLimitMs = settings.scriptTimeLimitMs;
+            request.scriptLimits.stopFlags = {m_scriptLimitHit.get()};
             auto cancel = m_cancel;
+            auto limitHit = m_scriptLimitHit;
             std::atomic<qint64> *runsDone = &m_runsDone;
-            m_pool.start([this, request, cancel, runsDone]() mutable {
+            m_pool.start([this, request, cancel, limitHit, runsDone]() mutable {
                 // Seeds run in order on this thread: the first callback with a finding is the
                 // first seed with one.
                 CellResult cell;
@@ -99,6 +116,9 @@ bool ComparisonController::start(const CompareSettings &settings, QString *error
                 const bool complete = !rows.isEmpty() && rows.first().runs == request.seeds;
                 if (complete)
                     cell.row = rows.first();
+                if (!rows.isEmpty() && (rows.first().scriptStop == ScriptStop::TimeLimit ||
+                                        rows.first().scriptStop == ScriptStop::MemoryCap))
+                    limitHit->store(true);
                 if (!rows.isEmpty() && !rows.first().error.isEmpty()) {
                     const QString why = rows.first().error;
                     QMetaObject::invokeMethod(

@@ -1,7 +1,8 @@
 // Runs a comparison in worker threads, one task per cell of the matrix (a cell's seeds run in
 // seed order inside its task, through runComparison, so a cell's figures are exactly the ones
 // runComparison gives for the whole matrix). Cells arrive as they finish; Cancel stops every
-// task after its current run and keeps the cells that had finished.
+// task after its current run (a user's script still running stops at once, however long it
+// would run) and keeps the cells that had finished.
 #pragma once
 
 #include "compare_cell.h"
@@ -55,6 +56,8 @@ private:
     QElapsedTimer m_clock;
     // Shared with the tasks, which may outlive a cancelled comparison by one run.
     std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<std::atomic<bool>> m_scriptLimitHit; // a cell's script hit a limit
+
     std::atomic<qint64> m_runsDone{0};
     int m_tasksLeft = 0;
     int m_cellsDone = 0;

@@ -47,7 +47,8 @@ public:
         if (reply.isNoReply())
             co_return AttemptResult{AttemptOutcome::Error, -1};
         if (reply.isError()) {
-            ctx.abortRun(runTimeError(m_acquireName, reply));
+            ctx.abortRun(scriptFailureText(m_acquireName, ScriptRole::Acquire, reply,
+                                           ctx.embeddedScriptLimits()));
             co_return AttemptResult{AttemptOutcome::Error, -1};
         }
         if (reply.isOk() || (reply.isInteger() && reply.integer() == 1)) {
@@ -76,7 +77,8 @@ public:
         if (reply.isNoReply())
             co_return ReleaseOutcome::Error;
         if (reply.isError()) {
-            ctx.abortRun(runTimeError(m_releaseName, reply));
+            ctx.abortRun(scriptFailureText(m_releaseName, ScriptRole::Release, reply,
+                                           ctx.embeddedScriptLimits()));
             co_return ReleaseOutcome::Error;
         }
         if (reply.isInteger() && (reply.integer() == 0 || reply.integer() == 1))
@@ -89,12 +91,6 @@ public:
     }
 
 private:
-    // "acquire.lua:1: attempt to ... (at run time)": the shape of a syntax error's message.
-    static QString runTimeError(const QString &fileName, const Reply &reply)
-    {
-        return QCoreApplication::translate("Strategy", "%1 (at run time)")
-            .arg(scriptErrorText(fileName, reply));
-    }
     // A reply as a sentence can hold it: "hello", (integer) 7, nil, a table of 2 elements.
     static QString replyText(const Reply &reply)
     {
