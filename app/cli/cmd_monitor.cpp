@@ -7,6 +7,7 @@
 #include "monitor/monitor_clock.h"
 #include "monitor/monitor_explain.h"
 #include "monitor/monitor_run.h"
+#include "monitor/recording_file.h"
 #include "sim/checker.h"
 #include "sim/comparison.h"
 #include "sim/explain.h"
@@ -17,9 +18,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QTextStream>
-#include <QTimer>
 
 #include <atomic>
 #include <climits>
@@ -77,23 +76,6 @@ bool parseServerList(const QString &text, const QString &option, QList<Connectio
     }
     if (out->isEmpty()) {
         *error = QCoreApplication::translate("cli", "--%1 names no server").arg(option);
-        return false;
-    }
-    return true;
-}
-
-bool writeRecording(const EventLog &log, const QString &path, QString *error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QCoreApplication::translate("cli", "cannot write the recording to %1: %2")
-                     .arg(path, file.errorString());
-        return false;
-    }
-    log.writeJsonLines(file);
-    if (!file.commit()) {
-        *error = QCoreApplication::translate("cli", "cannot write the recording to %1: %2")
-                     .arg(path, file.errorString());
         return false;
     }
     return true;
@@ -313,8 +295,14 @@ int monitor(const QStringList &args)
 
     const QString recordPath = p.value(QStringLiteral("record"));
     KeyMonitor monitor(o);
-    if (!recordPath.isEmpty() && !writeRecording(monitor.log(), recordPath, &error))
-        return fail(error); // a bad path fails before anything is read
+    // The recording goes to the file as it happens, flushed every second: a monitor killed
+    // mid-run leaves a file that replays up to its last second.
+    RecordingFile recording(monitor.log());
+    if (!recordPath.isEmpty()) {
+        if (!recording.open(recordPath, &error))
+            return fail(error); // a bad path fails before anything is read
+        monitor.addSink(&recording);
+    }
 
     // --enable-notifications: once connected, ask for the flags, then carry on. (`asked`
     // lives as long as the monitor: the handler below runs long after this block.)
@@ -358,18 +346,6 @@ int monitor(const QStringList &args)
             if (monitor.initialScanDone())
                 std::fprintf(stderr, "lockscope-cli: %s\n", status.toUtf8().constData());
         });
-    // The recording is written now and then, so an abrupt end loses little.
-    QTimer checkpoint;
-    qint64 written = -1;
-    if (!recordPath.isEmpty()) {
-        QObject::connect(&checkpoint, &QTimer::timeout, &monitor, [&] {
-            const qint64 n = qint64(monitor.log().events().size());
-            QString ignored;
-            if (n != written && writeRecording(monitor.log(), recordPath, &ignored))
-                written = n;
-        });
-        checkpoint.start(5000);
-    }
     g_interrupted.store(false);
     const auto previousInt = std::signal(SIGINT, onInterrupt);
     const auto previousTerm = std::signal(SIGTERM, onInterrupt);
@@ -377,10 +353,9 @@ int monitor(const QStringList &args)
         monitor, duration, [] { return g_interrupted.load(); }, &error);
     std::signal(SIGINT, previousInt);
     std::signal(SIGTERM, previousTerm);
-    checkpoint.stop();
+    if (!recordPath.isEmpty() && !recording.flush())
+        return fail(recording.errorString());
     if (!ok)
-        return fail(error);
-    if (!recordPath.isEmpty() && !writeRecording(monitor.log(), recordPath, &error))
         return fail(error);
     return 0;
 }
@@ -419,9 +394,12 @@ int replay(const QStringList &args)
         return fail(QCoreApplication::translate("cli", "cannot read %1: %2")
                         .arg(file.fileName(), file.errorString()));
     EventLog recorded;
-    QString error;
-    if (!EventLog::readJsonLines(file, &recorded, &error))
+    QString error, note;
+    if (!EventLog::readJsonLines(file, &recorded, &error, &note))
         return fail(QStringLiteral("%1: %2").arg(file.fileName(), error));
+    if (!note.isEmpty()) // a recording cut short: what it holds still replays
+        std::fprintf(stderr, "lockscope-cli: %s: %s\n", qPrintable(file.fileName()),
+                     qPrintable(note));
 
     const bool json = p.isSet(QStringLiteral("json"));
     // A live run (bench --events) is stamped with the wall clock in microseconds since 1970; a

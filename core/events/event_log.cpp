@@ -153,26 +153,37 @@ void EventLog::writeJsonLines(QIODevice &out) const
     out.write(chunk);
 }
 
-bool EventLog::readJsonLines(QIODevice &in, EventLog *log, QString *error)
+bool EventLog::readJsonLines(QIODevice &in, EventLog *log, QString *error, QString *note)
 {
     int lineNo = 0;
     bool sawHeader = false;
+    bool streamed = false;
     QHash<QByteArray, qint16> clientIds, nodeIds;
     auto fail = [&](const QString &why) {
         *error = QStringLiteral("line %1: %2").arg(lineNo).arg(why);
         return false;
     };
     while (!in.atEnd()) {
-        const QByteArray line = in.readLine().trimmed();
+        const QByteArray raw = in.readLine();
+        const QByteArray line = raw.trimmed();
         ++lineNo;
         if (line.isEmpty())
             continue;
         QJsonParseError perr;
         const auto doc = QJsonDocument::fromJson(line, &perr);
-        if (!doc.isObject())
+        if (!doc.isObject()) {
+            if (sawHeader && !raw.endsWith('\n') && in.atEnd()) {
+                // The writer stopped in the middle of its last line: what came before stands.
+                if (note)
+                    *note = QStringLiteral("line %1: the last line is cut short (the recording "
+                                           "ended abruptly); it was ignored")
+                                .arg(lineNo);
+                break;
+            }
             return fail(perr.error != QJsonParseError::NoError
                             ? perr.errorString()
                             : QStringLiteral("not a JSON object"));
+        }
         const auto o = doc.object();
         if (!sawHeader) {
             // The first non-blank line must be the header.
@@ -192,6 +203,7 @@ bool EventLog::readJsonLines(QIODevice &in, EventLog *log, QString *error)
             for (qsizetype i = 0; i < info.nodes.size(); ++i)
                 nodeIds.insert(info.nodes[i], qint16(i));
             nodeIds.insert(QByteArrayLiteral("resource"), kResourceNode);
+            streamed = o.value(QStringLiteral("streamed")).toBool();
             continue;
         }
         Event e;
@@ -199,14 +211,25 @@ bool EventLog::readJsonLines(QIODevice &in, EventLog *log, QString *error)
         const QByteArray kind = o.value(QStringLiteral("kind")).toString().toUtf8();
         if (!parseEventKind(kind.constData(), &e.kind))
             return fail(QStringLiteral("unknown event kind '%1'").arg(QString::fromUtf8(kind)));
-        auto lookup = [&](const QHash<QByteArray, qint16> &ids, const char *field, qint16 *out) {
+        auto lookup = [&](QHash<QByteArray, qint16> &ids, const char *field, qint16 *out) {
             const auto v = o.value(QLatin1String(field));
             if (v.isUndefined())
                 return true;
-            const auto it = ids.constFind(v.toString().toUtf8());
-            if (it == ids.cend())
+            const QByteArray name = v.toString().toUtf8();
+            const auto it = ids.constFind(name);
+            if (it != ids.cend()) {
+                *out = it.value();
+                return true;
+            }
+            if (!streamed || name.isEmpty())
                 return false;
-            *out = it.value();
+            // A name first seen after the header of a streamed recording.
+            QList<QByteArray> &names = &ids == &nodeIds ? log->info().nodes : log->info().clients;
+            if (names.size() >= 32000)
+                return false; // indices are qint16
+            *out = qint16(names.size());
+            names.append(name);
+            ids.insert(name, *out);
             return true;
         };
         if (!lookup(clientIds, "client", &e.client) || !lookup(clientIds, "owner", &e.owner))

@@ -75,8 +75,12 @@ public:
     // JSON Lines: a header object, then one object per event. Byte-identical for identical logs.
     void writeJsonLines(QIODevice &out) const;
     QByteArray eventToJson(const Event &event) const;
-    // Reads what writeJsonLines wrote; false with *error naming the line on malformed input.
-    static bool readJsonLines(QIODevice &in, EventLog *log, QString *error);
+    // Reads what writeJsonLines (or a monitor's RecordingFile) wrote; false with *error naming
+    // the line on malformed input. A header with "streamed": true was written before the names
+    // were known: names not in it are taken as new clients and nodes. A last line cut short (no
+    // newline, not JSON: the writer was killed mid-line) is skipped and *note says so.
+    static bool readJsonLines(QIODevice &in, EventLog *log, QString *error,
+                              QString *note = nullptr);
 
 private:
     RunInfo m_info;

@@ -142,6 +142,22 @@ void MonitorRecorder::expired(qint64 t, qint16 node, const QByteArray &key, qint
     emitEvent(EventKind::KeyExpired, t, kNoClient, node, owner, key, {}, 0);
 }
 
+void MonitorRecorder::lost(qint64 t, qint16 node, const QByteArray &key, qint16 owner,
+                           qint64 cause)
+{
+    emitEvent(EventKind::KeyDeleted, t, kNoClient, node, owner, key, {}, cause);
+}
+
+void MonitorRecorder::gapStarted(qint64 t, qint16 node, const QByteArray &why)
+{
+    emitEvent(EventKind::GapStarted, t, kNoClient, node, kNoClient, {}, why, 0);
+}
+
+void MonitorRecorder::gapEnded(qint64 t, qint16 node, const QByteArray &found, qint64 gapMs)
+{
+    emitEvent(EventKind::GapEnded, t, kNoClient, node, kNoClient, {}, found, gapMs);
+}
+
 void MonitorRecorder::note(qint64 t, qint16 client, const QByteArray &key, const QByteArray &text)
 {
     emitEvent(EventKind::Note, t, client, kNoNode, kNoClient, key, text, 0);

@@ -18,11 +18,17 @@
 //                    (the TTL went up, same owner); other TTL changes: KeyTtlChanged alone
 //   released         KeyDeleted {owner, client: none} + Released {client: owner, value: 1}
 //   expired          KeyExpired {owner}
+//   lost             KeyDeleted {owner, value: kLostWithRestart or kLostWithFailover}, no
+//                    Released: the key was not found again after the server restarted (its
+//                    run_id changed) or after a failover, and nobody deleted it
 //   present at start KeyWritten {owner} (no Acquired: it was taken before the monitor looked)
 //   value not seen   KeyWritten {owner: none, text: "(changed again before it could be read)"}
 //   anomaly          Note {client: owner or none, text: "anomaly <id>: <sentence>"}
-//   connection lost / restored, server restarted (INFO run_id changed)
-//                    FaultNote {node, text}; NodeRestarted {node, value 0} for a restart
+//   connection lost  GapStarted {node, text: the error}: the monitor is blind from here
+//   connection back  GapEnded {node, text: what it found, value: gap in ms}; before it, for a
+//                    restart (INFO run_id changed), NodeRestarted {node, value 1 when the server
+//                    has AOF on, else 0}
+//   other faults     FaultNote {node, text}
 //   failover         NodeFailover {node: the old master}, then events name the new node
 // No KeyFinal is written: the monitor cannot tell whether an owner is gone, so a lock without
 // TTL is the "no-ttl" anomaly (a Note) rather than the checker's "stuck lock".
@@ -62,6 +68,10 @@ public:
                     bool renewal);
     void released(qint64 t, qint16 node, const QByteArray &key, qint16 owner);
     void expired(qint64 t, qint16 node, const QByteArray &key, qint16 owner);
+    // `cause`: kLostWithRestart or kLostWithFailover (event.h).
+    void lost(qint64 t, qint16 node, const QByteArray &key, qint16 owner, qint64 cause);
+    void gapStarted(qint64 t, qint16 node, const QByteArray &why);
+    void gapEnded(qint64 t, qint16 node, const QByteArray &found, qint64 gapMs);
     void note(qint64 t, qint16 client, const QByteArray &key, const QByteArray &text);
     void fault(qint64 t, qint16 node, const QByteArray &text);
     void nodeEvent(qint64 t, EventKind kind, qint16 node, qint64 value = 0);
