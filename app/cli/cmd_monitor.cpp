@@ -7,7 +7,7 @@
 #include "monitor/monitor_clock.h"
 #include "monitor/monitor_explain.h"
 #include "monitor/monitor_run.h"
-#include "monitor/recording_file.h"
+#include "monitor/recording_writer.h"
 #include "sim/checker.h"
 #include "sim/comparison.h"
 #include "sim/explain.h"
@@ -19,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTextStream>
+#include <QTimer>
 
 #include <atomic>
 #include <climits>
@@ -291,18 +292,15 @@ int monitor(const QStringList &args)
     o.thresholds.maxLocksPerOwner = int(qMin<qint64>(maxLocks, INT_MAX));
     o.useNotifications = !p.isSet(QStringLiteral("no-notifications"));
     o.follow = follow;
-    o.keepLog = p.isSet(QStringLiteral("record"));
+    // Events go to stdout and the recording as they happen (sinks): none is kept in memory, so
+    // a run of days stays as small as a run of minutes.
+    o.keepLog = false;
 
     const QString recordPath = p.value(QStringLiteral("record"));
     KeyMonitor monitor(o);
-    // The recording goes to the file as it happens, flushed every second: a monitor killed
-    // mid-run leaves a file that replays up to its last second.
-    RecordingFile recording(monitor.log());
-    if (!recordPath.isEmpty()) {
-        if (!recording.open(recordPath, &error))
-            return fail(error); // a bad path fails before anything is read
-        monitor.addSink(&recording);
-    }
+    RecordingWriter recording(monitor.log());
+    if (!recordPath.isEmpty() && !recording.open(recordPath, &error))
+        return fail(error); // a bad path fails before anything is read
 
     // --enable-notifications: once connected, ask for the flags, then carry on. (`asked`
     // lives as long as the monitor: the handler below runs long after this block.)
@@ -346,6 +344,14 @@ int monitor(const QStringList &args)
             if (monitor.initialScanDone())
                 std::fprintf(stderr, "lockscope-cli: %s\n", status.toUtf8().constData());
         });
+    // The recording is appended to as events come and handed to the system every second, so
+    // an abrupt end (even SIGKILL) loses at most the last second.
+    QTimer checkpoint;
+    if (recording.isOpen()) {
+        monitor.addSink(&recording);
+        QObject::connect(&checkpoint, &QTimer::timeout, &monitor, [&] { recording.flush(); });
+        checkpoint.start(1000);
+    }
     g_interrupted.store(false);
     const auto previousInt = std::signal(SIGINT, onInterrupt);
     const auto previousTerm = std::signal(SIGTERM, onInterrupt);
@@ -353,10 +359,12 @@ int monitor(const QStringList &args)
         monitor, duration, [] { return g_interrupted.load(); }, &error);
     std::signal(SIGINT, previousInt);
     std::signal(SIGTERM, previousTerm);
-    if (!recordPath.isEmpty() && !recording.flush())
-        return fail(recording.errorString());
+    checkpoint.stop();
+    const bool recorded = !recording.isOpen() || recording.flush();
     if (!ok)
         return fail(error);
+    if (!recorded)
+        return fail(recording.errorString());
     return 0;
 }
 

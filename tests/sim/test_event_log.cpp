@@ -322,9 +322,9 @@ void TestEventLog::lastLineCutShort()
 void TestEventLog::streamedNames()
 {
     // A streamed recording's header came before the names: new ones are taken in order of
-    // first sight. Without "streamed" they stay errors (the malformed rows above).
+    // first sight. Without "names_as_seen" they stay errors (the malformed rows above).
     const QByteArray bytes =
-        R"({"lockscope_log":1,"source":"monitor","clients":[],"nodes":[],"streamed":true})"
+        R"({"lockscope_log":1,"source":"monitor","clients":[],"nodes":[],"names_as_seen":true})"
         "\n"
         R"({"t_us":1,"kind":"key_written","node":"10.0.0.1:6379","owner":"tok1","key":"k"})"
         "\n"
