@@ -274,10 +274,14 @@ int bench(const QStringList &args)
             return fail(QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
                             .arg(events->fileName(), events->errorString()));
     }
-    if (p.isSet(QStringLiteral("json")))
+    if (p.isSet(QStringLiteral("json"))) {
         printJson(result.toJson());
-    else
+    } else {
+        // What the counter check found and why comes first, on its own line.
+        if (!result.counterVerdict.isEmpty())
+            out(result.counterVerdict + QLatin1Char('\n'));
         out(result.toText());
+    }
     return result.cancelled ? 130 : 0; // 128 + SIGINT, as a shell reports an interrupt
 }
 

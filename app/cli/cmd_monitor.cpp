@@ -8,6 +8,7 @@
 #include "monitor/monitor_clock.h"
 #include "monitor/monitor_explain.h"
 #include "monitor/monitor_run.h"
+#include "monitor/recording_writer.h"
 #include "sim/checker.h"
 #include "sim/comparison.h"
 #include "sim/explain.h"
@@ -18,7 +19,6 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QTextStream>
 #include <QTimer>
 
@@ -78,23 +78,6 @@ bool parseServerList(const QString &text, const QString &option, QList<Connectio
     }
     if (out->isEmpty()) {
         *error = QCoreApplication::translate("cli", "--%1 names no server").arg(option);
-        return false;
-    }
-    return true;
-}
-
-bool writeRecording(const EventLog &log, const QString &path, QString *error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QCoreApplication::translate("cli", "cannot write the recording to %1: %2")
-                     .arg(path, file.errorString());
-        return false;
-    }
-    log.writeJsonLines(file);
-    if (!file.commit()) {
-        *error = QCoreApplication::translate("cli", "cannot write the recording to %1: %2")
-                     .arg(path, file.errorString());
         return false;
     }
     return true;
@@ -317,11 +300,14 @@ int monitor(const QStringList &args)
     o.thresholds.maxLocksPerOwner = int(qMin<qint64>(maxLocks, INT_MAX));
     o.useNotifications = !p.isSet(QStringLiteral("no-notifications"));
     o.follow = follow;
-    o.keepLog = p.isSet(QStringLiteral("record"));
+    // Events go to stdout and the recording as they happen (sinks): none is kept in memory, so
+    // a run of days stays as small as a run of minutes.
+    o.keepLog = false;
 
     const QString recordPath = p.value(QStringLiteral("record"));
     KeyMonitor monitor(o);
-    if (!recordPath.isEmpty() && !writeRecording(monitor.log(), recordPath, &error))
+    RecordingWriter recording(monitor.log());
+    if (!recordPath.isEmpty() && !recording.open(recordPath, &error))
         return fail(error); // a bad path fails before anything is read
 
     // --enable-notifications: once connected, ask for the flags, then carry on. (`asked`
@@ -366,17 +352,13 @@ int monitor(const QStringList &args)
             if (monitor.initialScanDone())
                 std::fprintf(stderr, "lockscope-cli: %s\n", status.toUtf8().constData());
         });
-    // The recording is written now and then, so an abrupt end loses little.
+    // The recording is appended to as events come and handed to the system every second, so
+    // an abrupt end (even SIGKILL) loses at most the last second.
     QTimer checkpoint;
-    qint64 written = -1;
-    if (!recordPath.isEmpty()) {
-        QObject::connect(&checkpoint, &QTimer::timeout, &monitor, [&] {
-            const qint64 n = qint64(monitor.log().events().size());
-            QString ignored;
-            if (n != written && writeRecording(monitor.log(), recordPath, &ignored))
-                written = n;
-        });
-        checkpoint.start(5000);
+    if (recording.isOpen()) {
+        monitor.addSink(&recording);
+        QObject::connect(&checkpoint, &QTimer::timeout, &monitor, [&] { recording.flush(); });
+        checkpoint.start(1000);
     }
     g_interrupted.store(false);
     const auto previousInt = std::signal(SIGINT, onInterrupt);
@@ -386,10 +368,11 @@ int monitor(const QStringList &args)
     std::signal(SIGINT, previousInt);
     std::signal(SIGTERM, previousTerm);
     checkpoint.stop();
+    const bool recorded = !recording.isOpen() || recording.flush();
     if (!ok)
         return fail(error);
-    if (!recordPath.isEmpty() && !writeRecording(monitor.log(), recordPath, &error))
-        return fail(error);
+    if (!recorded)
+        return fail(recording.errorString());
     return 0;
 }
 
@@ -427,9 +410,12 @@ int replay(const QStringList &args)
         return fail(QCoreApplication::translate("cli", "cannot read %1: %2")
                         .arg(file.fileName(), file.errorString()));
     EventLog recorded;
-    QString error;
-    if (!EventLog::readJsonLines(file, &recorded, &error))
+    QString error, note;
+    if (!EventLog::readJsonLines(file, &recorded, &error, &note))
         return fail(QStringLiteral("%1: %2").arg(file.fileName(), error));
+    if (!note.isEmpty()) // a recording cut short: what it holds still replays
+        std::fprintf(stderr, "lockscope-cli: %s: %s\n", qPrintable(file.fileName()),
+                     qPrintable(note));
 
     const bool json = p.isSet(QStringLiteral("json"));
     // A live run (bench --events) is stamped with the wall clock in microseconds since 1970; a

@@ -14,9 +14,10 @@ constexpr const char *kKindIds[] = {
     "note",           "client_started",  "client_paused",  "client_resumed",  "client_crashed",
     "key_written",    "key_ttl_changed", "key_deleted",    "key_expired",     "key_final",
     "counter_final",  "node_crashed",    "node_restarted", "node_failover",   "node_clock_jump",
-    "partitioned",    "healed",          "fault",          "caption",
+    "partitioned",    "healed",          "fault",          "caption",         "gap_started",
+    "gap_ended",
 };
-static_assert(std::size(kKindIds) == std::size_t(EventKind::Caption) + 1,
+static_assert(std::size(kKindIds) == std::size_t(kLastEventKind) + 1,
               "every EventKind needs an id");
 } // namespace
 

@@ -35,7 +35,8 @@ enum class EventKind : quint8 {
     // The key, as the Redis node holds it.
     KeyWritten,    // key; text: value; owner: whose token; value: TTL in ms (-1 none)
     KeyTtlChanged, // key; value: TTL in ms (-1 none)
-    KeyDeleted,    // key; client: who deleted it; owner: whose value it was
+    KeyDeleted,    // key; client: who deleted it; owner: whose value it was; value: 0, or in a
+                   // monitor recording kLostWithRestart / kLostWithFailover (nobody deleted it)
     KeyExpired,    // key; owner: whose value it was
     KeyFinal,      // end of run: key; owner; value: TTL in ms (-1 none)
     CounterFinal,  // end of run: key: counter; value: its value
@@ -48,7 +49,18 @@ enum class EventKind : quint8 {
     Healed,
     FaultNote, // text: a fault that had no other event (reply dropped, ...)
     Caption,   // text: a scenario caption shown at this instant
+    // What an observer (the monitor) could not see: from GapStarted to GapEnded it had no
+    // working connection to the node, so changes in between are known only by their result.
+    GapStarted, // node; text: why (the connection's error)
+    GapEnded,   // node; text: what the monitor found on its return; value: the gap in ms
 };
+constexpr EventKind kLastEventKind = EventKind::GapEnded;
+
+// KeyDeleted's value in a monitor recording: the key was not deleted by anyone, it vanished
+// with the node's memory (a restart without the key on disk) or with the old master (a
+// failover to a replica that never got it).
+constexpr qint64 kLostWithRestart = 1;
+constexpr qint64 kLostWithFailover = 2;
 
 const char *eventKindId(EventKind kind); // stable snake_case id used in JSON
 bool parseEventKind(const char *id, EventKind *kind);

@@ -6,6 +6,7 @@
 #include "lock/strategy_registry.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QRandomGenerator>
@@ -129,6 +130,8 @@ QJsonObject LiveBenchResult::toJson() const
         {QStringLiteral("cleaned_up"), cleanedUp},
         {QStringLiteral("keys_deleted"), keysDeleted},
         {QStringLiteral("counter_read"), counterRead},
+        {QStringLiteral("counter_verdict"), counterVerdict},
+        {QStringLiteral("server_restarted"), serverRestarted},
         {QStringLiteral("cleanup_error"), cleanupError},
     };
 }
@@ -176,6 +179,48 @@ QString LiveBenchResult::toText() const
         ts << "cleanup                " << keysDeleted << " keys deleted\n";
     return s;
 }
+
+namespace {
+
+// What the counter check found and why, in one line ("" when the counter is as acknowledged).
+QString counterVerdict(const LiveBenchResult &r)
+{
+    const qint64 missing = r.counterExpected - r.counterActual;
+    if (missing == 0 && !r.serverRestarted)
+        return {};
+    const QString head =
+        missing > 0
+            ? QStringLiteral("the counter is %1 but %2 increments were acknowledged")
+                  .arg(r.counterActual)
+                  .arg(r.counterExpected)
+            : QStringLiteral("the counter is %1 and %2 increments were acknowledged")
+                  .arg(r.counterActual)
+                  .arg(r.counterExpected);
+    if (r.serverRestarted) {
+        const QString when =
+            r.restartedAtUs > 0
+                ? QStringLiteral(" at ") +
+                      QDateTime::fromMSecsSinceEpoch(r.restartedAtUs / 1000).toString(
+                          QStringLiteral("HH:mm:ss"))
+                : QString();
+        if (missing > 0)
+            return QStringLiteral("%1: the server restarted%2 and lost %3 (%4)")
+                .arg(head, when)
+                .arg(missing)
+                .arg(r.aofEnabled ? QStringLiteral("AOF on, but not every write was on disk yet")
+                                  : QStringLiteral("no AOF"));
+        return QStringLiteral("%1: the server restarted%2 and lost none of them (%3)")
+            .arg(head, when,
+                 r.aofEnabled ? QStringLiteral("AOF on") : QStringLiteral("no write was lost"));
+    }
+    if (missing > 0)
+        return QStringLiteral("%1: %2 lost (two holders wrote it at once)").arg(head).arg(missing);
+    return QStringLiteral("%1: %2 more, writes that landed without an answer")
+        .arg(head)
+        .arg(-missing);
+}
+
+} // namespace
 
 // --- the run -----------------------------------------------------------------------------------
 
@@ -236,7 +281,28 @@ public:
     qint64 t1Us = 0;
     bool counterRead = false;
     QString busyError; // a server was busy running our script: what happened to it
+    QByteArray runIdAtStart; // of the first server (the counter's), from the preflight
+    QByteArray runIdAtEnd;
+    qint64 uptimeAtEndS = -1;
+    qint64 endReadUs = 0;
+    bool aofAtEnd = false;
 };
+
+namespace {
+
+// A field of an INFO reply ("run_id", "uptime_in_seconds"), or "".
+QByteArray infoField(const Reply &info, const QByteArray &name)
+{
+    if (!info.isBulk())
+        return {};
+    for (const QByteArray &line : info.text().split('\n')) {
+        if (line.startsWith(name) && line.size() > name.size() && line.at(name.size()) == ':')
+            return line.mid(name.size() + 1).trimmed();
+    }
+    return {};
+}
+
+} // namespace
 
 QList<ConnectionOptions> LiveBench::Private::nodeOptions(bool reconnect,
                                                          qint64 requestTimeoutMs) const
@@ -390,6 +456,12 @@ Task<void> LiveBench::Private::preflight()
             preflightDone(describe(a, node, reply, kStepPing));
             co_return;
         }
+    }
+    // Who the counter's server is: a restart during the run changes its run_id, and explains
+    // a counter below the acknowledged increments.
+    {
+        Command info{QByteArrayLiteral("INFO"), QByteArrayLiteral("server")};
+        runIdAtStart = infoField(co_await a.call(0, std::move(info), kStepPing), "run_id");
     }
     // The scripts, loaded once so that no client pays for EVAL (and scripting is allowed).
     for (int node = 0; node < n; ++node) {
@@ -631,6 +703,19 @@ Task<void> LiveBench::Private::finalize()
     // What is left in Redis: the counters (lost updates) and the lock keys (stuck locks), as
     // the simulator records them at the end of a run.
     counterRead = true;
+    {
+        Command info{QByteArrayLiteral("INFO"), QByteArrayLiteral("server")};
+        const Reply server = co_await a.call(0, std::move(info), kStepFinal);
+        endReadUs = liveClockUs();
+        runIdAtEnd = infoField(server, "run_id");
+        bool ok = false;
+        uptimeAtEndS = infoField(server, "uptime_in_seconds").toLongLong(&ok);
+        if (!ok)
+            uptimeAtEndS = -1;
+        Command persistence{QByteArrayLiteral("INFO"), QByteArrayLiteral("persistence")};
+        aofAtEnd = infoField(co_await a.call(0, std::move(persistence), kStepFinal),
+                             "aof_enabled") == "1";
+    }
     for (int k = 0; k < config.keys && recorder; ++k) {
         const QByteArray counter = counterKey(k);
         Command get{QByteArrayLiteral("GET"), counter};
@@ -755,6 +840,13 @@ void LiveBench::Private::done()
     result.counterRead = counterRead && checker;
     if (!result.counterRead)
         result.lostUpdates = 0; // unknown, not lost: the error says why
+    result.serverRestarted =
+        !runIdAtStart.isEmpty() && !runIdAtEnd.isEmpty() && runIdAtStart != runIdAtEnd;
+    result.aofEnabled = aofAtEnd;
+    if (result.serverRestarted && uptimeAtEndS >= 0)
+        result.restartedAtUs = endReadUs - uptimeAtEndS * 1000000;
+    if (result.counterRead)
+        result.counterVerdict = counterVerdict(result);
     emit q->finished();
 }
 

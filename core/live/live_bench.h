@@ -106,6 +106,14 @@ struct LiveBenchResult {
     bool counterRead = false;         // false: the final read failed (cleanupError says why)
     qint64 counterUnacknowledged = 0; // writes without an answer: may or may not have landed
     qint64 lostUpdates = 0;
+    // The first server restarted during the run (INFO run_id changed): when (from its uptime)
+    // and whether it has AOF on. What the counter check says, in one line ("the counter is 412
+    // but 530 increments were acknowledged: the server restarted at 12:00:03 and lost 118 (no
+    // AOF)"); empty when the counter is what the acknowledged increments say.
+    bool serverRestarted = false;
+    qint64 restartedAtUs = 0;
+    bool aofEnabled = false;
+    QString counterVerdict;
     qint64 staleRejected = 0;
     qint64 readFailures = 0;
     bool cleanedUp = false;

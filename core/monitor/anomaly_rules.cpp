@@ -44,7 +44,8 @@ QStringList AnomalyRules::ruleIds()
 {
     return {QStringLiteral("no-ttl"),        QStringLiteral("ttl-too-long"),
             QStringLiteral("held-too-long"), QStringLiteral("owner-churn"),
-            QStringLiteral("queue-stuck"),   QStringLiteral("owner-holds-many")};
+            QStringLiteral("queue-stuck"),   QStringLiteral("owner-holds-many"),
+            QStringLiteral("lost-lock")};
 }
 
 QList<Anomaly> AnomalyRules::forKey(const KeyEntry &e, qint64 nowUs, const AnomalyThresholds &t)
@@ -125,6 +126,28 @@ QList<Anomaly> AnomalyRules::judge(const KeyEntry &e, qint64 nowUs, const Anomal
                 nowUs));
         }
     }
+    if (!e.lostHolder.isEmpty() && (e.lostUntilUs < 0 || nowUs < e.lostUntilUs)) {
+        out.append(make(
+            "lost-lock", e.key, e.lostHolder, sentences,
+            [&] {
+                const QString how =
+                    e.lostCause == kLostWithFailover
+                        ? QCoreApplication::translate("AnomalyRules", "the failover")
+                        : QCoreApplication::translate("AnomalyRules", "the restart");
+                if (e.lock.owner == e.lostHolder)
+                    return QCoreApplication::translate(
+                               "AnomalyRules",
+                               "%1 was lost with %2 while %3 held it, and %3 wrote it again: "
+                               "it went on as if it still held the lock.")
+                        .arg(text(e.key), how, text(e.lostHolder));
+                return QCoreApplication::translate(
+                           "AnomalyRules",
+                           "%1 was lost with %2 while %3 held it; %4 holds it now, while %3 "
+                           "may still believe it holds it (two holders).")
+                    .arg(text(e.key), how, text(e.lostHolder), ownerText());
+            },
+            e.lostAtUs));
+    }
     if (!e.queueHead.isEmpty() && e.waiters > 0 && t.queueStuckMs > 0 && e.queueHeadSinceUs > 0 &&
         (nowUs - e.queueHeadSinceUs) / 1000 > t.queueStuckMs) {
         out.append(make(
@@ -163,6 +186,8 @@ qint64 AnomalyRules::nextChangeUs(const KeyEntry &e, qint64 nowUs, const Anomaly
                 consider(at + 60 * 1000 * 1000LL + 1); // a change leaves the last minute
         }
     }
+    if (!e.lostHolder.isEmpty() && e.lostUntilUs >= 0)
+        consider(e.lostUntilUs); // lost-lock ends: the lost holder's lease has run out
     if (!e.queueHead.isEmpty() && e.waiters > 0 && t.queueStuckMs > 0 && e.queueHeadSinceUs > 0)
         consider(e.queueHeadSinceUs + (t.queueStuckMs + 1) * 1000); // queue-stuck starts
     return next;

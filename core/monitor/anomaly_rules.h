@@ -10,6 +10,10 @@
 //   owner-churn       the owner changed more than maxOwnerChangesPerMinute times in the last minute
 //   queue-stuck       a fair-lock queue with the same waiter first for longer than queueStuckMs
 //   owner-holds-many  one owner holds more than maxLocksPerOwner locks at once
+//   lost-lock         the lock was lost with a restart or failover while X held it, and has
+//                     been written since, by another owner (X may still believe it holds it:
+//                     two holders) or by X itself (X went on as if nothing happened); it holds
+//                     while X's lease would still have run (its TTL as last read)
 // An anomaly's id is "<rule>:<key>" ("owner-holds-many:<owner>" for the last rule).
 #pragma once
 

@@ -38,6 +38,14 @@ struct KeyEntry {
     qint64 ownerSinceUs = 0;            // first seen with the current owner
     std::vector<qint64> ownerChangesUs; // owner changes within the last minute
 
+    // The key was lost with a restart or a failover (kLostWithRestart / kLostWithFailover) while
+    // lostHolder held it, and has been written again since: the holder may still believe it
+    // holds the lock until lostUntilUs (its TTL as last read; -1: it had none).
+    QByteArray lostHolder;
+    qint64 lostCause = 0;
+    qint64 lostAtUs = 0;
+    qint64 lostUntilUs = -1;
+
     QStringList anomalies; // rule ids (anomaly_rules.h)
 
     // The TTL left at nowUs by the local countdown: -1 without TTL, never below 0.

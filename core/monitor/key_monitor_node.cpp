@@ -119,16 +119,23 @@ void KeyMonitor::Private::connectTo(const ConnectionOptions &t, bool failover)
     everReady = false;
     reconnectAttempts = 0;
 
-    target = t;
-    const qint16 oldNode = node;
-    node = recorder.node(t.displayName().toUtf8());
     const qint64 now = monitorNowUs();
-    if (failover && recording) {
-        recorder.nodeEvent(now, EventKind::NodeFailover, oldNode);
-        recorder.fault(now, node,
-                       "failover: the sentinels name " + t.displayName().toUtf8() +
-                           " as the master of " + options.masterName.toUtf8() +
-                           "; the monitor follows it");
+    const QByteArray newMaster = t.displayName().toUtf8();
+    if (failover) {
+        if (recording)
+            recorder.nodeEvent(now, EventKind::NodeFailover, node);
+        // On the master the monitor leaves (unless it went blind there already).
+        openGap(now, "failover: the sentinels name " + newMaster + " as the master of " +
+                         options.masterName.toUtf8());
+    }
+    target = t;
+    node = recorder.node(newMaster);
+    if (failover) {
+        failoverFound = "failover: now following " + newMaster + ", the master of " +
+                        options.masterName.toUtf8() +
+                        "; a key not found there is lost with the failover";
+        // Whatever the old master held and the new one never got is gone.
+        table.expectLoss(kLostWithFailover);
     }
     table.moveTo(node);
     if (failover)
@@ -152,32 +159,79 @@ void KeyMonitor::Private::onDataReady(quint64 g)
 {
     if (g != gen)
         return;
-    const qint64 now = monitorNowUs();
-    if (outage && recording) {
-        recorder.fault(now, node,
-                       "connection to " + target.displayName().toUtf8() + " restored after " +
-                           QByteArray::number(double(now - outageSinceUs) / 1e6, 'f', 1) + " s");
-    }
     outage = false;
-    everReady = true;
     reconnectAttempts = 0;
     lastError.clear();
-    // Two reads, pipelined: who the server is (a restart changes run_id) and whether it
-    // notifies keyspace events.
+    // Three reads, pipelined: who the server is (a restart changes run_id), whether it keeps
+    // its keys on disk (AOF: they come back after a restart), and whether it notifies keyspace
+    // events. (One INFO per section: INFO with two sections is Redis 7 only.)
     auto info = std::make_shared<Reply>();
+    auto persistence = std::make_shared<Reply>();
     data->send({QByteArrayLiteral("INFO"), QByteArrayLiteral("server")},
-               [info](const Reply &r) { *info = r; });
+               [this, g, info](const Reply &r) {
+                   *info = r;
+                   if (g == gen && isServerFull(r))
+                       onServerFull(); // before the server closes the connection
+               });
+    data->send({QByteArrayLiteral("INFO"), QByteArrayLiteral("persistence")},
+               [persistence](const Reply &r) { *persistence = r; });
     data->send({QByteArrayLiteral("CONFIG"), QByteArrayLiteral("GET"),
                 QByteArrayLiteral("notify-keyspace-events")},
-               [this, g, info](const Reply &r) {
+               [this, g, info, persistence](const Reply &r) {
                    if (g == gen)
-                       afterHandshake(g, *info, r);
+                       afterHandshake(g, *info, *persistence, r);
                });
 }
 
-void KeyMonitor::Private::afterHandshake(quint64 g, const Reply &info, const Reply &config)
+bool KeyMonitor::Private::isServerFull(const Reply &reply)
+{
+    // A server at maxclients accepts the connection, answers with this error and closes it:
+    // Redis gives no error code of its own for it, only this text.
+    return reply.isError() && reply.text().contains("max number of clients reached");
+}
+
+void KeyMonitor::Private::onServerFull()
+{
+    if (!refusedFull && recording)
+        recorder.fault(monitorNowUs(), node,
+                       target.displayName().toUtf8() +
+                           " refuses new connections: max number of clients reached "
+                           "(maxclients); the monitor keeps trying");
+    refusedFull = true;
+    problem = KeyMonitor::tr("%1 has reached maxclients; retrying").arg(target.displayName());
+    updateStatus();
+}
+
+void KeyMonitor::Private::openGap(qint64 t, const QByteArray &why)
+{
+    if (gapOpen)
+        return;
+    gapOpen = true;
+    gapSinceUs = t;
+    refusedFull = false;
+    if (recording)
+        recorder.gapStarted(t, node, why);
+}
+
+void KeyMonitor::Private::closeGap(qint64 t, const QByteArray &found)
+{
+    if (!gapOpen)
+        return;
+    gapOpen = false;
+    gapUnanswered = false;
+    gapNotifications = false;
+    failoverFound.clear();
+    if (recording)
+        recorder.gapEnded(t, node, found, (t - gapSinceUs) / 1000);
+}
+
+void KeyMonitor::Private::afterHandshake(quint64 g, const Reply &info, const Reply &persistence,
+                                         const Reply &config)
 {
     const qint64 now = monitorNowUs();
+    if (isServerFull(info))
+        return; // the server closes the connection: onDataError retries
+    bool restarted = false;
     if (info.isBulk()) {
         for (const QByteArray &line : info.text().split('\n')) {
             if (line.startsWith("redis_mode:")) {
@@ -188,16 +242,38 @@ void KeyMonitor::Private::afterHandshake(quint64 g, const Reply &info, const Rep
                 continue;
             const QByteArray runId = line.mid(7).trimmed();
             const QByteArray previous = runIds.value(node);
-            if (!previous.isEmpty() && previous != runId && recording) {
-                recorder.nodeEvent(now, EventKind::NodeRestarted, node, 0);
-                recorder.fault(now, node,
-                               target.displayName().toUtf8() +
-                                   " restarted (its run_id changed): keys it kept only in "
-                                   "memory are gone");
-            }
+            restarted = !previous.isEmpty() && previous != runId;
             runIds.insert(node, runId);
         }
     }
+    const bool aof = persistence.isBulk() && persistence.text().contains("\naof_enabled:1");
+    const QByteArray server = target.displayName().toUtf8();
+    if (restarted) {
+        if (recording)
+            recorder.nodeEvent(now, EventKind::NodeRestarted, node, aof ? 1 : 0);
+        // Every key is read again now; one not found was lost with the restart (not released).
+        table.expectLoss(kLostWithRestart);
+    }
+    QByteArray found;
+    if (!failoverFound.isEmpty())
+        found = failoverFound;
+    else if (restarted && aof)
+        found = server + " restarted (its run_id changed) with AOF on: its keys come back from "
+                         "the file; a key not found again is lost with the restart";
+    else if (restarted)
+        found = server + " restarted (its run_id changed) without AOF: the keys it held are lost "
+                         "with the restart";
+    else
+        found = server + " answers again, the same server (run_id unchanged): every key is read "
+                         "again";
+    if (gapOpen)
+        closeGap(now, found);
+    else if (restarted && recording)
+        recorder.fault(now, node, found); // noticed without a gap (a very fast restart)
+    everReady = true;
+    if (refusedFull)
+        problem.clear(); // the maxclients problem: it let the monitor in now
+    refusedFull = false;
     if (config.isArray() && config.elements().size() == 2) {
         notifyCfg = NotifyConfig::parse(config.elements().at(1).text());
         if (!options.follow || !options.useNotifications)
@@ -245,9 +321,23 @@ void KeyMonitor::Private::setUpNotifications(quint64 g)
             problem = KeyMonitor::tr("cannot subscribe to keyspace notifications: %1").arg(message);
             updateStatus();
         });
+    // Lost while the data connection holds (CLIENT KILL TYPE pubsub, an output buffer limit):
+    // changes go unheard, a gap as much as a lost data connection.
+    QObject::connect(f, &NotificationFollower::lost, q, [this, g](const QString &message) {
+        if (g != gen || gapOpen || !handshakeDone)
+            return;
+        openGap(monitorNowUs(), "lost the notification connection to " +
+                                    target.displayName().toUtf8() + ": " + message.toUtf8());
+        gapNotifications = true;
+    });
     // Subscribed (again, after a reconnect): re-read what may have changed unheard.
     QObject::connect(f, &NotificationFollower::subscribed, q, [this, g] {
-        if (g == gen && handshakeDone && data && data->isReady())
+        if (g != gen)
+            return;
+        if (gapOpen && gapNotifications && !outage)
+            closeGap(monitorNowUs(), "notifications from " + target.displayName().toUtf8() +
+                                         " resumed: every key is read again");
+        if (handshakeDone && data && data->isReady())
             resync(g);
     });
     f->open();
@@ -271,23 +361,28 @@ void KeyMonitor::Private::onDataError(quint64 g, RedisErrorKind kind, const QStr
 {
     if (g != gen || !data)
         return;
-    lastError = message;
+    // A full server closes the connection after its error: that error is the reason.
+    lastError = refusedFull ? KeyMonitor::tr("%1 refuses new connections: max number of clients "
+                                             "reached (maxclients)")
+                                  .arg(target.displayName())
+                            : message;
     handshakeDone = false;
     const bool gaveUp = data->state() == Connection::State::Disconnected;
     if (gaveUp) {
         setHealth(Health::Failed);
         updateStatus();
-        emit q->failed(message);
+        emit q->failed(lastError);
         return;
     }
     ++reconnectAttempts;
+    gapNotifications = false; // whatever opened the gap, its end is the data connection's now
+    gapUnanswered = false;
     if (!outage) {
         outage = true;
         outageSinceUs = monitorNowUs();
-        if (recording && everReady)
-            recorder.fault(outageSinceUs, node,
-                           "lost the connection to " + target.displayName().toUtf8() + ": " +
-                               message.toUtf8());
+        if (everReady)
+            openGap(outageSinceUs, "lost the connection to " + target.displayName().toUtf8() +
+                                       ": " + message.toUtf8());
     }
     if (scanner)
         scanner->cancel();
@@ -297,7 +392,9 @@ void KeyMonitor::Private::onDataError(quint64 g, RedisErrorKind kind, const QStr
     if (topologyHint)
         topologyHint(); // the same in a cluster
     Q_UNUSED(kind);
-    setHealth(Health::Reconnecting);
+    // Not there yet, but the server is: it is full, not gone (a run waiting for its first
+    // snapshot keeps waiting).
+    setHealth(refusedFull && !everReady ? Health::Connecting : Health::Reconnecting);
 }
 
 void KeyMonitor::Private::resync(quint64 g)
@@ -473,7 +570,7 @@ void KeyMonitor::Private::onSnapshots(quint64 g, QList<KeySnapshot> snapshots)
 {
     if (g != gen)
         return;
-    bool moved = false;
+    bool moved = false, answersAgain = false;
     for (KeySnapshot &s : snapshots) {
         if (s.failed && isRedirect(s.error)) {
             // The key's slot moved to another master: it is that master's now (its monitor
@@ -486,8 +583,24 @@ void KeyMonitor::Private::onSnapshots(quint64 g, QList<KeySnapshot> snapshots)
             ++readFailures;
             lastReadError = s.key + ": " + s.error;
         }
+        if (s.timedOut && !gapOpen && !outage) {
+            // The connection holds, but the server stopped answering (SIGSTOP, a long
+            // script, swapping): what changes meanwhile is seen only when it answers again.
+            openGap(monitorNowUs(), "no answer from " + target.displayName().toUtf8() +
+                                        " within " +
+                                        QByteArray::number(options.connection.requestTimeoutMs) +
+                                        " ms: the server may be paused or overloaded");
+            gapUnanswered = true;
+        } else if (!s.failed && gapOpen && gapUnanswered) {
+            closeGap(monitorNowUs(), target.displayName().toUtf8() +
+                                         " answers again, the same server (run_id unchanged): "
+                                         "every key is read again");
+            answersAgain = true;
+        }
         arrived.append(std::move(s));
     }
+    if (answersAgain) // re-read what changed while it did not answer, after this batch
+        QTimer::singleShot(0, q, [this, g] { resync(g); });
     if (moved && topologyHint)
         topologyHint();
     scheduleApply();

@@ -42,7 +42,14 @@ public:
     void onMasterFound(const QString &host, quint16 port);
     void onDataReady(quint64 gen);
     void onDataError(quint64 gen, RedisErrorKind kind, const QString &message);
-    void afterHandshake(quint64 gen, const Reply &info, const Reply &config);
+    void afterHandshake(quint64 gen, const Reply &info, const Reply &persistence,
+                        const Reply &config);
+    // The monitor went blind (a lost connection, a server that stopped answering, a failover)
+    // or sees again: one GapStarted and one GapEnded in the recording, whatever the cause.
+    void openGap(qint64 t, const QByteArray &why);
+    static bool isServerFull(const Reply &reply); // maxclients reached
+    void onServerFull();
+    void closeGap(qint64 t, const QByteArray &found);
     void setUpNotifications(quint64 gen);
     void dropNotifications();
     bool notified() const; // notifications on and subscribed: re-reads only resync TTLs
@@ -132,6 +139,12 @@ public:
     bool outage = false;
     bool everReady = false; // the data connection of this target was ready once
     qint64 outageSinceUs = 0;
+    bool gapOpen = false;         // a GapStarted was recorded and no GapEnded yet
+    qint64 gapSinceUs = 0;
+    bool gapUnanswered = false;   // the gap is a server that stopped answering, not a drop
+    bool gapNotifications = false; // the gap is the notification connection's alone
+    bool refusedFull = false;     // said once per gap: the server is at maxclients
+    QByteArray failoverFound;     // the gap's end after a failover says this
     int reconnectAttempts = 0;
 
     NotifyConfig notifyCfg;

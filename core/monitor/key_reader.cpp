@@ -209,6 +209,7 @@ void sendRound(const JobPtr &job, const std::vector<std::pair<int, Step>> &round
             if (reply.isNoReply()) {
                 job->lost = true;
                 fail(s, reply.text());
+                s.timedOut = s.timedOut || reply.noReplyKind() == NoReplyKind::Timeout;
             } else {
                 apply(s, reply);
             }

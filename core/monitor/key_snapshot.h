@@ -29,6 +29,7 @@ struct KeySnapshot {
     quint64 ticket = 0; // the caller's id for this read (the monitor orders reads by it)
 
     bool failed = false; // a reply was an error or never came: nothing here can be trusted
+    bool timedOut = false; // ... because the server did not answer in time (paused, overloaded)
     QByteArray error;
 
     bool exists() const { return !failed && type != KeyType::None && pttlMs != -2; }

@@ -10,6 +10,7 @@ namespace lockscope {
 namespace {
 
 constexpr qint64 kExpiryToleranceUs = 250 * 1000; // an inferred expiry may run this late
+constexpr qsizetype kMaxLostRemembered = 10000;     // a restart of a big server loses many
 
 } // namespace
 
@@ -35,10 +36,30 @@ void KeyTable::setMovedHereQuery(std::function<bool(const QByteArray &key)> move
     m_movedHere = std::move(movedHere);
 }
 
+void KeyTable::expectLoss(qint64 cause)
+{
+    for (auto it = m_rows.cbegin(); it != m_rows.cend(); ++it)
+        m_lossSuspects.insert(it.key(), cause);
+}
+
 void KeyTable::apply(const KeyObservation &o, bool initialScan)
 {
+    // Only a read that finds the key gone says it was lost; a notification (a del after the
+    // restart) is somebody's doing, and a read that finds the key means it survived.
+    const bool unanswered = o.kind == KeyObservation::Kind::Snapshot && o.snapshot.failed;
+    const qint64 lossCause = unanswered ? 0 : m_lossSuspects.take(o.key);
     switch (o.kind) {
     case KeyObservation::Kind::Snapshot:
+        if (lossCause && !o.snapshot.exists() && m_rows.contains(o.key)) {
+            const KeyEntry &e = m_rows.value(o.key);
+            const qint64 expiresAt = e.expiresAtUs();
+            // Its TTL ran out anyway: it expired, whatever the server did.
+            if (expiresAt >= 0 && expiresAt <= o.timeUs + kExpiryToleranceUs)
+                applyGone(qBound(e.pttlReadUs, expiresAt, o.timeUs), o.key, true);
+            else
+                applyGone(o.timeUs, o.key, false, lossCause);
+            break;
+        }
         applySnapshot(o.timeUs, o.snapshot, o.event, initialScan);
         break;
     case KeyObservation::Kind::Deleted:
@@ -64,6 +85,7 @@ bool KeyTable::drop(const QByteArray &key)
 
 void KeyTable::remove(QHash<QByteArray, KeyEntry>::iterator it)
 {
+    m_lossSuspects.remove(it.key());
     const KeyEntry gone = it.value();
     m_rows.erase(it);
     m_sortedStale = true;
@@ -152,6 +174,13 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
         e.ownerSinceUs = t;
         e.queueHead = e.lock.queueHead;
         e.queueHeadSinceUs = t;
+        if (const auto lost = m_lost.constFind(e.key); lost != m_lost.cend()) {
+            e.lostHolder = lost->holder;
+            e.lostCause = lost->cause;
+            e.lostAtUs = lost->atUs;
+            e.lostUntilUs = lost->untilUs;
+            m_lost.erase(lost);
+        }
         if (m_recording) {
             const qint16 owner = ownerIndex(e);
             const bool movedHere = m_movedHere && m_movedHere(e.key);
@@ -234,7 +263,7 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
     rowChanged(s.key);
 }
 
-void KeyTable::applyGone(qint64 t, const QByteArray &key, bool expired)
+void KeyTable::applyGone(qint64 t, const QByteArray &key, bool expired, qint64 lostCause)
 {
     const auto it = m_rows.find(key);
     if (it == m_rows.end())
@@ -243,10 +272,34 @@ void KeyTable::applyGone(qint64 t, const QByteArray &key, bool expired)
         const qint16 owner = ownerIndex(*it);
         if (expired)
             m_recorder.expired(t, m_node, key, owner);
+        else if (lostCause)
+            m_recorder.lost(t, m_node, key, owner, lostCause);
         else
             m_recorder.released(t, m_node, key, owner);
     }
+    if (lostCause)
+        rememberLoss(*it, t, lostCause);
+    else
+        m_lost.remove(key);
     remove(it);
+}
+
+void KeyTable::rememberLoss(const KeyEntry &e, qint64 t, qint64 cause)
+{
+    if (e.lock.role != LockRole::Lock || e.lock.owner.isEmpty())
+        return;
+    if (m_lost.size() >= kMaxLostRemembered) {
+        // Forget the holders whose lease has run out: they no longer believe anything.
+        for (auto it = m_lost.begin(); it != m_lost.end();) {
+            if (it->untilUs >= 0 && it->untilUs < t)
+                it = m_lost.erase(it);
+            else
+                ++it;
+        }
+        if (m_lost.size() >= kMaxLostRemembered)
+            return;
+    }
+    m_lost.insert(e.key, LostLock{e.lock.owner, cause, t, e.expiresAtUs()});
 }
 
 void KeyTable::applyUnread(qint64 t, const QByteArray &key)

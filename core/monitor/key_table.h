@@ -34,6 +34,11 @@ public:
     // moved), which makes it "present" rather than acquired.
     void setMovedHereQuery(std::function<bool(const QByteArray &key)> movedHere);
 
+    // The server restarted or failed over (cause: kLostWithRestart / kLostWithFailover): every
+    // row not seen again by a read or a notification, and found gone by the next read, was lost
+    // with it, not released.
+    void expectLoss(qint64 cause);
+
     // `initialScan`: the first scan is running, so a key read without a notification was
     // there before the monitor came (present, not acquired).
     void apply(const KeyObservation &o, bool initialScan);
@@ -56,7 +61,8 @@ public:
 
 private:
     void applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &event, bool initialScan);
-    void applyGone(qint64 t, const QByteArray &key, bool expired);
+    void applyGone(qint64 t, const QByteArray &key, bool expired, qint64 lostCause = 0);
+    void rememberLoss(const KeyEntry &e, qint64 t, qint64 cause);
     void applyUnread(qint64 t, const QByteArray &key);
     void remove(QHash<QByteArray, KeyEntry>::iterator it);
     void link(const KeyEntry &e);
@@ -72,6 +78,16 @@ private:
     std::function<bool(const QByteArray &)> m_movedHere;
     QHash<QByteArray, KeyEntry> m_rows;
     QHash<QByteArray, QSet<QByteArray>> m_auxByLock; // lock key -> its auxiliary keys
+    // Rows that may have gone with a restart or failover, and the cause.
+    QHash<QByteArray, qint64> m_lossSuspects;
+    // Locks lost that way, by key, until written again (then the new row carries it).
+    struct LostLock {
+        QByteArray holder;
+        qint64 cause = 0;
+        qint64 atUs = 0;
+        qint64 untilUs = -1;
+    };
+    QHash<QByteArray, LostLock> m_lost;
     QList<QByteArray> m_sorted;
     bool m_sortedStale = true;
 };

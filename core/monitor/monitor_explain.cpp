@@ -58,6 +58,18 @@ QString describeMonitorEvent(const Event &e, const EventLog &log)
             .arg(who(log, e.client), key)
             .arg(e.value);
     case EventKind::KeyDeleted:
+        if (e.value == kLostWithRestart || e.value == kLostWithFailover) {
+            const QString how =
+                e.value == kLostWithRestart
+                    ? QCoreApplication::translate("MonitorExplain", "lost with the restart")
+                    : QCoreApplication::translate("MonitorExplain", "lost with the failover");
+            return e.owner >= 0
+                       ? QCoreApplication::translate("MonitorExplain",
+                                                     "%1%2 %3: %4 held it and nobody released it")
+                             .arg(key, at(log, e), how, who(log, e.owner))
+                       : QCoreApplication::translate("MonitorExplain", "%1%2 %3")
+                             .arg(key, at(log, e), how);
+        }
         return e.owner >= 0
                    ? QCoreApplication::translate("MonitorExplain", "%1%2 deleted: %3 released it")
                          .arg(key, at(log, e), who(log, e.owner))
@@ -83,8 +95,16 @@ QString describeMonitorEvent(const Event &e, const EventLog &log)
                                            "%1 is no longer the master (failover)")
             .arg(QString::fromUtf8(log.nodeName(e.node)));
     case EventKind::NodeRestarted:
-        return QCoreApplication::translate("MonitorExplain", "%1 restarted")
-            .arg(QString::fromUtf8(log.nodeName(e.node)));
+        // The gap's end (or a fault note) right after it says so, and how.
+        return {};
+    case EventKind::GapStarted:
+        return QCoreApplication::translate("MonitorExplain", "[%1] gap starts: %2")
+            .arg(QString::fromUtf8(log.nodeName(e.node)), str(log, e.text));
+    case EventKind::GapEnded:
+        return QCoreApplication::translate("MonitorExplain", "[%1] gap of %2 s ends: %3")
+            .arg(QString::fromUtf8(log.nodeName(e.node)))
+            .arg(double(e.value) / 1000.0, 0, 'f', 1)
+            .arg(str(log, e.text));
     case EventKind::NodeCrashed:
         return QCoreApplication::translate("MonitorExplain", "%1 went down")
             .arg(QString::fromUtf8(log.nodeName(e.node)));
@@ -130,7 +150,9 @@ MonitorSummary summarizeMonitorLog(const EventLog &log)
         }
         case EventKind::KeyDeleted:
             ++s.deletions;
-            if (e.owner >= 0)
+            if (e.value == kLostWithRestart || e.value == kLostWithFailover)
+                ++s.lost;
+            else if (e.owner >= 0)
                 ++s.releases;
             ownerOf.remove(e.key);
             break;
@@ -148,6 +170,13 @@ MonitorSummary summarizeMonitorLog(const EventLog &log)
         case EventKind::NodeFailover:
             ++s.faults;
             ++s.failovers;
+            break;
+        case EventKind::GapStarted:
+            ++s.faults;
+            ++s.gaps;
+            break;
+        case EventKind::GapEnded:
+            s.gapMs += e.value;
             break;
         default:
             break;
@@ -175,6 +204,9 @@ QJsonObject MonitorSummary::toJson() const
         {QStringLiteral("anomalies"), anomalies},
         {QStringLiteral("faults"), faults},
         {QStringLiteral("failovers"), failovers},
+        {QStringLiteral("lost"), lost},
+        {QStringLiteral("gaps"), gaps},
+        {QStringLiteral("gap_ms"), gapMs},
         {QStringLiteral("duration_ms"), (lastUs - firstUs) / 1000},
     };
 }
@@ -194,6 +226,10 @@ QString MonitorSummary::toText() const
     t += QCoreApplication::translate("MonitorSummary", "  releases       %1  (deletions %2)\n")
              .arg(releases)
              .arg(deletions);
+    if (lost)
+        t += QCoreApplication::translate(
+                 "MonitorSummary", "  lost with a restart or failover  %1  (nobody released them)\n")
+                 .arg(lost);
     t += QCoreApplication::translate("MonitorSummary", "  expiries       %1\n").arg(expiries);
     t += QCoreApplication::translate("MonitorSummary", "  renewals       %1\n").arg(renewals);
     t += QCoreApplication::translate("MonitorSummary", "  hold count or value changes  %1\n")
@@ -207,6 +243,11 @@ QString MonitorSummary::toText() const
              "MonitorSummary", "  connection faults, restarts, failovers  %1  (failovers %2)\n")
              .arg(faults)
              .arg(failovers);
+    if (gaps)
+        t += QCoreApplication::translate("MonitorSummary",
+                                         "  gaps (the monitor could not see)  %1  (%2 s in all)\n")
+                 .arg(gaps)
+                 .arg(double(gapMs) / 1000.0, 0, 'f', 1);
     return t;
 }
 

@@ -20,8 +20,9 @@ struct MonitorSummary {
     qint64 events = 0;
     qint64 acquisitions = 0; // Acquired events (taken over included)
     qint64 takeOvers = 0;
-    qint64 releases = 0;  // KeyDeleted of a lock with an owner
+    qint64 releases = 0;  // KeyDeleted of a lock with an owner, not lost
     qint64 deletions = 0; // KeyDeleted in all
+    qint64 lost = 0;      // KeyDeleted lost with a restart or a failover (nobody deleted them)
     qint64 expiries = 0;
     qint64 renewals = 0;
     qint64 holdCountChanges = 0; // KeyWritten with the same owner as before
@@ -29,6 +30,8 @@ struct MonitorSummary {
     qint64 anomalies = 0;
     qint64 faults = 0; // connection lost/restored, restarts, failovers
     qint64 failovers = 0;
+    qint64 gaps = 0;   // GapStarted: times the monitor could not see the server
+    qint64 gapMs = 0;  // their length in all (GapEnded values)
     qint64 keys = 0;
     qint64 owners = 0;
     qint64 firstUs = 0, lastUs = 0;

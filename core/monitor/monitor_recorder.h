@@ -18,18 +18,31 @@
 //                    (the TTL went up, same owner); other TTL changes: KeyTtlChanged alone
 //   released         KeyDeleted {owner, client: none} + Released {client: owner, value: 1}
 //   expired          KeyExpired {owner}
+//   lost             KeyDeleted {owner, value: kLostWithRestart or kLostWithFailover}, no
+//                    Released: the key was not found again after the server restarted (its
+//                    run_id changed) or after a failover, and nobody deleted it
 //   present at start KeyWritten {owner} (no Acquired: it was taken before the monitor looked)
 //   value not seen   KeyWritten {owner: none, text: "(changed again before it could be read)"}
 //   anomaly          Note {client: owner or none, text: "anomaly <id>: <sentence>"}
-//   connection lost / restored, server restarted (INFO run_id changed)
-//                    FaultNote {node, text}; NodeRestarted {node, value 0} for a restart
+//   connection lost  GapStarted {node, text: the error}: the monitor is blind from here
+//   connection back  GapEnded {node, text: what it found, value: gap in ms}; before it, for a
+//                    restart (INFO run_id changed), NodeRestarted {node, value 1 when the server
+//                    has AOF on, else 0}
+//   other faults     FaultNote {node, text}
 //   failover         NodeFailover {node: the old master}, then events name the new node
 // No KeyFinal is written: the monitor cannot tell whether an owner is gone, so a lock without
 // TTL is the "no-ttl" anomaly (a Note) rather than the checker's "stuck lock".
 // Times are wall-clock microseconds (monitorNowUs), never decreasing within a log.
+//
+// Bounded: a monitor runs for days on servers with thousands of lock cycles a second. With
+// keepEvents the log keeps the HistoryWindow (monitor_options.h) of newest events; without,
+// it keeps none, and its strings (every token and key name seen) are let go now and then.
+// Sinks therefore read an event's strings in consume(), never later by id. Owners stay
+// bounded by kMaxOwners (then "(other owners)").
 #pragma once
 
 #include "events/event_log.h"
+#include "monitor_options.h"
 
 #include <QHash>
 
@@ -39,9 +52,10 @@ namespace lockscope {
 
 class MonitorRecorder {
 public:
-    explicit MonitorRecorder(EventLog *log, bool keepEvents = true);
+    explicit MonitorRecorder(EventLog *log, bool keepEvents = true, HistoryWindow window = {});
 
     void addSink(EventSink *sink) { m_sinks.push_back(sink); }
+    void removeSink(EventSink *sink) { std::erase(m_sinks, sink); }
     EventLog &log() { return *m_log; }
 
     // The client index of an owner (registered on first sight); kNoClient for "".
@@ -62,18 +76,31 @@ public:
                     bool renewal);
     void released(qint64 t, qint16 node, const QByteArray &key, qint16 owner);
     void expired(qint64 t, qint16 node, const QByteArray &key, qint16 owner);
+    // `cause`: kLostWithRestart or kLostWithFailover (event.h).
+    void lost(qint64 t, qint16 node, const QByteArray &key, qint16 owner, qint64 cause);
+    void gapStarted(qint64 t, qint16 node, const QByteArray &why);
+    void gapEnded(qint64 t, qint16 node, const QByteArray &found, qint64 gapMs);
     void note(qint64 t, qint16 client, const QByteArray &key, const QByteArray &text);
     void fault(qint64 t, qint16 node, const QByteArray &text);
     void nodeEvent(qint64 t, EventKind kind, qint16 node, qint64 value = 0);
 
     qint64 eventCount() const { return m_count; }
 
+    // Strings kept without events (keepEvents false) before the pool is let go.
+    static constexpr quint32 kMaxStringsWithoutEvents = 50000;
+
 private:
+    // Drops what is past the window, in slices (a quarter of maxEvents over, or an eighth of
+    // maxAgeMs too old), so that copying the rest to a new string pool costs about one string
+    // per new event.
+    void keepWindow(qint64 nowUs);
+
     void emitEvent(EventKind kind, qint64 t, qint16 client, qint16 node, qint16 owner,
                    const QByteArray &key, const QByteArray &text, qint64 value);
 
     EventLog *m_log;
     bool m_keep;
+    HistoryWindow m_window;
     std::vector<EventSink *> m_sinks;
     QHash<QByteArray, qint16> m_owners;
     QHash<QByteArray, qint16> m_nodes;

@@ -20,9 +20,13 @@ NotificationFollower::NotificationFollower(const ConnectionOptions &target,
                     emit notified(channel.mid(m_channelPrefix.size()), message);
             });
     connect(c, &Connection::ready, this, [this] { onReady(); });
-    connect(c, &Connection::connectionError, this, [this](RedisErrorKind, const QString &) {
-        m_subscribed = false; // notifications are lost until subscribed again
-    });
+    connect(c, &Connection::connectionError, this,
+            [this](RedisErrorKind, const QString &message) {
+                const bool was = m_subscribed;
+                m_subscribed = false; // notifications are lost until subscribed again
+                if (was && !m_closing)
+                    emit lost(message);
+            });
 }
 
 NotificationFollower::~NotificationFollower()

@@ -35,6 +35,8 @@ public:
 
 signals:
     void subscribed();
+    // The connection dropped while subscribed: notifications are lost until subscribed().
+    void lost(const QString &message);
     void subscribeFailed(const QString &message);
     void notified(const QByteArray &key, const QByteArray &event);
 

@@ -21,7 +21,12 @@ LOCKSCOPE_FUZZ_TARGET(eval)
     const QList<QByteArray> pieces = fuzz::splitInput(fuzz::bytes(data, size), '\0');
     qint64 nowUs = 1'700'000'000'000'000;
     redis::EngineCore engine([&nowUs] { return nowUs; });
-    engine.scripting().setInstructionLimit(200'000);
+    // A runaway script costs the fuzzer a tenth of a second, not the engine's default 5 s; the
+    // memory cap stays far under the fuzzer's RSS limit.
+    ScriptLimits limits;
+    limits.timeLimitMs = 100;
+    limits.memoryCapBytes = qint64(64) << 20;
+    engine.scripting().setLimits(limits);
     engine.execute(command({"SET", "lock:a", "token-1", "PX", "30000"}), 1);
     engine.execute(command({"HSET", "lock:h", "uuid-1:1", "2"}), 1);
     engine.execute(command({"SET", "counter", "41"}), 1);

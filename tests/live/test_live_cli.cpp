@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTime>
 
 #include "free_port.h"
 #include "redis_server.h"
@@ -77,6 +78,7 @@ private slots:
     void initTestCase();
     void benchJsonKeepsTheCounterAndCleansUp();
     void benchTextAndFaultsAndEvents();
+    void benchSurvivesAServerKill();
     void replayOfBenchEventsCountsFromTheStart();
     void helpDocumentsFaults();
     void unreachableServerIsRefused();
@@ -130,6 +132,55 @@ void TestLiveCli::benchJsonKeepsTheCounterAndCleansUp()
     QVERIFY(o.value(QStringLiteral("counter_read")).toBool());
     QVERIFY(o.value(QStringLiteral("cleaned_up")).toBool());
     QCOMPARE(dbsize(m_server), 0);
+}
+
+void TestLiveCli::benchSurvivesAServerKill()
+{
+    // The counter's server killed (-9) mid-run and restarted empty: the run goes on, the errors
+    // are counted, and the counter check says what was lost and why, in one line before the
+    // summary.
+    RedisServer server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    QProcess bench;
+    bench.start(QString::fromUtf8(LOCKSCOPE_CLI),
+                {QStringLiteral("bench"), QStringLiteral("--redis"), address(server),
+                 QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua"),
+                 QStringLiteral("--clients"), QStringLiteral("4"), QStringLiteral("--duration"),
+                 QStringLiteral("3000"), QStringLiteral("--timeout"), QStringLiteral("300")});
+    QVERIFY(bench.waitForStarted(5000));
+    QTest::qWait(1200);
+    server.kill();
+    const QTime killedAt = QTime::currentTime();
+    QTest::qWait(200);
+    QVERIFY2(server.start(), qPrintable(server.errorString())); // same port, empty
+    QVERIFY2(bench.waitForFinished(kRunMs), "the bench did not finish");
+    const QByteArray out = bench.readAllStandardOutput();
+    const QByteArray err = bench.readAllStandardError();
+    QVERIFY2(bench.exitStatus() == QProcess::NormalExit && bench.exitCode() == 0,
+             QByteArray(out + err).constData());
+
+    const QList<QByteArray> lines = out.split('\n');
+    const QRegularExpression verdict(QRegularExpression::anchoredPattern(
+        QStringLiteral("the counter is (\\d+) but (\\d+) increments were acknowledged: the "
+                       "server restarted at (\\d\\d:\\d\\d:\\d\\d) and lost (\\d+) \\(no AOF\\)")));
+    const auto m = verdict.match(QString::fromUtf8(lines.value(0)));
+    QVERIFY2(m.hasMatch(), out.constData());
+    const qint64 actual = m.captured(1).toLongLong(), expected = m.captured(2).toLongLong();
+    QVERIFY2(expected > actual, out.constData());
+    QCOMPARE(m.captured(4).toLongLong(), expected - actual);
+    // uptime_in_seconds is whole seconds: the restart time is known to a second or two.
+    const QTime restartedAt = QTime::fromString(m.captured(3), QStringLiteral("HH:mm:ss"));
+    QVERIFY2(qAbs(restartedAt.secsTo(killedAt)) <= 2, out.constData());
+    // Then the usual summary, with the same figures and the errors counted.
+    const QByteArray counterLine = "counter                " + QByteArray::number(actual) +
+                                   " of " + QByteArray::number(expected) +
+                                   " acknowledged increments";
+    QVERIFY2(out.contains(counterLine),
+             out.constData());
+    const QRegularExpression errors(QStringLiteral("\\nerrors +(\\d+)"));
+    const auto e = errors.match(QString::fromUtf8(out));
+    QVERIFY2(e.hasMatch() && e.captured(1).toLongLong() > 0, out.constData());
+    QVERIFY2(out.contains("cycles  "), out.constData());
 }
 
 void TestLiveCli::benchTextAndFaultsAndEvents()

@@ -356,7 +356,7 @@ void TestMonitorCluster::masterKilledMidSession()
     const EventLog &log = monitor.log();
     for (const Event &e : log.events()) {
         noted =
-            noted || (e.kind == EventKind::FaultNote && nodeName(log, e.node) == gone.toUtf8() &&
+            noted || (e.kind == EventKind::GapStarted && nodeName(log, e.node) == gone.toUtf8() &&
                       QString::fromUtf8(log.strings().at(e.text)).contains(QStringLiteral("lost")));
     }
     QVERIFY(noted);

@@ -25,24 +25,6 @@ QString address(const RedisServer &s)
     return s.host() + QLatin1Char(':') + QString::number(s.port());
 }
 
-bool replicaKnownToSentinel(RedisTestClient &sentinel, quint16 replicaPort)
-{
-    const Reply r = sentinel.command(cmd({"SENTINEL", "REPLICAS", "mymaster"}));
-    for (const Reply &replica : r.elements()) {
-        const auto &f = replica.elements();
-        QByteArray port, flags;
-        for (qsizetype i = 0; i + 1 < f.size(); i += 2) {
-            if (f[i].text() == "port")
-                port = f[i + 1].text();
-            else if (f[i].text() == "flags")
-                flags = f[i + 1].text();
-        }
-        if (port.toUShort() == replicaPort && flags == "slave")
-            return true;
-    }
-    return false;
-}
-
 } // namespace
 
 class TestMonitorSentinel : public QObject {

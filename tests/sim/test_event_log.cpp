@@ -55,7 +55,7 @@ EventLog logWithEveryKind()
     };
     const qint16 nodes[] = {kNoNode, 0, 1, kResourceNode};
     const qint64 values[] = {0, -1, 1234567, qint64(1) << 40, -(qint64(1) << 35), 1};
-    const int kinds = int(EventKind::Caption) + 1;
+    const int kinds = int(kLastEventKind) + 1;
     for (int i = 0; i < kinds; ++i) {
         Event e;
         e.timeUs = qint64(i) * 1000003 + 7;
@@ -85,6 +85,8 @@ private slots:
     void readIgnoresBlankLines();
     void malformed_data();
     void malformed();
+    void lastLineCutShort();
+    void streamedNames();
     void names();
     void fanout();
 };
@@ -116,15 +118,17 @@ void TestEventLog::kindIds()
     QCOMPARE(QByteArray(eventKindId(EventKind::KeyDeleted)), QByteArrayLiteral("key_deleted"));
     QCOMPARE(QByteArray(eventKindId(EventKind::FaultNote)), QByteArrayLiteral("fault"));
     QCOMPARE(QByteArray(eventKindId(EventKind::Caption)), QByteArrayLiteral("caption"));
+    QCOMPARE(QByteArray(eventKindId(EventKind::GapStarted)), QByteArrayLiteral("gap_started"));
+    QCOMPARE(QByteArray(eventKindId(EventKind::GapEnded)), QByteArrayLiteral("gap_ended"));
     // Every id parses back to its kind, and the ids are distinct.
     QSet<QByteArray> seen;
-    for (int i = 0; i <= int(EventKind::Caption); ++i) {
+    for (int i = 0; i <= int(kLastEventKind); ++i) {
         EventKind parsed = EventKind::Note;
         QVERIFY(parseEventKind(eventKindId(EventKind(i)), &parsed));
         QCOMPARE(int(parsed), i);
         seen.insert(QByteArray(eventKindId(EventKind(i))));
     }
-    QCOMPARE(seen.size(), qsizetype(int(EventKind::Caption) + 1));
+    QCOMPARE(seen.size(), qsizetype(int(kLastEventKind) + 1));
     EventKind untouched = EventKind::Healed;
     QVERIFY(!parseEventKind("explode", &untouched));
     QVERIFY(!parseEventKind("", &untouched));
@@ -197,7 +201,7 @@ void TestEventLog::headerLine()
 void TestEventLog::roundTripEveryKind()
 {
     const EventLog log = logWithEveryKind();
-    QCOMPARE(log.events().size(), std::size_t(EventKind::Caption) + 1);
+    QCOMPARE(log.events().size(), std::size_t(kLastEventKind) + 1);
     const QByteArray bytes = toJsonLines(log);
 
     EventLog read;
@@ -267,7 +271,10 @@ void TestEventLog::malformed_data()
     const QByteArray note = R"({"t_us":1,"kind":"note","client":"A"})"
                             "\n";
     QTest::newRow("not JSON") << header + note + "{oops\n" << 3 << QString();
-    QTest::newRow("truncated line") << header + R"({"t_us":1,"kind":"no)" << 2 << QString();
+    // Cut, but followed by its newline (or by more lines): not a writer stopped mid-line.
+    QTest::newRow("truncated line") << header + R"({"t_us":1,"kind":"no)" "\n" << 2 << QString();
+    QTest::newRow("truncated line, then more")
+        << header + R"({"t_us":1,"kind":"no)" "\n" + note << 2 << QString();
     QTest::newRow("not an object") << header + "[1,2]\n" << 2 << QStringLiteral("object");
     QTest::newRow("unknown kind") << header + note + R"({"t_us":2,"kind":"explode"})" << 3
                                   << QStringLiteral("explode");
@@ -285,6 +292,56 @@ void TestEventLog::malformed_data()
                                   << QStringLiteral("unknown node");
     QTest::newRow("empty input") << QByteArray() << 0 << QStringLiteral("empty");
     QTest::newRow("only blank lines") << QByteArray("\n  \n\n") << 3 << QStringLiteral("empty");
+}
+
+void TestEventLog::lastLineCutShort()
+{
+    // A writer killed in the middle of its last line: the lines before it stand, with a note.
+    const QByteArray header =
+        R"({"lockscope_log":1,"source":"monitor","clients":["A"],"nodes":["n"]})"
+        "\n";
+    const QByteArray note = R"({"t_us":1,"kind":"note","client":"A"})"
+                            "\n";
+    QByteArray copy = header + note + note + R"({"t_us":2,"kind":"key_wr)";
+    QBuffer buffer(&copy);
+    buffer.open(QIODevice::ReadOnly);
+    EventLog read;
+    QString error, cut;
+    QVERIFY2(EventLog::readJsonLines(buffer, &read, &error, &cut), qPrintable(error));
+    QCOMPARE(read.events().size(), std::size_t(2));
+    QVERIFY2(cut.startsWith(QStringLiteral("line 4: the last line is cut short")), qPrintable(cut));
+    // A complete file says nothing.
+    QByteArray whole = header + note;
+    QBuffer wholeBuffer(&whole);
+    wholeBuffer.open(QIODevice::ReadOnly);
+    QString none;
+    QVERIFY(EventLog::readJsonLines(wholeBuffer, &read, &error, &none));
+    QVERIFY(none.isEmpty());
+}
+
+void TestEventLog::streamedNames()
+{
+    // A streamed recording's header came before the names: new ones are taken in order of
+    // first sight. Without "names_as_seen" they stay errors (the malformed rows above).
+    const QByteArray bytes =
+        R"({"lockscope_log":1,"source":"monitor","clients":[],"nodes":[],"names_as_seen":true})"
+        "\n"
+        R"({"t_us":1,"kind":"key_written","node":"10.0.0.1:6379","owner":"tok1","key":"k"})"
+        "\n"
+        R"({"t_us":2,"kind":"acquired","client":"tok1","node":"10.0.0.1:6379","key":"k"})"
+        "\n"
+        R"({"t_us":3,"kind":"key_deleted","node":"10.0.0.2:6379","owner":"tok1","key":"k",)"
+        R"("value":2})"
+        "\n";
+    EventLog read;
+    QString error;
+    QVERIFY2(fromJsonLines(bytes, &read, &error), qPrintable(error));
+    QCOMPARE(read.info().clients, QList<QByteArray>{"tok1"});
+    QCOMPARE(read.info().nodes, (QList<QByteArray>{"10.0.0.1:6379", "10.0.0.2:6379"}));
+    QCOMPARE(read.events().size(), std::size_t(3));
+    QCOMPARE(read.events()[1].client, qint16(0));
+    QCOMPARE(read.events()[2].node, qint16(1));
+    QCOMPARE(read.events()[2].value, kLostWithFailover);
 }
 
 void TestEventLog::malformed()

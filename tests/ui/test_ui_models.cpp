@@ -7,10 +7,14 @@
 #include "common/run_data.h"
 #include "workspace/strategy_source.h"
 #include "timeline/timeline_legend.h"
+#include "timeline/timeline_status.h"
+#include "timeline/timeline_widget.h"
 
 #include "monitor/monitor_recorder.h"
 
 #include <QAbstractItemModelTester>
+#include <QDir>
+#include <QImage>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -113,6 +117,95 @@ private Q_SLOTS:
         }
         QVERIFY(has(simulated, Swatch::Marker, MarkerKind::NodeUp));
         QCOMPARE(markerName(MarkerKind::NodeUp), QStringLiteral("node restarted"));
+    }
+
+    // A monitor's gap (gap_started .. gap_ended) covers the key lanes of its node, also a lane
+    // that first appears after it; a key lost with the restart is marked as data lost, not as a
+    // release; the legend and the lane's status say so.
+    void monitorGapAndLossOnTheTimeline()
+    {
+        auto log = std::make_shared<EventLog>();
+        MonitorRecorder recorder(log.get());
+        const qint16 node = recorder.node("127.0.0.1:6379");
+        const qint16 tok1 = recorder.owner("tok1");
+        const qint16 tok2 = recorder.owner("tok2");
+        const qint64 s = 1000000;
+        recorder.acquired(1 * s, node, "lock:a", tok1, "tok1", 30000);
+        recorder.gapStarted(2 * s, node, "lost the connection to 127.0.0.1:6379: refused");
+        recorder.nodeEvent(4 * s, EventKind::NodeRestarted, node, 0);
+        recorder.gapEnded(4 * s, node, "127.0.0.1:6379 restarted", 2000);
+        recorder.lost(4 * s + 100000, node, "lock:a", tok1, kLostWithRestart);
+        recorder.acquired(5 * s, node, "lock:a", tok2, "tok2", 30000);
+        recorder.acquired(6 * s, node, "lock:b", tok2, "tok2", 30000);
+        Scenario scenario;
+        scenario.id = QStringLiteral("monitor");
+        const auto run = RunData::fromLog(log, scenario, {}, 8 * s);
+        QCOMPARE(run->keyLanes().size(), std::size_t(2));
+        for (const KeyLane &lane : run->keyLanes()) {
+            QCOMPARE(lane.unseen.size(), std::size_t(1));
+            QCOMPARE(lane.unseen.front().startUs, 2 * s);
+            QCOMPARE(lane.unseen.front().endUs, 4 * s);
+        }
+        const KeyLane &a = run->keyLanes().front();
+        QCOMPARE(a.keyName, QStringLiteral("lock:a"));
+        const bool lostMark = std::any_of(a.markers.begin(), a.markers.end(), [](const Marker &m) {
+            return m.kind == MarkerKind::DataLost;
+        });
+        const bool deletedMark = std::any_of(a.markers.begin(), a.markers.end(),
+                                             [](const Marker &m) {
+                                                 return m.kind == MarkerKind::Deleted;
+                                             });
+        QVERIFY(lostMark);
+        QVERIFY(!deletedMark);
+        QCOMPARE(keyStatusAt(*run, 0, 3 * s), QStringLiteral("not seen (the monitor's gap)"));
+        QVERIFY(keyStatusAt(*run, 0, 1500000).startsWith(QStringLiteral("tok1")));
+        const std::vector<LegendItem> legend = legendItems(*run);
+        QVERIFY(std::any_of(legend.begin(), legend.end(), [](const LegendItem &i) {
+            return i.swatch == LegendItem::Swatch::Unseen;
+        }));
+
+        // Drawn: against the same history without its gap events, the picture differs inside
+        // the gap's time and nowhere after it (the lanes; the legend below them differs too).
+        auto withoutGap = std::make_shared<EventLog>(log->sharedStrings());
+        withoutGap->info() = log->info();
+        for (const Event &e : log->events()) {
+            if (e.kind != EventKind::GapStarted && e.kind != EventKind::GapEnded)
+                withoutGap->consume(e);
+        }
+        auto grab = [&](std::shared_ptr<const RunData> r, const char *name, double *x2,
+                        double *x4) {
+            TimelineWidget w;
+            w.resize(900, 260);
+            w.setRun(std::move(r));
+            w.setViewRange(0, 8 * s);
+            w.show();
+            if (!QTest::qWaitForWindowExposed(&w))
+                return QImage();
+            const QImage image = w.grab().toImage();
+            if (!qEnvironmentVariableIsEmpty("LOCKSCOPE_SHOT_DIR"))
+                image.save(QDir(qEnvironmentVariable("LOCKSCOPE_SHOT_DIR"))
+                               .filePath(QString::fromLatin1(name)));
+            *x2 = w.mapping().mapTimeToX(2 * s);
+            *x4 = w.mapping().mapTimeToX(4 * s);
+            return image;
+        };
+        double x2 = 0, x4 = 0, y2 = 0, y4 = 0;
+        const QImage shown = grab(run, "monitor-gap.png", &x2, &x4);
+        const QImage plain = grab(RunData::fromLog(withoutGap, scenario, {}, 8 * s),
+                                  "monitor-no-gap.png", &y2, &y4);
+        QCOMPARE(y2, x2);
+        QVERIFY(!shown.isNull() && shown.size() == plain.size());
+        QVERIFY2(x4 - x2 > 100, qPrintable(QStringLiteral("%1..%2").arg(x2).arg(x4)));
+        auto differs = [&](int xFrom, int xTo, int yFrom, int yTo) {
+            int n = 0;
+            for (int x = xFrom; x < xTo; ++x)
+                for (int y = yFrom; y < yTo; ++y)
+                    n += shown.pixel(x, y) != plain.pixel(x, y);
+            return n;
+        };
+        const int laneTop = 0, laneBottom = shown.height() * 3 / 4;
+        QVERIFY(differs(int(x2) + 5, int(x4) - 5, laneTop, laneBottom) > 200);
+        QCOMPARE(differs(int(x4) + 60, shown.width() - 10, laneTop, laneBottom), 0);
     }
 
     // A command too wide for its column is shortened in the key (and an EVAL's script), never in

@@ -273,6 +273,13 @@ void RunData::derive()
     // A monitor knows who owns which key, not what the owners do: an owner's lane shows when it
     // held keys (and how many), from the keys' owners, not from client phases.
     const bool monitor = log.info().source == QLatin1String("monitor");
+    struct Gap {
+        qint64 startUs = 0;
+        qint64 endUs = -1;
+        qint16 node = kNoNode;
+        qint16 endNode = kNoNode;
+    };
+    std::vector<Gap> gaps; // a monitor's: it could not see
     std::vector<quint32> ownedKeys(std::size_t(clientCount), 0);
     auto ownerChange = [&](qint16 owner, int delta, quint32 key, qint64 t) {
         if (owner < 0 || owner >= clientCount)
@@ -410,9 +417,12 @@ void RunData::derive()
                 markers.push_back(Marker{t, index, MarkerKind::Expired});
             else if (e.kind == EventKind::KeyDeleted)
                 // A monitor's deletes name no client (it sees the key go, not who sent DEL):
-                // a release, not data lost with a node.
+                // a release, not data lost with a node, unless it says so (a restart, a
+                // failover).
                 markers.push_back(Marker{t, index,
-                                         e.client < 0 && monitor ? MarkerKind::Deleted
+                                         e.client < 0 && monitor && e.value != kLostWithRestart &&
+                                                 e.value != kLostWithFailover
+                                             ? MarkerKind::Deleted
                                          : e.client < 0          ? MarkerKind::DataLost
                                          : (e.owner >= 0 && e.owner != e.client)
                                              ? MarkerKind::MistakenDeletion
@@ -448,8 +458,26 @@ void RunData::derive()
         case EventKind::Caption:
             m_captions.push_back(index);
             break;
+        case EventKind::GapStarted:
+            if (gaps.empty() || gaps.back().endUs >= 0)
+                gaps.push_back(Gap{t, -1, e.node, e.node});
+            break;
+        case EventKind::GapEnded:
+            if (!gaps.empty() && gaps.back().endUs < 0) {
+                gaps.back().endUs = t;
+                gaps.back().endNode = e.node; // a failover ends it on the new master
+            }
+            break;
         default:
             break;
+        }
+    }
+    // A monitor's gaps cover the lanes of the node it lost and of the one it came back to,
+    // also lanes that appeared after the gap began.
+    for (const Gap &g : gaps) {
+        for (auto &lane : m_keyLanes) {
+            if (lane.node == g.node || lane.node == g.endNode)
+                lane.unseen.push_back(TimeSpan{g.startUs, g.endUs < 0 ? m_endUs : g.endUs});
         }
     }
 

@@ -124,6 +124,7 @@ struct KeyLane {
     QString nodeName;
     std::vector<KeySpan> spans;     // in time order, never overlapping
     std::vector<TimeSpan> nodeDown; // the node is down
+    std::vector<TimeSpan> unseen;   // a monitor's gap: it could not see the node (GapStarted..)
     std::vector<Marker> markers;
     std::vector<Marker> alerts;
 };

@@ -370,6 +370,23 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
             }
         });
 
+    // The monitor's gaps: what happened here then is known only by its result.
+    forVisibleSpans(
+        lane.unseen, m, xMin, xMax, [&](const TimeSpan &, double x0, double x1, bool merged) {
+            const QRectF rect(x0, top - 3, qMax(1.0, x1 - x0), h + 6);
+            paintUnseen(p, rect, th);
+            if (!merged) {
+                p.setFont(bold);
+                const QString text = tr("not seen");
+                const double w = bfm.horizontalAdvance(text) + 10;
+                double left = qMax(x0, xMin) + 6;
+                if (qMin(x1, xMax) - qMax(x0, xMin) > w + 10 &&
+                    clearOfPlayhead(&left, w, qMax(x0, xMin) + 2, qMin(x1, xMax) - 2, m))
+                    drawPill(p, QPointF(left, top + 1), text, th.mutedText, th.base);
+                p.setFont(m_font);
+            }
+        });
+
     const double size = markerSize(h);
     auto timeOf = [](const Marker &mk) { return mk.timeUs; };
     // Labels for the rare, important marks, when there is room around them.

@@ -15,7 +15,7 @@ std::vector<LegendItem> legendItems(const RunData &run)
 
     // Which marks occur, on any lane.
     std::array<bool, std::size_t(MarkerKind::ClockJump) + 1> seen{};
-    bool nodeDown = false, commands = false;
+    bool nodeDown = false, unseen = false, commands = false;
     for (const ClientLane &lane : run.clientLanes()) {
         for (const Marker &m : lane.markers)
             seen[std::size_t(m.kind)] = true;
@@ -25,6 +25,7 @@ std::vector<LegendItem> legendItems(const RunData &run)
         for (const Marker &m : lane.markers)
             seen[std::size_t(m.kind)] = true;
         nodeDown = nodeDown || !lane.nodeDown.empty();
+        unseen = unseen || !lane.unseen.empty();
     }
 
     std::vector<LegendItem> items;
@@ -37,6 +38,8 @@ std::vector<LegendItem> legendItems(const RunData &run)
         band(Swatch::NoTtl);
         if (nodeDown)
             band(Swatch::NodeDown);
+        if (unseen)
+            band(Swatch::Unseen);
         for (MarkerKind k :
              {MarkerKind::Acquired, MarkerKind::Released, MarkerKind::Expired, MarkerKind::Renewed})
             mark(k);
@@ -140,6 +143,9 @@ QString legendText(const LegendItem &item)
         return QCoreApplication::translate("lockscope::ui::TimelineWidget", "two holders at once");
     case Swatch::NodeDown:
         return QCoreApplication::translate("lockscope::ui::TimelineWidget", "node down");
+    case Swatch::Unseen:
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget",
+                                           "gap: the monitor could not see");
     case Swatch::Command:
         return QCoreApplication::translate("lockscope::ui::TimelineWidget", "command sent");
     case Swatch::Caption:

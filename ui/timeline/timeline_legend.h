@@ -24,6 +24,7 @@ struct LegendItem {
         NoTtl,
         TwoHolders,
         NodeDown, // the hatched band over a node's key lanes
+        Unseen,   // a monitor's gap: the dotted band over the lanes it could not see
         Command,  // the tick along a client lane's bottom edge
         Caption,  // the flag on the time axis
         Marker,   // one of the marks, `marker`

@@ -132,6 +132,15 @@ void paintMarker(QPainter &p, const Theme &th, MarkerKind kind, const QPointF &c
     p.restore();
 }
 
+void paintUnseen(QPainter &p, const QRectF &r, const Theme &th)
+{
+    p.fillRect(r, withAlpha(th.base, 150)); // what lies beneath shows, dimmed
+    p.fillRect(r, QBrush(withAlpha(th.mutedText, 170), Qt::Dense6Pattern));
+    p.setPen(QPen(th.mutedText, 1, Qt::DashLine));
+    p.drawLine(r.topLeft(), r.bottomLeft());
+    p.drawLine(r.topRight(), r.bottomRight());
+}
+
 int legendHeight(const std::vector<LegendItem> &items, const QFont &font, int width)
 {
     // Laid out as paintLegend() lays it out.
@@ -218,6 +227,9 @@ void paintLegend(QPainter &p, const Theme &th, const QFont &font,
                 break;
             case Swatch::NodeDown:
                 p.fillRect(s, QBrush(th.crashed, Qt::DiagCrossPattern));
+                break;
+            case Swatch::Unseen:
+                paintUnseen(p, s, th);
                 break;
             case Swatch::Command: {
                 // As along a client lane's bottom edge: a few ticks.

@@ -20,6 +20,10 @@ namespace lockscope::ui {
 void paintMarker(QPainter &p, const Theme &theme, MarkerKind kind, const QPointF &centre,
                  const QColor &color, double size);
 
+// A monitor's gap over `r`: a dotted veil with dashed edges, quieter than a node's crash (the
+// node may have been fine; the monitor could not see it). Lanes and legend draw the same.
+void paintUnseen(QPainter &p, const QRectF &r, const Theme &theme);
+
 // The legend wraps its items into lines of `width` px; how tall that makes it.
 int legendHeight(const std::vector<LegendItem> &items, const QFont &font, int width);
 void paintLegend(QPainter &p, const Theme &theme, const QFont &font,

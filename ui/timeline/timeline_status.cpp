@@ -96,6 +96,9 @@ QString keyStatusAt(const RunData &run, int keyLane, qint64 t)
     const KeySpan *s = spanAt(lane.spans, t);
     if (spanAt(lane.nodeDown, t))
         return QCoreApplication::translate("lockscope::ui::TimelineWidget", "node down");
+    if (spanAt(lane.unseen, t))
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget",
+                                           "not seen (the monitor's gap)");
     if (!s)
         return QCoreApplication::translate("lockscope::ui::TimelineWidget", "free");
     if (s->ttlMs < 0)
