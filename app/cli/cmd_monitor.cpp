@@ -7,6 +7,7 @@
 #include "monitor/monitor_clock.h"
 #include "monitor/monitor_explain.h"
 #include "monitor/monitor_run.h"
+#include "monitor/recording_writer.h"
 #include "sim/checker.h"
 #include "sim/comparison.h"
 #include "sim/explain.h"
@@ -17,7 +18,6 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QTextStream>
 #include <QTimer>
 
@@ -77,23 +77,6 @@ bool parseServerList(const QString &text, const QString &option, QList<Connectio
     }
     if (out->isEmpty()) {
         *error = QCoreApplication::translate("cli", "--%1 names no server").arg(option);
-        return false;
-    }
-    return true;
-}
-
-bool writeRecording(const EventLog &log, const QString &path, QString *error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QCoreApplication::translate("cli", "cannot write the recording to %1: %2")
-                     .arg(path, file.errorString());
-        return false;
-    }
-    log.writeJsonLines(file);
-    if (!file.commit()) {
-        *error = QCoreApplication::translate("cli", "cannot write the recording to %1: %2")
-                     .arg(path, file.errorString());
         return false;
     }
     return true;
@@ -309,11 +292,14 @@ int monitor(const QStringList &args)
     o.thresholds.maxLocksPerOwner = int(qMin<qint64>(maxLocks, INT_MAX));
     o.useNotifications = !p.isSet(QStringLiteral("no-notifications"));
     o.follow = follow;
-    o.keepLog = p.isSet(QStringLiteral("record"));
+    // Events go to stdout and the recording as they happen (sinks): none is kept in memory, so
+    // a run of days stays as small as a run of minutes.
+    o.keepLog = false;
 
     const QString recordPath = p.value(QStringLiteral("record"));
     KeyMonitor monitor(o);
-    if (!recordPath.isEmpty() && !writeRecording(monitor.log(), recordPath, &error))
+    RecordingWriter recording(monitor.log());
+    if (!recordPath.isEmpty() && !recording.open(recordPath, &error))
         return fail(error); // a bad path fails before anything is read
 
     // --enable-notifications: once connected, ask for the flags, then carry on. (`asked`
@@ -358,17 +344,13 @@ int monitor(const QStringList &args)
             if (monitor.initialScanDone())
                 std::fprintf(stderr, "lockscope-cli: %s\n", status.toUtf8().constData());
         });
-    // The recording is written now and then, so an abrupt end loses little.
+    // The recording is appended to as events come and handed to the system every second, so
+    // an abrupt end (even SIGKILL) loses at most the last second.
     QTimer checkpoint;
-    qint64 written = -1;
-    if (!recordPath.isEmpty()) {
-        QObject::connect(&checkpoint, &QTimer::timeout, &monitor, [&] {
-            const qint64 n = qint64(monitor.log().events().size());
-            QString ignored;
-            if (n != written && writeRecording(monitor.log(), recordPath, &ignored))
-                written = n;
-        });
-        checkpoint.start(5000);
+    if (recording.isOpen()) {
+        monitor.addSink(&recording);
+        QObject::connect(&checkpoint, &QTimer::timeout, &monitor, [&] { recording.flush(); });
+        checkpoint.start(1000);
     }
     g_interrupted.store(false);
     const auto previousInt = std::signal(SIGINT, onInterrupt);
@@ -378,10 +360,11 @@ int monitor(const QStringList &args)
     std::signal(SIGINT, previousInt);
     std::signal(SIGTERM, previousTerm);
     checkpoint.stop();
+    const bool recorded = !recording.isOpen() || recording.flush();
     if (!ok)
         return fail(error);
-    if (!recordPath.isEmpty() && !writeRecording(monitor.log(), recordPath, &error))
-        return fail(error);
+    if (!recorded)
+        return fail(recording.errorString());
     return 0;
 }
 

@@ -1,12 +1,19 @@
 #include "event_log.h"
 #include "util/decimal.h"
 
+#include <algorithm>
+
 #include <QIODevice>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 namespace lockscope {
+
+namespace {
+// Client and node indices are qint16; a file that names more is refused, not wrapped.
+constexpr qsizetype kMaxNamesAsSeen = 32767;
+} // namespace
 
 StringPool::StringPool()
 {
@@ -125,7 +132,24 @@ QByteArray EventLog::eventToJson(const Event &e) const
     return out;
 }
 
-void EventLog::writeJsonLines(QIODevice &out) const
+void EventLog::dropOldest(std::size_t n)
+{
+    n = std::min(n, m_events.size());
+    if (n > 0) {
+        m_dropped += n;
+        m_droppedUntilUs = m_events[n - 1].timeUs;
+        m_events.erase(m_events.begin(), m_events.begin() + std::ptrdiff_t(n));
+    }
+    auto pool = std::make_shared<StringPool>();
+    for (Event &e : m_events) {
+        e.key = pool->intern(m_pool->at(e.key));
+        e.text = pool->intern(m_pool->at(e.text));
+    }
+    m_pool = std::move(pool);
+    ++m_stringsGeneration;
+}
+
+QByteArray EventLog::headerJson(bool namesAsSeen) const
 {
     // QJsonDocument sorts keys, so the header is byte-identical for identical runs.
     QJsonObject header{
@@ -138,8 +162,14 @@ void EventLog::writeJsonLines(QIODevice &out) const
         {QStringLiteral("clients"), toJsonArray(m_info.clients)},
         {QStringLiteral("nodes"), toJsonArray(m_info.nodes)},
     };
-    out.write(QJsonDocument(header).toJson(QJsonDocument::Compact));
-    out.write("\n");
+    if (namesAsSeen)
+        header.insert(QStringLiteral("names_as_seen"), true);
+    return QJsonDocument(header).toJson(QJsonDocument::Compact) + '\n';
+}
+
+void EventLog::writeJsonLines(QIODevice &out) const
+{
+    out.write(headerJson());
     QByteArray chunk;
     chunk.reserve(1 << 16);
     for (const auto &e : m_events) {
@@ -157,6 +187,7 @@ bool EventLog::readJsonLines(QIODevice &in, EventLog *log, QString *error)
 {
     int lineNo = 0;
     bool sawHeader = false;
+    bool namesAsSeen = false; // a streamed recording: names first met in its events
     QHash<QByteArray, qint16> clientIds, nodeIds;
     auto fail = [&](const QString &why) {
         *error = QStringLiteral("line %1: %2").arg(lineNo).arg(why);
@@ -192,6 +223,7 @@ bool EventLog::readJsonLines(QIODevice &in, EventLog *log, QString *error)
             for (qsizetype i = 0; i < info.nodes.size(); ++i)
                 nodeIds.insert(info.nodes[i], qint16(i));
             nodeIds.insert(QByteArrayLiteral("resource"), kResourceNode);
+            namesAsSeen = o.value(QStringLiteral("names_as_seen")).toBool();
             continue;
         }
         Event e;
@@ -199,20 +231,34 @@ bool EventLog::readJsonLines(QIODevice &in, EventLog *log, QString *error)
         const QByteArray kind = o.value(QStringLiteral("kind")).toString().toUtf8();
         if (!parseEventKind(kind.constData(), &e.kind))
             return fail(QStringLiteral("unknown event kind '%1'").arg(QString::fromUtf8(kind)));
-        auto lookup = [&](const QHash<QByteArray, qint16> &ids, const char *field, qint16 *out) {
+        auto lookup = [&](QHash<QByteArray, qint16> &ids, QList<QByteArray> &names,
+                          const char *field, qint16 *out) {
             const auto v = o.value(QLatin1String(field));
             if (v.isUndefined())
                 return true;
-            const auto it = ids.constFind(v.toString().toUtf8());
-            if (it == ids.cend())
+            const QByteArray name = v.toString().toUtf8();
+            const auto it = ids.constFind(name);
+            if (it != ids.cend()) {
+                *out = it.value();
+                return true;
+            }
+            if (!namesAsSeen || names.size() >= kMaxNamesAsSeen)
                 return false;
-            *out = it.value();
+            *out = qint16(names.size());
+            names.append(name);
+            ids.insert(name, *out);
             return true;
         };
-        if (!lookup(clientIds, "client", &e.client) || !lookup(clientIds, "owner", &e.owner))
-            return fail(QStringLiteral("unknown client"));
-        if (!lookup(nodeIds, "node", &e.node))
-            return fail(QStringLiteral("unknown node"));
+        auto &info = log->info();
+        if (!lookup(clientIds, info.clients, "client", &e.client) ||
+            !lookup(clientIds, info.clients, "owner", &e.owner))
+            return fail(namesAsSeen ? QStringLiteral("unknown client, or more than %1 clients")
+                                          .arg(kMaxNamesAsSeen)
+                                    : QStringLiteral("unknown client"));
+        if (!lookup(nodeIds, info.nodes, "node", &e.node))
+            return fail(namesAsSeen ? QStringLiteral("unknown node, or more than %1 nodes")
+                                          .arg(kMaxNamesAsSeen)
+                                    : QStringLiteral("unknown node"));
         e.key = log->strings().intern(o.value(QStringLiteral("key")).toString().toUtf8());
         e.text = log->strings().intern(o.value(QStringLiteral("text")).toString().toUtf8());
         e.value = o.value(QStringLiteral("value")).toInteger();

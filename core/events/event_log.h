@@ -72,8 +72,23 @@ public:
     QByteArray clientName(qint16 client) const;
     QByteArray nodeName(qint16 node) const;
 
+    // Forgets the n oldest events (a long monitor session keeps a window of its history) and
+    // every string only they used: the remaining events move to a new string pool (their ids
+    // change; a copy made earlier keeps the old pool through sharedStrings()). n may be all of
+    // them, which only empties the pool. droppedEvents() counts the events forgotten so far,
+    // so droppedEvents() + i is the number of the event events()[i] since the log began;
+    // droppedUntilUs() is the time of the newest of them (0: none); stringsGeneration() tells
+    // that ids given out before are no longer valid.
+    void dropOldest(std::size_t n);
+    quint64 droppedEvents() const { return m_dropped; }
+    qint64 droppedUntilUs() const { return m_droppedUntilUs; }
+    quint64 stringsGeneration() const { return m_stringsGeneration; }
+
     // JSON Lines: a header object, then one object per event. Byte-identical for identical logs.
     void writeJsonLines(QIODevice &out) const;
+    // The header line alone (with "names_as_seen": true, for a file whose events come later
+    // and may name clients and nodes that the header does not list yet).
+    QByteArray headerJson(bool namesAsSeen = false) const;
     QByteArray eventToJson(const Event &event) const;
     // Reads what writeJsonLines wrote; false with *error naming the line on malformed input.
     static bool readJsonLines(QIODevice &in, EventLog *log, QString *error);
@@ -82,6 +97,9 @@ private:
     RunInfo m_info;
     std::shared_ptr<StringPool> m_pool;
     std::vector<Event> m_events;
+    quint64 m_dropped = 0;
+    qint64 m_droppedUntilUs = 0;
+    quint64 m_stringsGeneration = 0;
 };
 
 // Forwards every event to several sinks.

@@ -13,7 +13,7 @@ namespace lockscope {
 KeyMonitor::Private::Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *sharedRecorder)
     : q(qq)
     , options(std::move(o))
-    , ownRecorder(&log, options.keepLog)
+    , ownRecorder(&log, options.keepLog, options.history)
     , recorder(sharedRecorder ? *sharedRecorder : ownRecorder)
     , isShard(sharedRecorder != nullptr)
     , recording(options.follow)
@@ -604,6 +604,11 @@ const EventLog &KeyMonitor::log() const
 void KeyMonitor::addSink(EventSink *sink)
 {
     d->recorder.addSink(sink);
+}
+
+void KeyMonitor::removeSink(EventSink *sink)
+{
+    d->recorder.removeSink(sink);
 }
 
 quint64 KeyMonitor::commandsSent() const

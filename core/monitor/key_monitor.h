@@ -119,10 +119,13 @@ public:
     quint64 scanPasses() const;
     const KeyChangeTracker &tracker() const;
 
-    // The recording (empty when options().keepLog is false) and extra sinks for streaming.
+    // The recording (empty when options().keepLog is false; else the newest events, within
+    // options().history) and extra sinks for streaming (monitor_recorder.h: a sink reads an
+    // event's strings in consume()).
     EventLog &log();
     const EventLog &log() const;
     void addSink(EventSink *sink);
+    void removeSink(EventSink *sink);
 
     quint64 commandsSent() const; // on the data and notification connections (of every master)
 

@@ -29,6 +29,16 @@ struct AnomalyThresholds {
     int maxLocksPerOwner = 20;         // one owner holding many locks at once
 };
 
+// How much of its history a monitor keeps in memory (with keepLog): the newest events, at most
+// maxEvents of them and none older than maxAgeMs. Older events are forgotten with the strings
+// only they used (the log says how many and until when: EventLog::droppedEvents()); a session
+// being recorded has them in its file (RecordingWriter). At 1,000 lock cycles a second (4,000
+// events) the default keeps the last 50 s; at 10 cycles a second, the last 15 minutes.
+struct HistoryWindow {
+    qint64 maxEvents = 200000; // about 10 MB of events and strings
+    qint64 maxAgeMs = 15 * 60 * 1000;
+};
+
 struct MonitorOptions {
     MonitorOptions() { connection.readOnly = true; }
 
@@ -65,8 +75,9 @@ struct MonitorOptions {
     bool follow = true;
     // Use keyspace notifications when the server has them on (CONFIG GET tells). False: poll.
     bool useNotifications = true;
-    // Keep every recorded event in memory (the recording, the window's timeline).
+    // Keep the recorded events in memory (the window's timeline), within `history`.
     bool keepLog = true;
+    HistoryWindow history;
 
     ReadLimits limits;
     AnomalyThresholds thresholds;

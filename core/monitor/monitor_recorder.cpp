@@ -1,5 +1,7 @@
 #include "monitor_recorder.h"
 
+#include <algorithm>
+
 namespace lockscope {
 
 namespace {
@@ -7,9 +9,10 @@ constexpr int kMaxOwners = 32000; // client indices are qint16
 constexpr int kMaxNameBytes = 48;
 } // namespace
 
-MonitorRecorder::MonitorRecorder(EventLog *log, bool keepEvents)
+MonitorRecorder::MonitorRecorder(EventLog *log, bool keepEvents, HistoryWindow window)
     : m_log(log)
     , m_keep(keepEvents)
+    , m_window(window)
 {
     m_log->info().source = QStringLiteral("monitor");
 }
@@ -92,6 +95,29 @@ void MonitorRecorder::emitEvent(EventKind kind, qint64 t, qint16 client, qint16 
         m_log->consume(e);
     for (EventSink *s : m_sinks)
         s->consume(e);
+    keepWindow(e.timeUs);
+}
+
+void MonitorRecorder::keepWindow(qint64 nowUs)
+{
+    if (!m_keep) {
+        if (m_log->strings().size() > kMaxStringsWithoutEvents)
+            m_log->dropOldest(0); // no events: only the strings go
+        return;
+    }
+    const auto &events = m_log->events();
+    const std::size_t max = std::size_t(qMax<qint64>(1, m_window.maxEvents));
+    std::size_t drop = events.size() > max + max / 4 ? events.size() - max : 0;
+    const qint64 maxAgeUs = m_window.maxAgeMs * 1000;
+    if (m_window.maxAgeMs > 0 && !events.empty() &&
+        events.front().timeUs < nowUs - maxAgeUs - maxAgeUs / 8) {
+        const auto firstKept =
+            std::lower_bound(events.begin(), events.end(), nowUs - maxAgeUs,
+                             [](const Event &e, qint64 t) { return e.timeUs < t; });
+        drop = qMax(drop, std::size_t(firstKept - events.begin()));
+    }
+    if (drop > 0)
+        m_log->dropOldest(drop);
 }
 
 void MonitorRecorder::present(qint64 t, qint16 node, const QByteArray &key, qint16 owner,

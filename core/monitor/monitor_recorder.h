@@ -27,9 +27,16 @@
 // No KeyFinal is written: the monitor cannot tell whether an owner is gone, so a lock without
 // TTL is the "no-ttl" anomaly (a Note) rather than the checker's "stuck lock".
 // Times are wall-clock microseconds (monitorNowUs), never decreasing within a log.
+//
+// Bounded: a monitor runs for days on servers with thousands of lock cycles a second. With
+// keepEvents the log keeps the HistoryWindow (monitor_options.h) of newest events; without,
+// it keeps none, and its strings (every token and key name seen) are let go now and then.
+// Sinks therefore read an event's strings in consume(), never later by id. Owners stay
+// bounded by kMaxOwners (then "(other owners)").
 #pragma once
 
 #include "events/event_log.h"
+#include "monitor_options.h"
 
 #include <QHash>
 
@@ -39,9 +46,10 @@ namespace lockscope {
 
 class MonitorRecorder {
 public:
-    explicit MonitorRecorder(EventLog *log, bool keepEvents = true);
+    explicit MonitorRecorder(EventLog *log, bool keepEvents = true, HistoryWindow window = {});
 
     void addSink(EventSink *sink) { m_sinks.push_back(sink); }
+    void removeSink(EventSink *sink) { std::erase(m_sinks, sink); }
     EventLog &log() { return *m_log; }
 
     // The client index of an owner (registered on first sight); kNoClient for "".
@@ -68,12 +76,21 @@ public:
 
     qint64 eventCount() const { return m_count; }
 
+    // Strings kept without events (keepEvents false) before the pool is let go.
+    static constexpr quint32 kMaxStringsWithoutEvents = 50000;
+
 private:
+    // Drops what is past the window, in slices (a quarter of maxEvents over, or an eighth of
+    // maxAgeMs too old), so that copying the rest to a new string pool costs about one string
+    // per new event.
+    void keepWindow(qint64 nowUs);
+
     void emitEvent(EventKind kind, qint64 t, qint16 client, qint16 node, qint16 owner,
                    const QByteArray &key, const QByteArray &text, qint64 value);
 
     EventLog *m_log;
     bool m_keep;
+    HistoryWindow m_window;
     std::vector<EventSink *> m_sinks;
     QHash<QByteArray, qint16> m_owners;
     QHash<QByteArray, qint16> m_nodes;
