@@ -80,7 +80,7 @@ run_subject() {
     echo
     echo "$subject: pid $subject_pid, $duration s, RSS every $sample s"
     printf '%8s %10s %14s %14s\n' "time s" "RSS MiB" "events seen" "recording MiB"
-    local t=0 kib rss1="-" rss2="-" rss5="-" rss10="-" rss_end=0 peak=0
+    local t=0 kib seen last_seen="-" rss1="-" rss2="-" rss5="-" rss10="-" rss_end=0 peak=0
     local start=$SECONDS
     while [ "$t" -lt "$duration" ]; do
         sleep $(( sample - (SECONDS - start) % sample ))
@@ -95,9 +95,10 @@ run_subject() {
         [ "$t" -ge 600 ] && [ "$rss10" = "-" ] && rss10=$(mib "$kib")
         local size="-"
         [ -f "$record" ] && size=$(mib $(( $(stat -c %s "$record") / 1024 )))
-        local seen="-"
-        [ "$subject" != window ] && seen=$(cat "$count")
-        printf '%8d %10s %14s %14s\n' "$t" "$(mib "$kib")" "$seen" "$size"
+        # (the counter rewrites its file: an empty read is the moment between two writes)
+        [ "$subject" != window ] && seen=$(cat "$count") && [ -n "$seen" ] && last_seen=$seen
+        [ "$subject" = window ] && last_seen="-"
+        printf '%8d %10s %14s %14s\n' "$t" "$(mib "$kib")" "$last_seen" "$size"
     done
     kill -INT "$subject_pid" 2>/dev/null || true # the CLI writes the last of its recording
     wait "$subject_pid" 2>/dev/null || true
