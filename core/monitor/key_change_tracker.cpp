@@ -33,8 +33,10 @@ bool KeyChangeTracker::notify(const QByteArray &key, const QByteArray &event, qi
     k.ops.push_back(op);
     k.lastOpSeq = op.seq;
     m_busyKeys.insert(key);
-    if (kind != OpKind::Write)
+    if (kind != OpKind::Write) {
         resolve(key, k); // a delete with nothing unexplained before it is explained at once
+        forgetIfIdle(key);
+    }
     return kind == OpKind::Write;
 }
 
@@ -69,7 +71,13 @@ void KeyChangeTracker::readDone(const QByteArray &key, quint64 ticket, const Key
     if (!found)
         return;
     resolve(key, k);
-    if (k.ops.empty() && k.reads.empty() && !k.exists)
+    forgetIfIdle(key);
+}
+
+void KeyChangeTracker::forgetIfIdle(const QByteArray &key)
+{
+    const auto it = m_keys.find(key);
+    if (it != m_keys.end() && it->ops.empty() && it->reads.empty() && !it->exists)
         m_keys.erase(it);
 }
 

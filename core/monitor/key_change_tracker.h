@@ -67,6 +67,7 @@ public:
     void reset();
 
     bool hasUnexplainedOps() const { return !m_busyKeys.isEmpty(); }
+    qsizetype trackedKeys() const { return m_keys.size(); } // keys with state kept
     quint64 sequence() const { return m_seq; }
     qint64 opsSeen() const { return m_opsSeen; }
     qint64 unreadWrites() const { return m_unread; } // writes whose value was never seen
@@ -99,6 +100,9 @@ private:
     // Drops the front write ops covered by a read sent at `seqAtSend`, up to `limitSeq`.
     void popCoveredWrites(KeyState &k, quint64 seqAtSend, quint64 limitSeq);
     void unresolvable(const QByteArray &key, KeyState &k, const Op &op);
+    // A key that is gone, with nothing in flight, is forgotten: with lock:<uuid> names every
+    // key is new, and a state kept per deleted key (two deques, over 1 KB) grew without end.
+    void forgetIfIdle(const QByteArray &key);
 
     QHash<QByteArray, KeyState> m_keys;
     QSet<QByteArray> m_busyKeys; // keys with ops not yet explained

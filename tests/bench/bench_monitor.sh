@@ -24,34 +24,13 @@ cli="${1:-${LOCKSCOPE_CLI:-$here/../../build/app/lockscope-cli}}"
 keys="${KEYS:-1000000}"
 locks="${LOCKS:-100000}"
 count="${COUNT:-500}"
-redis_server="${REDIS_SERVER:-redis-server}"
-redis_cli="${REDIS_CLI:-redis-cli}"
 pyredis="${PYTHON_REDIS:-/usr/bin/python3}" # Debian's python3-redis
 
 [ -x "$cli" ] || { echo "bench_monitor: no lockscope-cli at $cli (build it, or pass its path)" >&2; exit 2; }
-command -v "$redis_server" >/dev/null || { echo "bench_monitor: $redis_server not found" >&2; exit 2; }
-command -v python3 >/dev/null || { echo "bench_monitor: python3 not found (it writes the data)" >&2; exit 2; }
-
-work="$(mktemp -d)"
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-server_pid=""
+. "$here/bench_redis.sh"
 latency_pid=""
-cleanup() {
-    [ -n "$latency_pid" ] && kill "$latency_pid" 2>/dev/null || true
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-"$redis_server" --port "$port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
-    --dir "$work" --logfile "$work/redis.log" &
-server_pid=$!
-for _ in $(seq 100); do
-    "$redis_cli" -p "$port" ping >/dev/null 2>&1 && break
-    sleep 0.05
-done
-rc() { "$redis_cli" -p "$port" "$@"; }
+bench_on_exit '[ -n "$latency_pid" ] && kill "$latency_pid"'
+bench_redis_start
 
 now_ms() { date +%s%3N; }
 

@@ -48,6 +48,7 @@ void MonitorHistory::clear()
     m_built = 0;
     m_maxTtlMs = 1000;
     m_idMap.clear();
+    m_idGeneration = 0;
     m_run.reset();
     m_building = false;
     m_copying = false;
@@ -77,7 +78,7 @@ void MonitorHistory::show(const EventLog &log)
 
 bool MonitorHistory::hasPendingEvents() const
 {
-    return m_source && m_source->events().size() > m_built;
+    return m_source && m_source->droppedEvents() + m_source->events().size() > m_built;
 }
 
 quint32 MonitorHistory::intern(quint32 sourceId)
@@ -97,10 +98,23 @@ void MonitorHistory::copyNewEvents(std::size_t maxEvents)
     if (!m_source || !m_view)
         return;
     m_view->info() = m_source->info();
+    // The monitor keeps a window of its history (HistoryWindow) and gives its strings new ids
+    // when it lets old events go; the view keeps the same window. The view holds the source's
+    // events [m_copied - view size, m_copied), numbered since the session began.
+    if (m_source->stringsGeneration() != m_idGeneration) {
+        m_idMap.clear();
+        m_idGeneration = m_source->stringsGeneration();
+    }
+    const std::size_t first = std::size_t(m_source->droppedEvents());
+    const std::size_t viewFirst = m_copied - m_view->events().size();
+    if (viewFirst < first)
+        m_view->dropOldest(qMin(first - viewFirst, m_view->events().size()));
+    m_copied = qMax(m_copied, first); // let go before they were copied
     const auto &events = m_source->events();
-    const std::size_t end = qMin(events.size(), m_copied + maxEvents);
+    const std::size_t available = first + events.size();
+    const std::size_t end = available - m_copied > maxEvents ? m_copied + maxEvents : available;
     for (; m_copied < end; ++m_copied) {
-        Event e = events[m_copied];
+        Event e = events[m_copied - first];
         e.timeUs = qMax<qint64>(0, e.timeUs - m_originUs);
         e.key = intern(e.key);
         e.text = intern(e.text);
@@ -130,7 +144,7 @@ bool MonitorHistory::copySliceThenBuild()
     // After the first scan of a big server there are a few hundred thousand events to copy:
     // a slice per event-loop turn, so that the window keeps answering meanwhile.
     copyNewEvents(kCopySlice);
-    if (m_source && m_copied < m_source->events().size()) {
+    if (m_source && m_copied < m_source->droppedEvents() + m_source->events().size()) {
         m_copying = true;
         const quint64 generation = m_generation;
         QTimer::singleShot(0, this, [this, generation] {

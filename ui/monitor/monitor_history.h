@@ -5,7 +5,8 @@
 // from it on a worker thread (a long history takes a while to derive, and the window must not
 // wait for it), no more often than once a second, and never while the previous one is still
 // being derived: the copy is not touched while a worker reads it. A live history lasts until
-// now: it is rebuilt to reach the present also when nothing changed.
+// now: it is rebuilt to reach the present also when nothing changed. The copy keeps the window
+// of history the monitor keeps (HistoryWindow): events the monitor let go leave it too.
 #pragma once
 
 #include "events/event_log.h"
@@ -66,6 +67,7 @@ private:
     qint64 m_originUs = 0;
     qint64 m_maxTtlMs = 1000;
     std::vector<quint32> m_idMap; // source string id -> view string id (0: not yet)
+    quint64 m_idGeneration = 0;   // the source's stringsGeneration() m_idMap is for
     std::shared_ptr<const RunData> m_run;
     bool m_building = false;
     bool m_copying = false;   // copySliceThenBuild() continues on the next turn

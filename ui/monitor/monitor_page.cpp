@@ -705,7 +705,7 @@ bool MonitorPage::startRecording(const QString &path, QString *error)
             *error = why;
         return false;
     }
-    if (!m_recording.start(m_monitor->log(), path, error))
+    if (!m_recording.start(*m_monitor, path, error))
         return false;
     retranslateUi();
     return true;
@@ -713,14 +713,13 @@ bool MonitorPage::startRecording(const QString &path, QString *error)
 
 void MonitorPage::stopRecording()
 {
-    writeRecording();
     m_recording.stop();
     retranslateUi();
 }
 
 void MonitorPage::writeRecording()
 {
-    m_recording.write(m_monitor ? &m_monitor->log() : nullptr);
+    m_recording.write();
 }
 
 void MonitorPage::chooseRecordFile()

@@ -1,44 +1,49 @@
 #include "session_recording.h"
 
-#include "events/event_log.h"
+#include "monitor/key_monitor.h"
 
 #include <QCoreApplication>
-#include <QSaveFile>
 
 namespace lockscope::ui {
 
-bool SessionRecording::start(const EventLog &log, const QString &path, QString *error)
+SessionRecording::~SessionRecording()
 {
-    QSaveFile file(path);
-    bool written = file.open(QIODevice::WriteOnly);
-    if (written) {
-        log.writeJsonLines(file);
-        written = file.commit();
-    }
-    if (!written) {
-        m_path.clear(); // a failed start ends any earlier recording too
+    stop();
+}
+
+bool SessionRecording::start(KeyMonitor &monitor, const QString &path, QString *error)
+{
+    stop(); // a failed start ends any earlier recording too
+    auto writer = std::make_unique<RecordingWriter>(monitor.log());
+    if (!writer->open(path, nullptr)) {
         // The page's text, in its translation context.
         if (error)
             *error = QCoreApplication::translate("lockscope::ui::MonitorPage",
                                                  "Cannot write the recording to %1: %2")
-                         .arg(path, file.errorString());
+                         .arg(path, writer->reason());
         return false;
     }
-    m_path = path;
-    m_written = log.events().size();
+    m_writer = std::move(writer);
+    m_monitor = &monitor;
+    monitor.addSink(m_writer.get());
     return true;
 }
 
-void SessionRecording::write(const EventLog *log)
+void SessionRecording::write()
 {
-    if (m_path.isEmpty() || !log || log->events().size() == m_written)
+    if (m_writer)
+        m_writer->flush();
+}
+
+void SessionRecording::stop()
+{
+    if (!m_writer)
         return;
-    QSaveFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly))
-        return;
-    log->writeJsonLines(file);
-    if (file.commit())
-        m_written = log->events().size();
+    if (m_monitor)
+        m_monitor->removeSink(m_writer.get());
+    m_writer->close();
+    m_writer.reset();
+    m_monitor.clear();
 }
 
 } // namespace lockscope::ui

@@ -1,33 +1,40 @@
-// Records a live session: the monitor's event log written to a file (JSON lines) when recording
-// starts, again whenever the page's clock finds it grew (every 2 s) and when it stops. Written
-// through QSaveFile, so the file always holds a whole log that Open recording can read.
+// Records a live session: the monitor's history written to a file (JSON lines) as it happens.
+// Starting writes what the monitor holds in memory (the whole session, or its newest window:
+// HistoryWindow), then every new event is appended (RecordingWriter); the page's clock hands
+// the file to the system every 2 s, and stopping does it once more. Open recording reads it.
 #pragma once
 
+#include "monitor/recording_writer.h"
+
+#include <QPointer>
 #include <QString>
 
-#include <cstddef>
-
 namespace lockscope {
-class EventLog;
+class KeyMonitor;
 } // namespace lockscope
 
 namespace lockscope::ui {
 
 class SessionRecording {
 public:
-    // Writes `log` to `path` and records there from now on; false with *error if it cannot.
-    bool start(const EventLog &log, const QString &path, QString *error);
-    // Rewrites the file if `log` grew since the last write (nullptr: nothing to write).
-    void write(const EventLog *log);
-    // Records no more (write() the last events first).
-    void stop() { m_path.clear(); }
+    SessionRecording() = default;
+    ~SessionRecording();
+    Q_DISABLE_COPY_MOVE(SessionRecording)
 
-    bool recording() const { return !m_path.isEmpty(); }
-    QString path() const { return m_path; }
+    // Writes what `monitor` holds to `path` and records there from now on; false with *error
+    // if it cannot.
+    bool start(KeyMonitor &monitor, const QString &path, QString *error);
+    // Hands the events recorded since the last call to the system.
+    void write();
+    // Records no more (the file keeps everything recorded so far).
+    void stop();
+
+    bool recording() const { return m_writer != nullptr; }
+    QString path() const { return m_writer ? m_writer->path() : QString(); }
 
 private:
-    QString m_path;
-    std::size_t m_written = 0; // events in the file
+    QPointer<KeyMonitor> m_monitor;
+    std::unique_ptr<RecordingWriter> m_writer;
 };
 
 } // namespace lockscope::ui

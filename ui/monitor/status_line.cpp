@@ -1,6 +1,7 @@
 #include "status_line.h"
 
 #include "monitor/key_monitor.h"
+#include "monitor/monitor_explain.h"
 
 #include <QCoreApplication>
 
@@ -70,6 +71,23 @@ StatusLine statusLine(const KeyMonitor &monitor, const QString &profileServer,
         text += QLatin1Char(' ') +
                 QCoreApplication::translate("lockscope::ui::MonitorPage", "Recording to %1.")
                     .arg(recordPath);
+    // Memory keeps the newest history only (HistoryWindow): the timeline starts later than the
+    // session, and the line says where the rest is rather than leave the start blank.
+    const EventLog &log = monitor.log();
+    if (log.droppedEvents() > 0) {
+        const QString since = formatWallTime(log.droppedUntilUs());
+        text += QLatin1Char(' ') +
+                (recordPath.isEmpty()
+                     ? QCoreApplication::translate(
+                           "lockscope::ui::MonitorPage",
+                           "Older history (before %1) was dropped from memory; Record keeps "
+                           "all of it in a file.")
+                           .arg(since)
+                     : QCoreApplication::translate(
+                           "lockscope::ui::MonitorPage",
+                           "Older history (before %1) is in the recording %2.")
+                           .arg(since, recordPath));
+    }
     return line;
 }
 
