@@ -31,6 +31,22 @@
         <source>%1 holds %2 locks at once (above %3), %4 among them.</source>
         <translation>%1 holds %2 locks at once (above %3), %4 among them.</translation>
     </message>
+    <message>
+        <source>the failover</source>
+        <translation>the failover</translation>
+    </message>
+    <message>
+        <source>the restart</source>
+        <translation>the restart</translation>
+    </message>
+    <message>
+        <source>%1 was lost with %2 while %3 held it, and %3 wrote it again: it went on as if it still held the lock.</source>
+        <translation>%1 was lost with %2 while %3 held it, and %3 wrote it again: it went on as if it still held the lock.</translation>
+    </message>
+    <message>
+        <source>%1 was lost with %2 while %3 held it; %4 holds it now, while %3 may still believe it holds it (two holders).</source>
+        <translation>%1 was lost with %2 while %3 held it; %4 holds it now, while %3 may still believe it holds it (two holders).</translation>
+    </message>
 </context>
 <context>
     <name>CellExplanation</name>
@@ -391,6 +407,22 @@
         <source>every threshold must be above zero</source>
         <translation>every threshold must be above zero</translation>
     </message>
+    <message>
+        <source>%1 is not a readable folder</source>
+        <translation>%1 is not a readable folder</translation>
+    </message>
+    <message>
+        <source>CA folder</source>
+        <translation>CA folder</translation>
+    </message>
+    <message>
+        <source>Server name (SNI)</source>
+        <translation>Server name (SNI)</translation>
+    </message>
+    <message>
+        <source>a host name has no spaces, got &quot;%1&quot;</source>
+        <translation>a host name has no spaces, got &quot;%1&quot;</translation>
+    </message>
 </context>
 <context>
     <name>Explain</name>
@@ -706,6 +738,17 @@
     </message>
 </context>
 <context>
+    <name>LiveBench</name>
+    <message>
+        <source>%1: the server is busy running our script (%2) past its lua-time-limit (BUSY); LockScope stopped it with SCRIPT KILL</source>
+        <translation>%1: the server is busy running our script (%2) past its lua-time-limit (BUSY); LockScope stopped it with SCRIPT KILL</translation>
+    </message>
+    <message>
+        <source>%1: the server is busy running our script (%2) past its lua-time-limit (BUSY), and SCRIPT KILL did not stop it: %3</source>
+        <translation>%1: the server is busy running our script (%2) past its lua-time-limit (BUSY), and SCRIPT KILL did not stop it: %3</translation>
+    </message>
+</context>
+<context>
     <name>LockFormat</name>
     <message>
         <source>not read yet</source>
@@ -895,12 +938,32 @@
         <translation>%1 is no longer the master (failover)</translation>
     </message>
     <message>
-        <source>%1 restarted</source>
-        <translation>%1 restarted</translation>
-    </message>
-    <message>
         <source>%1 went down</source>
         <translation>%1 went down</translation>
+    </message>
+    <message>
+        <source>lost with the restart</source>
+        <translation>lost with the restart</translation>
+    </message>
+    <message>
+        <source>lost with the failover</source>
+        <translation>lost with the failover</translation>
+    </message>
+    <message>
+        <source>%1%2 %3: %4 held it and nobody released it</source>
+        <translation>%1%2 %3: %4 held it and nobody released it</translation>
+    </message>
+    <message>
+        <source>%1%2 %3</source>
+        <translation>%1%2 %3</translation>
+    </message>
+    <message>
+        <source>[%1] gap starts: %2</source>
+        <translation>[%1] gap starts: %2</translation>
+    </message>
+    <message>
+        <source>[%1] gap of %2 s ends: %3</source>
+        <translation>[%1] gap of %2 s ends: %3</translation>
     </message>
 </context>
 <context>
@@ -969,6 +1032,18 @@
         <translation>  connection faults, restarts, failovers  %1  (failovers %2)
 </translation>
     </message>
+    <message>
+        <source>  lost with a restart or failover  %1  (nobody released them)
+</source>
+        <translation>  lost with a restart or failover  %1  (nobody released them)
+</translation>
+    </message>
+    <message>
+        <source>  gaps (the monitor could not see)  %1  (%2 s in all)
+</source>
+        <translation>  gaps (the monitor could not see)  %1  (%2 s in all)
+</translation>
+    </message>
 </context>
 <context>
     <name>MonitorTableFeed</name>
@@ -1022,6 +1097,13 @@
     <message>
         <source>Unexpected value after &apos;%1&apos;.</source>
         <translation>Unexpected value after &apos;%1&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>RecordingWriter</name>
+    <message>
+        <source>cannot write the recording to %1: %2</source>
+        <translation>cannot write the recording to %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1349,6 +1431,13 @@
     </message>
 </context>
 <context>
+    <name>ScriptLimits</name>
+    <message>
+        <source>--script-time-limit must be a duration such as 5s or 500ms, between 1 ms and a day, got &quot;%1&quot;</source>
+        <translation>--script-time-limit must be a duration such as 5s or 500ms, between 1 ms and a day, got &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
     <name>Simulation</name>
     <message>
         <source>a background task failed: %1</source>
@@ -1511,6 +1600,34 @@
     <message>
         <source>Correct on one instance, as long as the work finishes inside the TTL; it fails the same scenarios as set-nx-px-lua (its script takes the TTL in KEYS[3], not ARGV).</source>
         <translation>Correct on one instance, as long as the work finishes inside the TTL; it fails the same scenarios as set-nx-px-lua (its script takes the TTL in KEYS[3], not ARGV).</translation>
+    </message>
+    <message>
+        <source>the acquire script</source>
+        <translation>the acquire script</translation>
+    </message>
+    <message>
+        <source>the release script</source>
+        <translation>the release script</translation>
+    </message>
+    <message>
+        <source>a script</source>
+        <translation>a script</translation>
+    </message>
+    <message>
+        <source>%1 ran longer than the %2 script time limit and was stopped (as Redis&apos;s lua-time-limit would)</source>
+        <translation>%1 ran longer than the %2 script time limit and was stopped (as Redis&apos;s lua-time-limit would)</translation>
+    </message>
+    <message>
+        <source>%1 needed more than the %2 script memory cap and was stopped</source>
+        <translation>%1 needed more than the %2 script memory cap and was stopped</translation>
+    </message>
+    <message>
+        <source>%1 was stopped</source>
+        <translation>%1 was stopped</translation>
+    </message>
+    <message>
+        <source>%1: the server is busy running a script past its lua-time-limit (BUSY), most likely one of yours</source>
+        <translation>%1: the server is busy running a script past its lua-time-limit (BUSY), most likely one of yours</translation>
     </message>
 </context>
 <context>
@@ -1746,10 +1863,6 @@
     <message>
         <source>--lang must be en or zh_CN, got &quot;%1&quot;</source>
         <translation>--lang must be en or zh_CN, got &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>Servers, comma-separated (several for redlock): host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path.</source>
-        <translation>Servers, comma-separated (several for redlock): host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path.</translation>
     </message>
     <message>
         <source>Strategy id.</source>
@@ -2184,20 +2297,12 @@ legend:
         <translation>--%1 names no server</translation>
     </message>
     <message>
-        <source>cannot write the recording to %1: %2</source>
-        <translation>cannot write the recording to %1: %2</translation>
-    </message>
-    <message>
         <source>Watch the lock keys of a real Redis: a snapshot (--once, the default) or a live history (--follow). Read-only unless --allow-writes: the connection refuses every write command before it is sent. Keys are found with SCAN MATCH --pattern COUNT --count and read with bounded, pipelined TYPE/PTTL/value reads; changes come from keyspace notifications when the server has them on, else from periodic re-reads. With --cluster, --redis is a seed node of a Redis Cluster: the masters are found with CLUSTER SLOTS and each is scanned and followed (and found again after a failover).
 
 --once --json prints JSON Lines: one object per key (key, type, ttl_ms, format, owner, hold_count, waiters, anomalies [rule ids], ...). --follow --json prints every event as JSON Lines in the event log&apos;s format; --record FILE writes the whole recording (lockscope-cli replay FILE reads it). An unreachable server or a wrong password is one line on stderr, exit code 2.</source>
         <translation>Watch the lock keys of a real Redis: a snapshot (--once, the default) or a live history (--follow). Read-only unless --allow-writes: the connection refuses every write command before it is sent. Keys are found with SCAN MATCH --pattern COUNT --count and read with bounded, pipelined TYPE/PTTL/value reads; changes come from keyspace notifications when the server has them on, else from periodic re-reads. With --cluster, --redis is a seed node of a Redis Cluster: the masters are found with CLUSTER SLOTS and each is scanned and followed (and found again after a failover).
 
 --once --json prints JSON Lines: one object per key (key, type, ttl_ms, format, owner, hold_count, waiters, anomalies [rule ids], ...). --follow --json prints every event as JSON Lines in the event log&apos;s format; --record FILE writes the whole recording (lockscope-cli replay FILE reads it). An unreachable server or a wrong password is one line on stderr, exit code 2.</translation>
-    </message>
-    <message>
-        <source>The server: host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the password, TLS and db of the master.</source>
-        <translation>The server: host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the password, TLS and db of the master.</translation>
     </message>
     <message>
         <source>Sentinels, comma-separated host:port (or redis:// URLs).</source>
@@ -2514,6 +2619,118 @@ Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130)
 </source>
         <translation>live run (lockscope-cli bench): strategy %1, %2 clients on %3, seed %4, %5 events
 </translation>
+    </message>
+    <message>
+        <source>Stop a script that runs longer than this, e.g. 5s or 500ms (default 5s, as Redis&apos;s lua-time-limit); the run then ends with an error (exit 2).</source>
+        <translation>Stop a script that runs longer than this, e.g. 5s or 500ms (default 5s, as Redis&apos;s lua-time-limit); the run then ends with an error (exit 2).</translation>
+    </message>
+    <message>
+        <source>Servers, comma-separated (several for redlock): host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass.</source>
+        <translation>Servers, comma-separated (several for redlock): host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass.</translation>
+    </message>
+    <message>
+        <source>The server: host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the user, TLS and db of the master. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass.</source>
+        <translation>The server: host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the user, TLS and db of the master. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass.</translation>
+    </message>
+    <message>
+        <source>no path given</source>
+        <translation>no path given</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>no such file or folder</translation>
+    </message>
+    <message>
+        <source>not a folder</source>
+        <translation>not a folder</translation>
+    </message>
+    <message>
+        <source>a folder, not a file</source>
+        <translation>a folder, not a file</translation>
+    </message>
+    <message>
+        <source>not readable (permissions)</source>
+        <translation>not readable (permissions)</translation>
+    </message>
+    <message>
+        <source>--%1 %2: %3</source>
+        <translation>--%1 %2: %3</translation>
+    </message>
+    <message>
+        <source>The ACL user to log in as (AUTH user password); replaces the user of --redis.</source>
+        <translation>The ACL user to log in as (AUTH user password); replaces the user of --redis.</translation>
+    </message>
+    <message>
+        <source>Read the password from the terminal without echo (or one line of stdin when it is not a terminal). Without it: the password of --redis, else the environment variable LOCKSCOPE_AUTH.</source>
+        <translation>Read the password from the terminal without echo (or one line of stdin when it is not a terminal). Without it: the password of --redis, else the environment variable LOCKSCOPE_AUTH.</translation>
+    </message>
+    <message>
+        <source>Connect with TLS (as a rediss:// address does).</source>
+        <translation>Connect with TLS (as a rediss:// address does).</translation>
+    </message>
+    <message>
+        <source>Trust the CA certificates in this PEM file instead of the system&apos;s.</source>
+        <translation>Trust the CA certificates in this PEM file instead of the system&apos;s.</translation>
+    </message>
+    <message>
+        <source>Trust the CA certificates (PEM) in this folder instead of the system&apos;s.</source>
+        <translation>Trust the CA certificates (PEM) in this folder instead of the system&apos;s.</translation>
+    </message>
+    <message>
+        <source>Client certificate (PEM), for a server that checks its clients (tls-auth-clients); needs --key.</source>
+        <translation>Client certificate (PEM), for a server that checks its clients (tls-auth-clients); needs --key.</translation>
+    </message>
+    <message>
+        <source>The client certificate&apos;s private key (PEM).</source>
+        <translation>The client certificate&apos;s private key (PEM).</translation>
+    </message>
+    <message>
+        <source>Server name sent with SNI and checked in the certificate (default: the host).</source>
+        <translation>Server name sent with SNI and checked in the certificate (default: the host).</translation>
+    </message>
+    <message>
+        <source>Do not verify the server&apos;s certificate (never the default; prints a warning).</source>
+        <translation>Do not verify the server&apos;s certificate (never the default; prints a warning).</translation>
+    </message>
+    <message>
+        <source>--tls: %1 is a Unix socket; TLS is for TCP addresses</source>
+        <translation>--tls: %1 is a Unix socket; TLS is for TCP addresses</translation>
+    </message>
+    <message>
+        <source>--%1 is for TLS: add --tls (or use a rediss:// address)</source>
+        <translation>--%1 is for TLS: add --tls (or use a rediss:// address)</translation>
+    </message>
+    <message>
+        <source>--cert needs --key (the client certificate&apos;s private key)</source>
+        <translation>--cert needs --key (the client certificate&apos;s private key)</translation>
+    </message>
+    <message>
+        <source>--key needs --cert (the client certificate it belongs to)</source>
+        <translation>--key needs --cert (the client certificate it belongs to)</translation>
+    </message>
+    <message>
+        <source>--sni must not be empty</source>
+        <translation>--sni must not be empty</translation>
+    </message>
+    <message>
+        <source>--user must not be empty</source>
+        <translation>--user must not be empty</translation>
+    </message>
+    <message>
+        <source>warning: a password in an address is visible to other users of this machine (ps, /proc); give it with LOCKSCOPE_AUTH or --askpass instead</source>
+        <translation>warning: a password in an address is visible to other users of this machine (ps, /proc); give it with LOCKSCOPE_AUTH or --askpass instead</translation>
+    </message>
+    <message>
+        <source>Password: </source>
+        <translation>Password: </translation>
+    </message>
+    <message>
+        <source>warning: --insecure: the server&apos;s certificate is not verified, so anyone on the network path can pose as the server</source>
+        <translation>warning: --insecure: the server&apos;s certificate is not verified, so anyone on the network path can pose as the server</translation>
+    </message>
+    <message>
+        <source>--askpass: no password was read (the input ended or the line was empty)</source>
+        <translation>--askpass: no password was read (the input ended or the line was empty)</translation>
     </message>
 </context>
 <context>
@@ -2838,6 +3055,14 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>%1 is a node of a Redis Cluster: only the keys of its own slots are watched; to watch every master, use --cluster (in a profile: Redis Cluster)</source>
         <translation>%1 is a node of a Redis Cluster: only the keys of its own slots are watched; to watch every master, use --cluster (in a profile: Redis Cluster)</translation>
     </message>
+    <message>
+        <source>%1 has reached maxclients; retrying</source>
+        <translation>%1 has reached maxclients; retrying</translation>
+    </message>
+    <message>
+        <source>%1 refuses new connections: max number of clients reached (maxclients)</source>
+        <translation>%1 refuses new connections: max number of clients reached (maxclients)</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::CaptionBar</name>
@@ -3152,6 +3377,50 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>Measure on ser&amp;ver</source>
         <translation>Measure on ser&amp;ver</translation>
+    </message>
+    <message>
+        <source>Lua scripts (*.lua);;All files (*)</source>
+        <translation>Lua scripts (*.lua);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Your acquire script</source>
+        <translation>Your acquire script</translation>
+    </message>
+    <message>
+        <source>Your release script</source>
+        <translation>Your release script</translation>
+    </message>
+    <message>
+        <source>Your scripts:</source>
+        <translation>Your scripts:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>acquire: %1; release: %2 (compared as &quot;custom&quot;)</source>
+        <translation>acquire: %1; release: %2 (compared as &quot;custom&quot;)</translation>
+    </message>
+    <message>
+        <source>Ch&amp;oose…</source>
+        <translation>Ch&amp;oose…</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Clear</translation>
+    </message>
+    <message>
+        <source>Script time li&amp;mit:</source>
+        <translation>Script time li&amp;mit:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>A script that runs longer is stopped and the comparison ends with a message, as Redis&apos;s lua-time-limit (5 s).</source>
+        <translation>A script that runs longer is stopped and the comparison ends with a message, as Redis&apos;s lua-time-limit (5 s).</translation>
     </message>
 </context>
 <context>
@@ -4004,6 +4273,14 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>The history of the watched keys appears here once the first scan is done.</source>
         <translation>The history of the watched keys appears here once the first scan is done.</translation>
     </message>
+    <message>
+        <source>Older history (before %1) was dropped from memory; Record keeps all of it in a file.</source>
+        <translation>Older history (before %1) was dropped from memory; Record keeps all of it in a file.</translation>
+    </message>
+    <message>
+        <source>Older history (before %1) is in the recording %2.</source>
+        <translation>Older history (before %1) is in the recording %2.</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::PasswordStore</name>
@@ -4192,6 +4469,34 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>(unchanged)</source>
         <translation>(unchanged)</translation>
+    </message>
+    <message>
+        <source>CA folder:</source>
+        <translation>CA folder:</translation>
+    </message>
+    <message>
+        <source>Server name (SNI):</source>
+        <translation>Server name (SNI):</translation>
+    </message>
+    <message>
+        <source>Choose a folder of CA certificates (PEM)</source>
+        <translation>Choose a folder of CA certificates (PEM)</translation>
+    </message>
+    <message>
+        <source>a folder of PEM files</source>
+        <translation>a folder of PEM files</translation>
+    </message>
+    <message>
+        <source>the host</source>
+        <translation>the host</translation>
+    </message>
+    <message>
+        <source>Do not verify the server&apos;s certificate (insecure)</source>
+        <translation>Do not verify the server&apos;s certificate (insecure)</translation>
+    </message>
+    <message>
+        <source>Anyone on the network path can pose as the server and read the password. Use it only to try a test server.</source>
+        <translation>Anyone on the network path can pose as the server and read the password. Use it only to try a test server.</translation>
     </message>
 </context>
 <context>
@@ -4515,6 +4820,18 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>%1 restarted</source>
         <translation>%1 restarted</translation>
+    </message>
+    <message>
+        <source>not seen</source>
+        <translation>not seen</translation>
+    </message>
+    <message>
+        <source>gap: the monitor could not see</source>
+        <translation>gap: the monitor could not see</translation>
+    </message>
+    <message>
+        <source>not seen (the monitor&apos;s gap)</source>
+        <translation>not seen (the monitor&apos;s gap)</translation>
     </message>
 </context>
 <context>

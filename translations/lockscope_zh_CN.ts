@@ -31,6 +31,22 @@
         <source>%1 holds %2 locks at once (above %3), %4 among them.</source>
         <translation>%1 同时持有 %2 把锁（超过 %3），其中包括 %4。</translation>
     </message>
+    <message>
+        <source>the failover</source>
+        <translation>故障转移</translation>
+    </message>
+    <message>
+        <source>the restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <source>%1 was lost with %2 while %3 held it, and %3 wrote it again: it went on as if it still held the lock.</source>
+        <translation>%1 在 %3 持有期间随%2丢失，而 %3 又把它写了回去：它仍以为自己持有这把锁。</translation>
+    </message>
+    <message>
+        <source>%1 was lost with %2 while %3 held it; %4 holds it now, while %3 may still believe it holds it (two holders).</source>
+        <translation>%1 在 %3 持有期间随%2丢失；现在由 %4 持有，而 %3 可能仍以为自己持有它（两个持有者）。</translation>
+    </message>
 </context>
 <context>
     <name>CellExplanation</name>
@@ -391,6 +407,22 @@
         <source>every threshold must be above zero</source>
         <translation>每个阈值都必须大于零</translation>
     </message>
+    <message>
+        <source>%1 is not a readable folder</source>
+        <translation>%1 不是可读取的文件夹</translation>
+    </message>
+    <message>
+        <source>CA folder</source>
+        <translation>CA 文件夹</translation>
+    </message>
+    <message>
+        <source>Server name (SNI)</source>
+        <translation>服务器名（SNI）</translation>
+    </message>
+    <message>
+        <source>a host name has no spaces, got &quot;%1&quot;</source>
+        <translation>主机名不含空格，得到的是“%1”</translation>
+    </message>
 </context>
 <context>
     <name>Explain</name>
@@ -706,6 +738,17 @@
     </message>
 </context>
 <context>
+    <name>LiveBench</name>
+    <message>
+        <source>%1: the server is busy running our script (%2) past its lua-time-limit (BUSY); LockScope stopped it with SCRIPT KILL</source>
+        <translation>%1：服务器正在运行我们的脚本（%2），已超过其 lua-time-limit（BUSY）；LockScope 已用 SCRIPT KILL 停止它</translation>
+    </message>
+    <message>
+        <source>%1: the server is busy running our script (%2) past its lua-time-limit (BUSY), and SCRIPT KILL did not stop it: %3</source>
+        <translation>%1：服务器正在运行我们的脚本（%2），已超过其 lua-time-limit（BUSY），SCRIPT KILL 未能停止它：%3</translation>
+    </message>
+</context>
+<context>
     <name>LockFormat</name>
     <message>
         <source>not read yet</source>
@@ -895,12 +938,32 @@
         <translation>%1 不再是主节点（故障转移）</translation>
     </message>
     <message>
-        <source>%1 restarted</source>
-        <translation>%1 已重启</translation>
-    </message>
-    <message>
         <source>%1 went down</source>
         <translation>%1 宕机</translation>
+    </message>
+    <message>
+        <source>lost with the restart</source>
+        <translation>随重启丢失</translation>
+    </message>
+    <message>
+        <source>lost with the failover</source>
+        <translation>随故障转移丢失</translation>
+    </message>
+    <message>
+        <source>%1%2 %3: %4 held it and nobody released it</source>
+        <translation>%1%2 %3：%4 持有它，且没有人释放它</translation>
+    </message>
+    <message>
+        <source>%1%2 %3</source>
+        <translation>%1%2 %3</translation>
+    </message>
+    <message>
+        <source>[%1] gap starts: %2</source>
+        <translation>[%1] 空白开始：%2</translation>
+    </message>
+    <message>
+        <source>[%1] gap of %2 s ends: %3</source>
+        <translation>[%1] %2 秒的空白结束：%3</translation>
     </message>
 </context>
 <context>
@@ -968,6 +1031,18 @@
         <translation>  连接故障、重启、故障转移  %1  （故障转移 %2）
 </translation>
     </message>
+    <message>
+        <source>  lost with a restart or failover  %1  (nobody released them)
+</source>
+        <translation>  随重启或故障转移丢失  %1  （没有人释放它们）
+</translation>
+    </message>
+    <message>
+        <source>  gaps (the monitor could not see)  %1  (%2 s in all)
+</source>
+        <translation>  空白（监视器看不到的时段）  %1  （共 %2 秒）
+</translation>
+    </message>
 </context>
 <context>
     <name>MonitorTableFeed</name>
@@ -1021,6 +1096,13 @@
     <message>
         <source>Unexpected value after &apos;%1&apos;.</source>
         <translation>“%1”之后出现了多余的值。</translation>
+    </message>
+</context>
+<context>
+    <name>RecordingWriter</name>
+    <message>
+        <source>cannot write the recording to %1: %2</source>
+        <translation>无法把记录写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -1342,6 +1424,13 @@
     </message>
 </context>
 <context>
+    <name>ScriptLimits</name>
+    <message>
+        <source>--script-time-limit must be a duration such as 5s or 500ms, between 1 ms and a day, got &quot;%1&quot;</source>
+        <translation>--script-time-limit 须为 5s 或 500ms 这样的时长，介于 1 毫秒与一天之间，实际为“%1”</translation>
+    </message>
+</context>
+<context>
     <name>Simulation</name>
     <message>
         <source>a background task failed: %1</source>
@@ -1503,6 +1592,34 @@
     <message>
         <source>Correct on one instance, as long as the work finishes inside the TTL; it fails the same scenarios as set-nx-px-lua (its script takes the TTL in KEYS[3], not ARGV).</source>
         <translation>单实例上正确，只要工作在过期时间内完成；它与 set-nx-px-lua 在相同的场景中失败（它的脚本从 KEYS[3] 而不是 ARGV 取 TTL）。</translation>
+    </message>
+    <message>
+        <source>the acquire script</source>
+        <translation>获取脚本</translation>
+    </message>
+    <message>
+        <source>the release script</source>
+        <translation>释放脚本</translation>
+    </message>
+    <message>
+        <source>a script</source>
+        <translation>某个脚本</translation>
+    </message>
+    <message>
+        <source>%1 ran longer than the %2 script time limit and was stopped (as Redis&apos;s lua-time-limit would)</source>
+        <translation>%1 运行超过了 %2 的脚本时间上限，已被停止（与 Redis 的 lua-time-limit 一样）</translation>
+    </message>
+    <message>
+        <source>%1 needed more than the %2 script memory cap and was stopped</source>
+        <translation>%1 所需内存超过了 %2 的脚本内存上限，已被停止</translation>
+    </message>
+    <message>
+        <source>%1 was stopped</source>
+        <translation>%1 已被停止</translation>
+    </message>
+    <message>
+        <source>%1: the server is busy running a script past its lua-time-limit (BUSY), most likely one of yours</source>
+        <translation>%1：服务器正在运行一个超过其 lua-time-limit 的脚本（BUSY），很可能是你的脚本</translation>
     </message>
 </context>
 <context>
@@ -1738,10 +1855,6 @@
     <message>
         <source>--lang must be en or zh_CN, got &quot;%1&quot;</source>
         <translation>--lang 必须是 en 或 zh_CN，实际为 &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>Servers, comma-separated (several for redlock): host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path.</source>
-        <translation>服务器，以逗号分隔（redlock 可用多台）：host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path。</translation>
     </message>
     <message>
         <source>Strategy id.</source>
@@ -2176,20 +2289,12 @@ legend:
         <translation>--%1 没有指定任何服务器</translation>
     </message>
     <message>
-        <source>cannot write the recording to %1: %2</source>
-        <translation>无法把记录写入 %1：%2</translation>
-    </message>
-    <message>
         <source>Watch the lock keys of a real Redis: a snapshot (--once, the default) or a live history (--follow). Read-only unless --allow-writes: the connection refuses every write command before it is sent. Keys are found with SCAN MATCH --pattern COUNT --count and read with bounded, pipelined TYPE/PTTL/value reads; changes come from keyspace notifications when the server has them on, else from periodic re-reads. With --cluster, --redis is a seed node of a Redis Cluster: the masters are found with CLUSTER SLOTS and each is scanned and followed (and found again after a failover).
 
 --once --json prints JSON Lines: one object per key (key, type, ttl_ms, format, owner, hold_count, waiters, anomalies [rule ids], ...). --follow --json prints every event as JSON Lines in the event log&apos;s format; --record FILE writes the whole recording (lockscope-cli replay FILE reads it). An unreachable server or a wrong password is one line on stderr, exit code 2.</source>
         <translation>观察真实 Redis 中的锁键：一次快照（--once，默认）或持续的历史（--follow）。除非给出 --allow-writes，否则只读：连接在发送之前就拒绝一切写命令。键通过 SCAN MATCH --pattern COUNT --count 查找，再以有上限的流水线 TYPE/PTTL/取值读取；服务器开启了键空间通知时，变化来自通知，否则来自定期重读。带 --cluster 时，--redis 是 Redis Cluster 的一个种子节点：通过 CLUSTER SLOTS 找到各主节点，逐一扫描并跟踪（故障转移后会重新找到）。
 
 --once --json 打印 JSON Lines：每个键一个对象（key、type、ttl_ms、format、owner、hold_count、waiters、anomalies [规则 id] ……）。--follow --json 以事件日志格式把每个事件打印为 JSON Lines；--record FILE 写出完整记录（lockscope-cli replay FILE 可读取）。服务器不可达或密码错误时，在 stderr 打印一行，退出码 2。</translation>
-    </message>
-    <message>
-        <source>The server: host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the password, TLS and db of the master.</source>
-        <translation>服务器：host:port, redis://[user[:pass]@]host[:port][/db], rediss://..., unix:///path。配合 --sentinel 时：主节点的密码、TLS 和 db。</translation>
     </message>
     <message>
         <source>Sentinels, comma-separated host:port (or redis:// URLs).</source>
@@ -2506,6 +2611,118 @@ Ctrl-C 停止客户端、清理并打印已测得的结果（退出码 130）。
 </source>
         <translation>真实运行（lockscope-cli bench）：策略 %1，%2 个客户端，服务器 %3，种子 %4，%5 个事件
 </translation>
+    </message>
+    <message>
+        <source>Stop a script that runs longer than this, e.g. 5s or 500ms (default 5s, as Redis&apos;s lua-time-limit); the run then ends with an error (exit 2).</source>
+        <translation>停止运行时间超过此值的脚本，例如 5s 或 500ms（默认 5s，与 Redis 的 lua-time-limit 相同）；运行随即以错误结束（退出码 2）。</translation>
+    </message>
+    <message>
+        <source>Servers, comma-separated (several for redlock): host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass.</source>
+        <translation>服务器，以逗号分隔（redlock 用多个）：host:port、redis://[user@]host[:port][/db]、rediss://...、unix:///path。写在这里的密码对其他用户可见：请使用 LOCKSCOPE_AUTH 或 --askpass。</translation>
+    </message>
+    <message>
+        <source>The server: host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the user, TLS and db of the master. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass.</source>
+        <translation>服务器：host:port、redis://[user@]host[:port][/db]、rediss://...、unix:///path。与 --sentinel 一起使用时：主节点的用户、TLS 和数据库。写在这里的密码对其他用户可见：请使用 LOCKSCOPE_AUTH 或 --askpass。</translation>
+    </message>
+    <message>
+        <source>no path given</source>
+        <translation>未给出路径</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>没有这个文件或文件夹</translation>
+    </message>
+    <message>
+        <source>not a folder</source>
+        <translation>不是文件夹</translation>
+    </message>
+    <message>
+        <source>a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>not readable (permissions)</source>
+        <translation>无法读取（权限不足）</translation>
+    </message>
+    <message>
+        <source>--%1 %2: %3</source>
+        <translation>--%1 %2：%3</translation>
+    </message>
+    <message>
+        <source>The ACL user to log in as (AUTH user password); replaces the user of --redis.</source>
+        <translation>登录所用的 ACL 用户（AUTH user password）；取代 --redis 中的用户。</translation>
+    </message>
+    <message>
+        <source>Read the password from the terminal without echo (or one line of stdin when it is not a terminal). Without it: the password of --redis, else the environment variable LOCKSCOPE_AUTH.</source>
+        <translation>从终端读取密码且不回显（标准输入不是终端时读取其中一行）。不加此选项时：使用 --redis 中的密码，否则使用环境变量 LOCKSCOPE_AUTH。</translation>
+    </message>
+    <message>
+        <source>Connect with TLS (as a rediss:// address does).</source>
+        <translation>使用 TLS 连接（与 rediss:// 地址相同）。</translation>
+    </message>
+    <message>
+        <source>Trust the CA certificates in this PEM file instead of the system&apos;s.</source>
+        <translation>信任此 PEM 文件中的 CA 证书，而不是系统的。</translation>
+    </message>
+    <message>
+        <source>Trust the CA certificates (PEM) in this folder instead of the system&apos;s.</source>
+        <translation>信任此文件夹中的 CA 证书（PEM），而不是系统的。</translation>
+    </message>
+    <message>
+        <source>Client certificate (PEM), for a server that checks its clients (tls-auth-clients); needs --key.</source>
+        <translation>客户端证书（PEM），用于检查客户端的服务器（tls-auth-clients）；需要 --key。</translation>
+    </message>
+    <message>
+        <source>The client certificate&apos;s private key (PEM).</source>
+        <translation>客户端证书的私钥（PEM）。</translation>
+    </message>
+    <message>
+        <source>Server name sent with SNI and checked in the certificate (default: the host).</source>
+        <translation>通过 SNI 发送并在证书中核对的服务器名（默认：主机名）。</translation>
+    </message>
+    <message>
+        <source>Do not verify the server&apos;s certificate (never the default; prints a warning).</source>
+        <translation>不验证服务器证书（绝不是默认行为；会打印一条警告）。</translation>
+    </message>
+    <message>
+        <source>--tls: %1 is a Unix socket; TLS is for TCP addresses</source>
+        <translation>--tls：%1 是 Unix 套接字；TLS 只用于 TCP 地址</translation>
+    </message>
+    <message>
+        <source>--%1 is for TLS: add --tls (or use a rediss:// address)</source>
+        <translation>--%1 用于 TLS：请加上 --tls（或使用 rediss:// 地址）</translation>
+    </message>
+    <message>
+        <source>--cert needs --key (the client certificate&apos;s private key)</source>
+        <translation>--cert 需要 --key（客户端证书的私钥）</translation>
+    </message>
+    <message>
+        <source>--key needs --cert (the client certificate it belongs to)</source>
+        <translation>--key 需要 --cert（它所属的客户端证书）</translation>
+    </message>
+    <message>
+        <source>--sni must not be empty</source>
+        <translation>--sni 不能为空</translation>
+    </message>
+    <message>
+        <source>--user must not be empty</source>
+        <translation>--user 不能为空</translation>
+    </message>
+    <message>
+        <source>warning: a password in an address is visible to other users of this machine (ps, /proc); give it with LOCKSCOPE_AUTH or --askpass instead</source>
+        <translation>警告：地址中的密码对本机其他用户可见（ps、/proc）；请改用 LOCKSCOPE_AUTH 或 --askpass 提供</translation>
+    </message>
+    <message>
+        <source>Password: </source>
+        <translation>密码：</translation>
+    </message>
+    <message>
+        <source>warning: --insecure: the server&apos;s certificate is not verified, so anyone on the network path can pose as the server</source>
+        <translation>警告：--insecure：不验证服务器证书，网络路径上的任何人都可以冒充服务器</translation>
+    </message>
+    <message>
+        <source>--askpass: no password was read (the input ended or the line was empty)</source>
+        <translation>--askpass：没有读到密码（输入已结束或该行为空）</translation>
     </message>
 </context>
 <context>
@@ -2830,6 +3047,14 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>%1 is a node of a Redis Cluster: only the keys of its own slots are watched; to watch every master, use --cluster (in a profile: Redis Cluster)</source>
         <translation>%1 是 Redis Cluster 的一个节点：只能观察到它自己槽位上的键；要观察所有主节点，请使用 --cluster（在连接配置中勾选 Redis Cluster）</translation>
     </message>
+    <message>
+        <source>%1 has reached maxclients; retrying</source>
+        <translation>%1 已达到 maxclients；正在重试</translation>
+    </message>
+    <message>
+        <source>%1 refuses new connections: max number of clients reached (maxclients)</source>
+        <translation>%1 拒绝新连接：已达到客户端数量上限（maxclients）</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::CaptionBar</name>
@@ -3143,6 +3368,50 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>Measure on ser&amp;ver</source>
         <translation>在服务器上测量(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Lua scripts (*.lua);;All files (*)</source>
+        <translation>Lua 脚本 (*.lua);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Your acquire script</source>
+        <translation>你的获取脚本</translation>
+    </message>
+    <message>
+        <source>Your release script</source>
+        <translation>你的释放脚本</translation>
+    </message>
+    <message>
+        <source>Your scripts:</source>
+        <translation>你的脚本：</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>acquire: %1; release: %2 (compared as &quot;custom&quot;)</source>
+        <translation>获取：%1；释放：%2（作为 “custom” 参与比较）</translation>
+    </message>
+    <message>
+        <source>Ch&amp;oose…</source>
+        <translation>选择(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Script time li&amp;mit:</source>
+        <translation>脚本时间上限(&amp;M)：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>A script that runs longer is stopped and the comparison ends with a message, as Redis&apos;s lua-time-limit (5 s).</source>
+        <translation>运行更久的脚本会被停止，比较随即以一条消息结束，与 Redis 的 lua-time-limit（5 秒）相同。</translation>
     </message>
 </context>
 <context>
@@ -3991,6 +4260,14 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>The history of the watched keys appears here once the first scan is done.</source>
         <translation>首次扫描完成后，这里会显示所观察键的历史。</translation>
     </message>
+    <message>
+        <source>Older history (before %1) was dropped from memory; Record keeps all of it in a file.</source>
+        <translation>更早的历史（%1 之前）已从内存中丢弃；“录制”可将全部历史保存到文件。</translation>
+    </message>
+    <message>
+        <source>Older history (before %1) is in the recording %2.</source>
+        <translation>更早的历史（%1 之前）在录制文件 %2 中。</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::PasswordStore</name>
@@ -4179,6 +4456,34 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>(unchanged)</source>
         <translation>（未改动）</translation>
+    </message>
+    <message>
+        <source>CA folder:</source>
+        <translation>CA 文件夹：</translation>
+    </message>
+    <message>
+        <source>Server name (SNI):</source>
+        <translation>服务器名（SNI）：</translation>
+    </message>
+    <message>
+        <source>Choose a folder of CA certificates (PEM)</source>
+        <translation>选择存放 CA 证书（PEM）的文件夹</translation>
+    </message>
+    <message>
+        <source>a folder of PEM files</source>
+        <translation>PEM 文件所在的文件夹</translation>
+    </message>
+    <message>
+        <source>the host</source>
+        <translation>主机名</translation>
+    </message>
+    <message>
+        <source>Do not verify the server&apos;s certificate (insecure)</source>
+        <translation>不验证服务器证书（不安全）</translation>
+    </message>
+    <message>
+        <source>Anyone on the network path can pose as the server and read the password. Use it only to try a test server.</source>
+        <translation>网络路径上的任何人都可以冒充服务器并读取密码。仅在试用测试服务器时使用。</translation>
     </message>
 </context>
 <context>
@@ -4499,6 +4804,18 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>%1 restarted</source>
         <translation>%1 已重启</translation>
+    </message>
+    <message>
+        <source>not seen</source>
+        <translation>未观察到</translation>
+    </message>
+    <message>
+        <source>gap: the monitor could not see</source>
+        <translation>空白：监视器看不到</translation>
+    </message>
+    <message>
+        <source>not seen (the monitor&apos;s gap)</source>
+        <translation>未观察到（监视器的空白）</translation>
     </message>
 </context>
 <context>
