@@ -36,7 +36,7 @@ export LOCKSCOPE_TEST_TIME_SCALE=$scale
 # longer than that under ASan on two busy cores.
 export QTEST_FUNCTION_TIMEOUT=$((300000 * scale))
 
-# -O1 rather than the usual -O3: a third less compile time, and the sanitizers' reports keep
+# -O1 rather than the usual -O3: less compile time, and the sanitizers' reports keep
 # their lines. Debug also leaves Qt's own Q_ASSERTs in the inline code on.
 configure() { # build-dir, extra cmake args...
     local dir=$1
