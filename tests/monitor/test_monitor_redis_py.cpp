@@ -6,6 +6,7 @@
 #include "monitor/key_monitor.h"
 #include "monitor/monitor_run.h"
 #include "monitor_test_support.h"
+#include "time_scale.h"
 
 #include <QBuffer>
 #include <QDateTime>
@@ -25,6 +26,9 @@ import redis
 
 port, key, rounds, out = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
 start = float(sys.argv[5])
+# A hold must outlast the monitor's read of the new value: longer when the monitor runs
+# several times slower (a sanitizer build; tests/support/time_scale.h).
+scale = int(sys.argv[6])
 r = redis.Redis(host='127.0.0.1', port=port)
 r.ping()
 # Every client starts contending at the same moment, once all of them are up.
@@ -37,7 +41,7 @@ with open(out, 'w') as log:
         token = lock.local.token.decode()
         log.write('acquired %s %.6f\n' % (token, time.time()))
         log.flush()
-        time.sleep(random.uniform(0.02, 0.05))
+        time.sleep(random.uniform(0.02, 0.05) * scale)
         released_at = time.time()
         lock.release()
         log.write('released %s %.6f\n' % (token, released_at))
@@ -85,7 +89,7 @@ void TestMonitorRedisPy::historyMatchesTheClientsLogs()
         p->start(QStringLiteral("/usr/bin/python3"),
                  {script, QString::number(server.port()), QStringLiteral("lock:py"),
                   QString::number(kRounds), dir.filePath(QStringLiteral("client%1.log").arg(i)),
-                  start});
+                  start, QString::number(timeScale())});
         QVERIFY2(p->waitForStarted(5000), qPrintable(p->errorString()));
         clients.push_back(std::move(p));
     }
@@ -93,7 +97,7 @@ void TestMonitorRedisPy::historyMatchesTheClientsLogs()
     QTRY_VERIFY_WITH_TIMEOUT(
         std::all_of(clients.begin(), clients.end(),
                     [](const auto &p) { return p->state() == QProcess::NotRunning; }),
-        60000);
+        scaledMs(60000));
     for (const auto &p : clients)
         QCOMPARE(p->exitCode(), 0);
     QTRY_VERIFY_WITH_TIMEOUT(!monitor.entry("lock:py") && !monitor.tracker().hasUnexplainedOps(),
