@@ -107,6 +107,73 @@ inline bool replicaKnownToSentinel(RedisTestClient &sentinel, quint16 replicaPor
     return false;
 }
 
+// "127.0.0.1:6379": a server as the monitor's lines name it.
+inline QString address(const RedisServer &s)
+{
+    return s.host() + QLatin1Char(':') + QString::number(s.port());
+}
+
+// A master, a replica in sync with it and a Sentinel watching both as "mymaster", for the
+// failover tests. The replica is made once the master has its port.
+struct FailoverSetup {
+    explicit FailoverSetup(const QString &notifyFlags)
+        : master({QStringLiteral("--notify-keyspace-events"), notifyFlags}),
+          flags(notifyFlags)
+    {
+    }
+    // False with *error when a part does not come up in time.
+    bool start(QString *error)
+    {
+        if (!master.start()) {
+            *error = master.errorString();
+            return false;
+        }
+        replica = std::make_unique<RedisServer>(
+            QStringList{QStringLiteral("--notify-keyspace-events"), flags,
+                        QStringLiteral("--replicaof"), master.host(),
+                        QString::number(master.port())});
+        if (!replica->start()) {
+            *error = replica->errorString();
+            return false;
+        }
+        if (!onReplica.connect(replica->host(), replica->port())) {
+            *error = QStringLiteral("cannot connect to the replica");
+            return false;
+        }
+        if (!QTest::qWaitFor(
+                [&] {
+                    return onReplica.command(cmd({"INFO", "replication"}))
+                        .text()
+                        .contains("master_link_status:up");
+                },
+                10000)) {
+            *error = QStringLiteral("the replica did not sync with the master within 10 s");
+            return false;
+        }
+        if (!sentinel.start(QStringLiteral("mymaster"), master.port(), error))
+            return false;
+        if (!toSentinel.connect(sentinel.host(), sentinel.port())) {
+            *error = QStringLiteral("cannot connect to the sentinel");
+            return false;
+        }
+        if (!QTest::qWaitFor([&] { return replicaKnownToSentinel(toSentinel, replica->port()); },
+                             20000)) {
+            *error = QStringLiteral("the sentinel did not list the replica within 20 s");
+            return false;
+        }
+        return true;
+    }
+
+    RedisServer master;
+    std::unique_ptr<RedisServer> replica;
+    SentinelProcess sentinel;
+    RedisTestClient onReplica;
+    RedisTestClient toSentinel;
+
+private:
+    QString flags;
+};
+
 inline int countKind(const EventLog &log, EventKind kind)
 {
     int n = 0;

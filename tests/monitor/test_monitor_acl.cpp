@@ -32,11 +32,6 @@ const QList<QByteArray> kMonitorRule{
 const QByteArray kUser = "lockscope-monitor";
 const QByteArray kPassword = "acl-test-Pw-5512";
 
-QString address(const RedisServer &s)
-{
-    return s.host() + QLatin1Char(':') + QString::number(s.port());
-}
-
 QProcessEnvironment asMonitorUser()
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

@@ -25,11 +25,6 @@ Run runCli(const QStringList &args, int timeoutMs = 20000)
     return lockscope::test::runProgram(QString::fromUtf8(LOCKSCOPE_CLI), args, timeoutMs);
 }
 
-QString address(const RedisServer &s)
-{
-    return s.host() + QLatin1Char(':') + QString::number(s.port());
-}
-
 QList<QJsonObject> jsonLines(const QByteArray &text)
 {
     QList<QJsonObject> out;

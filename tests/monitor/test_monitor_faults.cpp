@@ -23,11 +23,6 @@ using namespace lockscope::test;
 
 namespace {
 
-QString address(const RedisServer &s)
-{
-    return s.host() + QLatin1Char(':') + QString::number(s.port());
-}
-
 // `lockscope-cli monitor --follow --record FILE` running in the background while the test does
 // things to the server; killed by the destructor if still running.
 class FollowingMonitor {
@@ -448,23 +443,14 @@ void TestMonitorFaults::serverAtMaxclients()
 
 void TestMonitorFaults::sentinelFailoverLosesUnreplicatedKey()
 {
-    RedisServer master({QStringLiteral("--notify-keyspace-events"), kFlags});
-    QVERIFY2(master.start(), qPrintable(master.errorString()));
-    RedisServer replica({QStringLiteral("--notify-keyspace-events"), kFlags,
-                         QStringLiteral("--replicaof"), master.host(),
-                         QString::number(master.port())});
-    QVERIFY2(replica.start(), qPrintable(replica.errorString()));
-    RedisTestClient onReplica;
-    QVERIFY(onReplica.connect(replica.host(), replica.port()));
-    QTRY_VERIFY_WITH_TIMEOUT(
-        onReplica.command(cmd({"INFO", "replication"})).text().contains("master_link_status:up"),
-        10000);
-    SentinelProcess sentinel;
+    FailoverSetup setup(kFlags);
     QString error;
-    QVERIFY2(sentinel.start(QStringLiteral("mymaster"), master.port(), &error), qPrintable(error));
-    RedisTestClient toSentinel;
-    QVERIFY(toSentinel.connect(sentinel.host(), sentinel.port()));
-    QTRY_VERIFY_WITH_TIMEOUT(replicaKnownToSentinel(toSentinel, replica.port()), 20000);
+    QVERIFY2(setup.start(&error), qPrintable(error));
+    const RedisServer &master = setup.master;
+    const RedisServer &replica = *setup.replica;
+    RedisTestClient &onReplica = setup.onReplica;
+    RedisTestClient &toSentinel = setup.toSentinel;
+    const SentinelProcess &sentinel = setup.sentinel;
 
     RedisTestClient onMaster;
     QVERIFY(onMaster.connect(master.host(), master.port()));

@@ -20,11 +20,6 @@ using namespace lockscope::test;
 
 namespace {
 
-QString address(const RedisServer &s)
-{
-    return s.host() + QLatin1Char(':') + QString::number(s.port());
-}
-
 } // namespace
 
 class TestMonitorSentinel : public QObject {
@@ -36,27 +31,17 @@ private slots:
 void TestMonitorSentinel::followsFailover()
 {
     const QString flags = QStringLiteral("Kg$hx");
-    RedisServer master({QStringLiteral("--notify-keyspace-events"), flags});
-    QVERIFY2(master.start(), qPrintable(master.errorString()));
-    RedisServer replica({QStringLiteral("--notify-keyspace-events"), flags,
-                         QStringLiteral("--replicaof"), master.host(),
-                         QString::number(master.port())});
-    QVERIFY2(replica.start(), qPrintable(replica.errorString()));
-    RedisTestClient onReplica;
-    QVERIFY(onReplica.connect(replica.host(), replica.port()));
-    QTRY_VERIFY_WITH_TIMEOUT(
-        onReplica.command(cmd({"INFO", "replication"})).text().contains("master_link_status:up"),
-        10000);
-
-    SentinelProcess sentinel;
-    QString error;
-    QVERIFY2(sentinel.start(QStringLiteral("mymaster"), master.port(), &error), qPrintable(error));
-    RedisTestClient toSentinel;
-    QVERIFY(toSentinel.connect(sentinel.host(), sentinel.port()));
     QElapsedTimer clock;
     clock.start();
-    QTRY_VERIFY_WITH_TIMEOUT(replicaKnownToSentinel(toSentinel, replica.port()), 20000);
-    qInfo("the sentinel knows the replica after %lld ms", clock.restart());
+    FailoverSetup setup(flags);
+    QString error;
+    QVERIFY2(setup.start(&error), qPrintable(error));
+    qInfo("master, replica and sentinel ready after %lld ms", clock.restart());
+    const RedisServer &master = setup.master;
+    const RedisServer &replica = *setup.replica;
+    RedisTestClient &onReplica = setup.onReplica;
+    RedisTestClient &toSentinel = setup.toSentinel;
+    const SentinelProcess &sentinel = setup.sentinel;
 
     RedisTestClient onMaster;
     QVERIFY(onMaster.connect(master.host(), master.port()));
