@@ -77,9 +77,13 @@ if [ "$halves" != tsan ]; then
     # not the benchmarks or the packages. test_package is left out: it packs the whole build
     # with cpack and checks the .deb's contents and scripts, none of which is our C++ running;
     # ./test.sh runs it on the normal build.
-    mapfile -t tests < <(ctest --test-dir build-asan -N | sed -n 's/^ *Test *#[0-9]*: //p' |
-        grep -vx test_package)
-    cmake --build build-asan -j"$jobs" --target "${tests[@]}"
+    # A test's executable is not always named like the test (fuzz_replay runs as one test per
+    # corpus), so the targets are the executables ctest would start.
+    mapfile -t targets < <(ctest --test-dir build-asan --show-only=json-v1 -E '^test_package$' |
+        python3 -c 'import json, os, sys
+print("\n".join(sorted({os.path.basename(t["command"][0])
+                         for t in json.load(sys.stdin)["tests"]})))')
+    cmake --build build-asan -j"$jobs" --target "${targets[@]}"
     built=$(seconds)
     logs=$root/build-asan/sanitizer-reports
     rm -rf "$logs" && mkdir -p "$logs"
@@ -101,13 +105,14 @@ if [ "$halves" != asan ]; then
     configure build-tsan -DLOCKSCOPE_TSAN=ON
     # The tests whose code runs on more than one thread: the comparison's worker pool
     # (runComparison: test_matrix, test_determinism, test_cli's compare runs), the Compare
-    # page's pool (test_compare_page), the monitor history's builder thread (test_monitor_page),
+    # page's pool (test_compare_page; test_compare_script_limits stops its cells' scripts from
+    # another thread), the monitor history's builder thread (test_monitor_page),
     # and the live runs (test_live_client, test_live_bench, test_live_cli: our code runs on the
     # event loop there, the check is that nothing else touches it). test_property runs the same
     # runComparison as test_matrix, a thousand times more often: 2 minutes in the normal build,
     # far beyond CI's budget under TSan's slowdown.
-    tests=(test_matrix test_determinism test_cli test_compare_page test_monitor_page
-           test_live_client test_live_bench test_live_cli)
+    tests=(test_matrix test_determinism test_cli test_compare_page test_compare_script_limits
+           test_monitor_page test_live_client test_live_bench test_live_cli)
     cmake --build build-tsan -j"$jobs" --target "${tests[@]}"
     built=$(seconds)
     logs=$root/build-tsan/sanitizer-reports
