@@ -78,11 +78,11 @@ if [ "$halves" != tsan ]; then
     # with cpack and checks the .deb's contents and scripts, none of which is our C++ running;
     # ./test.sh runs it on the normal build.
     # A test's executable is not always named like the test (fuzz_replay runs as one test per
-    # corpus), so the targets are the executables ctest would start.
-    mapfile -t targets < <(ctest --test-dir build-asan --show-only=json-v1 -E '^test_package$' |
-        python3 -c 'import json, os, sys
-print("\n".join(sorted({os.path.basename(t["command"][0])
-                         for t in json.load(sys.stdin)["tests"]})))')
+    # corpus), so the targets are the executables the tests' definitions name (ctest itself
+    # names them only once they are built).
+    mapfile -t targets < <(find build-asan -name CTestTestfile.cmake -exec cat {} + |
+        sed -n 's/^add_test(\[=\[\([^]]*\)\]=\] "\([^"]*\)".*/\1 \2/p' |
+        grep -v '^test_package ' | sed 's|.* .*/||' | sort -u)
     cmake --build build-asan -j"$jobs" --target "${targets[@]}"
     built=$(seconds)
     logs=$root/build-asan/sanitizer-reports
