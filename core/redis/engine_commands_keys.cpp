@@ -131,7 +131,13 @@ Reply reportTtl(EngineCore &core, const Command &argv, ExecCtx &ctx, TimeUnit un
         return Reply::integer(-1);
     const qint64 ms =
         qMax<qint64>(0, form == TtlForm::Deadline ? value->expireAt : value->expireAt - ctx.nowMs);
-    return Reply::integer(unit == TimeUnit::Milliseconds ? ms : (ms + 500) / 1000);
+    if (unit == TimeUnit::Milliseconds)
+        return Reply::integer(ms);
+    // Rounded to the nearest second. For a deadline near the largest millisecond count
+    // (PEXPIREAT 9223372036854775807) ms + 500 does not fit in 64 signed bits; the server still
+    // answers 9223372036854776, the rounding of the true sum, which unsigned arithmetic gives
+    // (ms is never negative here) without the undefined overflow UBSan found.
+    return Reply::integer(static_cast<qint64>((static_cast<quint64>(ms) + 500U) / 1000U));
 }
 
 // SCAN order: keys sorted by a fixed 64-bit hash of their name. A cursor is the hash position
