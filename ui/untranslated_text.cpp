@@ -52,7 +52,8 @@ const QSet<QString> &allowedWords()
                               "CONFIG",    "SCAN",     "Enter",       "Esc",
                               "URL",       "HTML",     "Jain",        "UUID",
                               "RFairLock", "Sentinel", "Cluster",     "CA",
-                              "PEM",       "Unix",     "RFencedLock", "RReadWriteLock"})
+                              "PEM",       "Unix",     "RFencedLock", "RReadWriteLock",
+                              "SNI"})
             w.insert(QString::fromLatin1(s));
         return w;
     }();
