@@ -2929,6 +2929,10 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>--compare-seeds must be a whole number from 1 to %1, got &quot;%2&quot;</source>
         <translation>--compare-seeds must be a whole number from 1 to %1, got &quot;%2&quot;</translation>
     </message>
+    <message>
+        <source>warning: a password in --monitor-url is visible to other users of this machine (ps, /proc); keep it in a saved profile instead (the Monitor page&apos;s New... button)</source>
+        <translation>warning: a password in --monitor-url is visible to other users of this machine (ps, /proc); keep it in a saved profile instead (the Monitor page&apos;s New... button)</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ClusterResolver</name>

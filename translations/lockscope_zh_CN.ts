@@ -2921,6 +2921,10 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>--compare-seeds must be a whole number from 1 to %1, got &quot;%2&quot;</source>
         <translation>--compare-seeds 必须是 1 到 %1 之间的整数，实际为“%2”</translation>
     </message>
+    <message>
+        <source>warning: a password in --monitor-url is visible to other users of this machine (ps, /proc); keep it in a saved profile instead (the Monitor page&apos;s New... button)</source>
+        <translation>警告：--monitor-url 中的密码对本机其他用户可见（ps、/proc）；请改为保存在连接配置中（监控页的“新建...”按钮）</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ClusterResolver</name>

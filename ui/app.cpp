@@ -397,6 +397,13 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         QString error;
         if (!ConnectionProfile::fromUrl(p.value(monitorUrl), &profile, &error))
             return bad(QStringLiteral("--monitor-url: ") + error, exitCode);
+        if (!profile.password.isEmpty()) // as lockscope-cli warns of a password in --redis
+            printLine(stderr, QStringLiteral("lockscope: ") +
+                                  QCoreApplication::translate(
+                                      "lockscope",
+                                      "warning: a password in --monitor-url is visible to other "
+                                      "users of this machine (ps, /proc); keep it in a saved "
+                                      "profile instead (the Monitor page's New... button)"));
         o->monitorUrl = p.value(monitorUrl);
         if (!p.isSet(page))
             o->page = QStringLiteral("monitor");

@@ -357,6 +357,9 @@ private Q_SLOTS:
                 QVERIFY2(r.exitCode != 0 && r.err.contains("wrong password"),
                          r.describe().constData());
             QVERIFY2(!r.out.contains(given) && !r.err.contains(given), r.describe().constData());
+            // ...and the one line that says a password in an address is visible to others.
+            QVERIFY2(r.err.count("a password in --monitor-url is visible to other users") == 1,
+                     r.describe().constData());
             QDirIterator files(home.path(), QDir::Files | QDir::Hidden,
                                QDirIterator::Subdirectories);
             while (files.hasNext()) {
