@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace lockscope {
 
@@ -373,6 +374,10 @@ KeyMonitor::~KeyMonitor()
     d->notify.reset();
     d->data.reset();
     d->sentinel.reset();
+    // Let go of earlier, not deleted yet: their callbacks still find `d` (and nothing to do).
+    const std::vector<QPointer<QObject>> retired = std::exchange(d->retired, {});
+    for (const QPointer<QObject> &o : retired)
+        delete o.data();
 }
 
 void KeyMonitor::start()

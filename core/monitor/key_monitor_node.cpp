@@ -70,17 +70,14 @@ void KeyMonitor::Private::stop()
     if (scanner)
         scanner->cancel();
     // Never delete a connection from inside one of its own callbacks: later.
-    if (scanner)
-        scanner.release()->deleteLater();
+    retire(scanner);
     dropNotifications();
-    if (data)
-        data.release()->deleteLater();
-    if (sentinel)
-        sentinel.release()->deleteLater();
+    retire(data);
+    retire(sentinel);
     if (cluster) {
         cluster->stop();
         QObject::disconnect(cluster.get(), nullptr, q, nullptr);
-        cluster.release()->deleteLater();
+        retire(cluster);
     }
     setHealth(Health::Idle);
 }
@@ -103,11 +100,10 @@ void KeyMonitor::Private::connectTo(const ConnectionOptions &t, bool failover)
     const quint64 g = gen;
     if (scanner) {
         scanner->cancel();
-        scanner.release()->deleteLater();
+        retire(scanner);
     }
     dropNotifications();
-    if (data)
-        data.release()->deleteLater();
+    retire(data);
     tracker.reset();
     heldKeys.clear();
     dirty.clear();
@@ -348,7 +344,7 @@ void KeyMonitor::Private::dropNotifications()
     // Deleted later: this may run inside one of its connection's callbacks.
     if (notify) {
         QObject::disconnect(notify.get(), nullptr, q, nullptr);
-        notify.release()->deleteLater();
+        retire(notify);
     }
 }
 
@@ -433,7 +429,7 @@ void KeyMonitor::Private::startScan(bool initial)
         return; // resync() scans once the connection is back
     if (scanner) {
         scanner->cancel();
-        scanner.release()->deleteLater();
+        retire(scanner);
     }
     const quint64 g = gen;
     scanner = std::make_unique<KeyScanner>(data.get(), anyCaseGlob(options.pattern),
@@ -586,8 +582,7 @@ void KeyMonitor::Private::onSnapshots(quint64 g, QList<KeySnapshot> snapshots)
         if (s.timedOut && !gapOpen && !outage) {
             // The connection holds, but the server stopped answering (SIGSTOP, a long
             // script, swapping): what changes meanwhile is seen only when it answers again.
-            openGap(monitorNowUs(), "no answer from " + target.displayName().toUtf8() +
-                                        " within " +
+            openGap(monitorNowUs(), "no answer from " + target.displayName().toUtf8() + " within " +
                                         QByteArray::number(options.connection.requestTimeoutMs) +
                                         " ms: the server may be paused or overloaded");
             gapUnanswered = true;

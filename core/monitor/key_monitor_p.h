@@ -19,6 +19,7 @@
 #include "sentinel_resolver.h"
 
 #include <QHash>
+#include <QPointer>
 #include <QSet>
 #include <QTimer>
 
@@ -122,6 +123,20 @@ public:
     QHash<QByteArray, QList<KeyObservation>> heldKeys;
 
     quint64 gen = 0; // bumped whenever the data connection is replaced
+    // Connections and helpers let go of (see retire()), not deleted yet.
+    std::vector<QPointer<QObject>> retired;
+    // Lets go of `object`: deleted later, as this may run inside one of its own callbacks, but
+    // no later than the monitor (~KeyMonitor deletes what is left), because deleting a
+    // connection runs its pending callbacks, and those point at this Private.
+    template <class T> void retire(std::unique_ptr<T> &object)
+    {
+        if (!object)
+            return;
+        std::erase_if(retired, [](const QPointer<QObject> &o) { return o.isNull(); });
+        QObject *o = object.release();
+        retired.emplace_back(o);
+        o->deleteLater();
+    }
     std::unique_ptr<Connection> data;
     std::unique_ptr<NotificationFollower> notify;
     std::unique_ptr<SentinelResolver> sentinel;
@@ -139,12 +154,12 @@ public:
     bool outage = false;
     bool everReady = false; // the data connection of this target was ready once
     qint64 outageSinceUs = 0;
-    bool gapOpen = false;         // a GapStarted was recorded and no GapEnded yet
+    bool gapOpen = false; // a GapStarted was recorded and no GapEnded yet
     qint64 gapSinceUs = 0;
-    bool gapUnanswered = false;   // the gap is a server that stopped answering, not a drop
+    bool gapUnanswered = false;    // the gap is a server that stopped answering, not a drop
     bool gapNotifications = false; // the gap is the notification connection's alone
-    bool refusedFull = false;     // said once per gap: the server is at maxclients
-    QByteArray failoverFound;     // the gap's end after a failover says this
+    bool refusedFull = false;      // said once per gap: the server is at maxclients
+    QByteArray failoverFound;      // the gap's end after a failover says this
     int reconnectAttempts = 0;
 
     NotifyConfig notifyCfg;
