@@ -1786,6 +1786,22 @@
         <source>&amp;Play</source>
         <translation>&amp;Play</translation>
     </message>
+    <message>
+        <source>&amp;Cancel Run</source>
+        <translation>&amp;Cancel Run</translation>
+    </message>
+    <message>
+        <source>Stop the simulation that is running (Esc)</source>
+        <translation>Stop the simulation that is running (Esc)</translation>
+    </message>
+    <message>
+        <source>Run &amp;Your Own Scripts…</source>
+        <translation>Run &amp;Your Own Scripts…</translation>
+    </message>
+    <message>
+        <source>Choose your acquire and release Lua scripts and run them as the strategy</source>
+        <translation>Choose your acquire and release Lua scripts and run them as the strategy</translation>
+    </message>
 </context>
 <context>
     <name>WorkspaceExport</name>
@@ -2932,6 +2948,22 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>warning: a password in --monitor-url is visible to other users of this machine (ps, /proc); keep it in a saved profile instead (the Monitor page&apos;s New... button)</source>
         <translation>warning: a password in --monitor-url is visible to other users of this machine (ps, /proc); keep it in a saved profile instead (the Monitor page&apos;s New... button)</translation>
+    </message>
+    <message>
+        <source>Your acquire script (Lua), instead of --strategy.</source>
+        <translation>Your acquire script (Lua), instead of --strategy.</translation>
+    </message>
+    <message>
+        <source>Your release script (Lua).</source>
+        <translation>Your release script (Lua).</translation>
+    </message>
+    <message>
+        <source>Stop a script running longer than this (default 5s, as Redis&apos;s lua-time-limit): 500ms, 2s or a number of ms.</source>
+        <translation>Stop a script running longer than this (default 5s, as Redis&apos;s lua-time-limit): 500ms, 2s or a number of ms.</translation>
+    </message>
+    <message>
+        <source>your own scripts need both --acquire-script and --release-script, and no --strategy</source>
+        <translation>your own scripts need both --acquire-script and --release-script, and no --strategy</translation>
     </message>
 </context>
 <context>
@@ -4576,6 +4608,10 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>Right-click a lane to add a fault</source>
         <translation>Right-click a lane to add a fault</translation>
     </message>
+    <message>
+        <source>your scripts</source>
+        <translation>your scripts</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::TimelineWidget</name>
@@ -4886,6 +4922,34 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>Exported to %1</source>
         <translation>Exported to %1</translation>
+    </message>
+    <message>
+        <source>Running %1 with %2… (Esc cancels)</source>
+        <translation>Running %1 with %2… (Esc cancels)</translation>
+    </message>
+    <message>
+        <source>your scripts</source>
+        <translation>your scripts</translation>
+    </message>
+    <message>
+        <source>Run cancelled.</source>
+        <translation>Run cancelled.</translation>
+    </message>
+    <message>
+        <source>Lua scripts (*.lua);;All files (*)</source>
+        <translation>Lua scripts (*.lua);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Your Acquire Script</source>
+        <translation>Your Acquire Script</translation>
+    </message>
+    <message>
+        <source>Your Release Script</source>
+        <translation>Your Release Script</translation>
+    </message>
+    <message>
+        <source>Cannot Use These Scripts</source>
+        <translation>Cannot Use These Scripts</translation>
     </message>
 </context>
 </TS>

@@ -1595,11 +1595,11 @@
     </message>
     <message>
         <source>the acquire script</source>
-        <translation>获取脚本</translation>
+        <translation>加锁脚本</translation>
     </message>
     <message>
         <source>the release script</source>
-        <translation>释放脚本</translation>
+        <translation>解锁脚本</translation>
     </message>
     <message>
         <source>a script</source>
@@ -1777,6 +1777,22 @@
     <message>
         <source>&amp;Play</source>
         <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Run</source>
+        <translation>取消运行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the simulation that is running (Esc)</source>
+        <translation>停止正在运行的模拟（Esc）</translation>
+    </message>
+    <message>
+        <source>Run &amp;Your Own Scripts…</source>
+        <translation>运行你自己的脚本(&amp;Y)…</translation>
+    </message>
+    <message>
+        <source>Choose your acquire and release Lua scripts and run them as the strategy</source>
+        <translation>选择你自己的加锁与解锁 Lua 脚本，把它们作为策略运行</translation>
     </message>
 </context>
 <context>
@@ -2925,6 +2941,22 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>warning: a password in --monitor-url is visible to other users of this machine (ps, /proc); keep it in a saved profile instead (the Monitor page&apos;s New... button)</source>
         <translation>警告：--monitor-url 中的密码对本机其他用户可见（ps、/proc）；请改为保存在连接配置中（监控页的“新建...”按钮）</translation>
     </message>
+    <message>
+        <source>Your acquire script (Lua), instead of --strategy.</source>
+        <translation>你的加锁脚本（Lua），代替 --strategy。</translation>
+    </message>
+    <message>
+        <source>Your release script (Lua).</source>
+        <translation>你的解锁脚本（Lua）。</translation>
+    </message>
+    <message>
+        <source>Stop a script running longer than this (default 5s, as Redis&apos;s lua-time-limit): 500ms, 2s or a number of ms.</source>
+        <translation>停止运行超过此时长的脚本（默认 5s，与 Redis 的 lua-time-limit 相同）：500ms、2s 或毫秒数。</translation>
+    </message>
+    <message>
+        <source>your own scripts need both --acquire-script and --release-script, and no --strategy</source>
+        <translation>你自己的脚本需要同时给出 --acquire-script 和 --release-script，且不能再给 --strategy</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ClusterResolver</name>
@@ -3379,11 +3411,11 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
     <message>
         <source>Your acquire script</source>
-        <translation>你的获取脚本</translation>
+        <translation>你的加锁脚本</translation>
     </message>
     <message>
         <source>Your release script</source>
-        <translation>你的释放脚本</translation>
+        <translation>你的解锁脚本</translation>
     </message>
     <message>
         <source>Your scripts:</source>
@@ -4562,6 +4594,10 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>Right-click a lane to add a fault</source>
         <translation>右击泳道添加故障</translation>
     </message>
+    <message>
+        <source>your scripts</source>
+        <translation>你的脚本</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::TimelineWidget</name>
@@ -4869,6 +4905,34 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>Exported to %1</source>
         <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>Running %1 with %2… (Esc cancels)</source>
+        <translation>正在用 %2 运行 %1…（按 Esc 取消）</translation>
+    </message>
+    <message>
+        <source>your scripts</source>
+        <translation>你的脚本</translation>
+    </message>
+    <message>
+        <source>Run cancelled.</source>
+        <translation>运行已取消。</translation>
+    </message>
+    <message>
+        <source>Lua scripts (*.lua);;All files (*)</source>
+        <translation>Lua 脚本 (*.lua);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Your Acquire Script</source>
+        <translation>你的加锁脚本</translation>
+    </message>
+    <message>
+        <source>Your Release Script</source>
+        <translation>你的解锁脚本</translation>
+    </message>
+    <message>
+        <source>Cannot Use These Scripts</source>
+        <translation>无法使用这些脚本</translation>
     </message>
 </context>
 </TS>

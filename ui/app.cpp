@@ -152,6 +152,21 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         QStringLiteral("strategy"),
         QCoreApplication::translate("lockscope", "Strategy id (see lockscope-cli strategies)."),
         QStringLiteral("ID"));
+    const QCommandLineOption acquireScript(
+        QStringLiteral("acquire-script"),
+        QCoreApplication::translate("lockscope",
+                                    "Your acquire script (Lua), instead of --strategy."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption releaseScript(
+        QStringLiteral("release-script"),
+        QCoreApplication::translate("lockscope", "Your release script (Lua)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption scriptTimeLimit(
+        QStringLiteral("script-time-limit"),
+        QCoreApplication::translate(
+            "lockscope", "Stop a script running longer than this (default 5s, as Redis's "
+                         "lua-time-limit): 500ms, 2s or a number of ms."),
+        QStringLiteral("TIME"));
     const QCommandLineOption seed(
         QStringLiteral("seed"),
         QCoreApplication::translate("lockscope", "Random seed (default 1)."), QStringLiteral("N"));
@@ -241,6 +256,9 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
                   version,
                   scenario,
                   strategy,
+                  acquireScript,
+                  releaseScript,
+                  scriptTimeLimit,
                   seed,
                   clients,
                   ttl,
@@ -302,6 +320,24 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         return bad(QCoreApplication::translate("lockscope", "unknown strategy \"%1\" (known: %2)")
                        .arg(o->strategy, strategyIds().join(QStringLiteral(", "))),
                    exitCode);
+    if (p.isSet(acquireScript) || p.isSet(releaseScript)) {
+        if (!p.isSet(acquireScript) || !p.isSet(releaseScript) || p.isSet(strategy))
+            return bad(QCoreApplication::translate(
+                           "lockscope", "your own scripts need both --acquire-script and "
+                                        "--release-script, and no --strategy"),
+                       exitCode);
+        // Compiled now, so that a missing file or a syntax error stops here, file and line named.
+        QString error;
+        if (!createCustomStrategy(p.value(acquireScript), p.value(releaseScript), &error))
+            return bad(error, exitCode);
+        o->acquireScript = QFileInfo(p.value(acquireScript)).absoluteFilePath();
+        o->releaseScript = QFileInfo(p.value(releaseScript)).absoluteFilePath();
+    }
+    if (p.isSet(scriptTimeLimit)) {
+        QString error;
+        if (!parseTimeLimit(p.value(scriptTimeLimit), &o->scriptTimeLimitMs, &error))
+            return bad(error, exitCode);
+    }
     qint64 n = 0;
     if (p.isSet(seed)) {
         if (!wholeNumber(p.value(seed), 0, &n))
@@ -566,6 +602,14 @@ int runLockScope(int argc, char **argv)
     }
     if (!o.strategy.isEmpty())
         workspace.setStrategy(o.strategy);
+    if (!o.acquireScript.isEmpty()) {
+        QString error;
+        if (!workspace.useScripts(o.acquireScript, o.releaseScript, o.scriptTimeLimitMs,
+                                  &error)) { // changed since it was checked
+            bad(error, &exitCode);
+            return exitCode;
+        }
+    }
     if (o.seedSet)
         workspace.setSeed(o.seed);
     if (o.clients > 0)

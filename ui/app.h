@@ -2,6 +2,8 @@
 // executable's main() only calls runLockScope().
 #pragma once
 
+#include "redis/script_limits.h"
+
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -12,6 +14,9 @@ struct WindowOptions {
     QString scenario;     // a built-in scenario id
     QString scenarioFile; // or a scenario file (absolute path), read and checked already
     QString strategy;
+    QString acquireScript; // the user's own scripts as the strategy, instead of `strategy`
+    QString releaseScript;
+    qint64 scriptTimeLimitMs = ScriptLimits::kDefaultTimeLimitMs; // --script-time-limit
     quint64 seed = 1;
     bool seedSet = false;
     int clients = -1;

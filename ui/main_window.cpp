@@ -121,9 +121,14 @@ void MainWindow::updateWindowTitle()
         return;
     }
     const RunRequest &r = run->request();
+    // The user's scripts by their files: "custom" would not say which.
+    const QString strategy =
+        r.isCustom() ? QStringLiteral("%1 + %2").arg(QFileInfo(r.acquireScript).fileName(),
+                                                     QFileInfo(r.releaseScript).fileName())
+                     : r.strategyId;
     setWindowTitle(
         tr("LockScope — %1 · %2")
-            .arg(r.fromFile() ? QFileInfo(r.scenarioFile).fileName() : r.scenarioId, r.strategyId));
+            .arg(r.fromFile() ? QFileInfo(r.scenarioFile).fileName() : r.scenarioId, strategy));
 }
 
 // --- building ---------------------------------------------------------------------------------
@@ -182,7 +187,7 @@ void MainWindow::buildPages()
     connect(m_comparePage, &ComparePage::openRunRequested, this,
             [this](const RunRequest &request, qint64 atUs) {
                 QString error;
-                if (!openRun(request, atUs, &error))
+                if (!openRun(request, atUs, &error) && !error.isEmpty()) // empty: cancelled
                     showWarning(tr("Cannot open the run"), error);
             });
 }
@@ -225,6 +230,8 @@ void MainWindow::buildMenus()
 
     QMenu *run = m_runMenu = menuBar()->addMenu(QString());
     run->addAction(w.run);
+    run->addAction(w.cancelRun);
+    run->addAction(w.useScripts);
     run->addAction(w.clearFaults);
 
     QMenu *play = m_playMenu = menuBar()->addMenu(QString());

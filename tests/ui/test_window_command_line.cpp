@@ -35,8 +35,7 @@ CliRun runWindow(const QStringList &args, const QString &workingDirectory = {},
         env.remove(QString::fromLatin1(name));
     for (auto it = display.cbegin(); it != display.cend(); ++it)
         env.insert(it.key(), it.value());
-    return runProgram(QStringLiteral(LOCKSCOPE_WINDOW_BINARY), args, 60000, env,
-                      workingDirectory);
+    return runProgram(QStringLiteral(LOCKSCOPE_WINDOW_BINARY), args, 60000, env, workingDirectory);
 }
 
 // pause-after-acquire with another id and title, a 20 s TTL and two clients.
@@ -82,6 +81,17 @@ private Q_SLOTS:
             << QStringList{QStringLiteral("--scenario"), QStringLiteral("failover"),
                            QStringLiteral("--strategy"), QStringLiteral("nope")}
             << QStringLiteral("unknown strategy \"nope\"");
+        QTest::newRow("acquire script alone")
+            << QStringList{QStringLiteral("--acquire-script"), QStringLiteral("/tmp/a.lua")}
+            << QStringLiteral("need both --acquire-script and --release-script");
+        QTest::newRow("missing script")
+            << QStringList{QStringLiteral("--acquire-script"),
+                           QStringLiteral("/nonexistent/acquire.lua"),
+                           QStringLiteral("--release-script"), QStringLiteral("/nonexistent/r.lua")}
+            << QStringLiteral("acquire.lua");
+        QTest::newRow("bad script time limit")
+            << QStringList{QStringLiteral("--script-time-limit"), QStringLiteral("soon")}
+            << QStringLiteral("--script-time-limit must be");
         QTest::newRow("bad seed") << QStringList{QStringLiteral("--seed"), QStringLiteral("x")}
                                   << QStringLiteral("--seed must be");
         QTest::newRow("bad at") << QStringList{QStringLiteral("--at"), QStringLiteral("-5")}

@@ -44,20 +44,50 @@ bool buildScenario(const RunRequest &request, Scenario *out, QString *error)
     return true;
 }
 
-std::shared_ptr<const RunData> RunData::simulate(const RunRequest &request, QString *error)
+namespace {
+
+// The strategy of a request: a built-in one by id, or the user's scripts (compiled from the
+// files when the request has not compiled them yet: a missing file or a syntax error is the one
+// line, naming the file and the Lua line). False with *error.
+bool resolveStrategy(const RunRequest &request, std::shared_ptr<const Strategy> *custom,
+                     QString *error)
 {
-    if (!strategyIds().contains(request.strategyId)) {
-        if (error)
-            *error = QCoreApplication::translate("RunData", "unknown strategy \"%1\" (known: %2)")
-                         .arg(request.strategyId, strategyIds().join(QStringLiteral(", ")));
-        return nullptr;
+    if (request.isCustom()) {
+        *custom = request.customStrategy;
+        if (!*custom)
+            *custom = createCustomStrategy(request.acquireScript, request.releaseScript, error);
+        return *custom != nullptr;
     }
+    if (strategyIds().contains(request.strategyId))
+        return true;
+    if (error)
+        *error = QCoreApplication::translate("RunData", "unknown strategy \"%1\" (known: %2)")
+                     .arg(request.strategyId, strategyIds().join(QStringLiteral(", ")));
+    return false;
+}
+
+} // namespace
+
+bool RunData::canRun(const RunRequest &request, QString *error)
+{
+    std::shared_ptr<const Strategy> custom;
+    Scenario scenario;
+    return resolveStrategy(request, &custom, error) && buildScenario(request, &scenario, error);
+}
+
+std::shared_ptr<const RunData> RunData::simulate(const RunRequest &request, QString *error,
+                                                 const std::atomic<bool> *stop)
+{
     SimulationConfig config;
-    if (!buildScenario(request, &config.scenario, error))
+    if (!resolveStrategy(request, &config.strategy, error) ||
+        !buildScenario(request, &config.scenario, error))
         return nullptr;
     config.strategyId = request.strategyId;
     config.seed = request.seed;
     config.waitMode = request.waitMode;
+    config.scriptLimits.timeLimitMs = request.scriptTimeLimitMs;
+    if (stop)
+        config.scriptLimits.stopFlags = {stop};
     const SimulationResult result = runSimulation(config);
     if (!result.ok || !result.log) {
         if (error)
@@ -423,7 +453,7 @@ void RunData::derive()
                                          e.client < 0 && monitor && e.value != kLostWithRestart &&
                                                  e.value != kLostWithFailover
                                              ? MarkerKind::Deleted
-                                         : e.client < 0          ? MarkerKind::DataLost
+                                         : e.client < 0 ? MarkerKind::DataLost
                                          : (e.owner >= 0 && e.owner != e.client)
                                              ? MarkerKind::MistakenDeletion
                                              : MarkerKind::Deleted});

@@ -5,16 +5,25 @@
 #pragma once
 
 #include "events/run_state.h"
+#include "redis/script_limits.h"
 #include "sim/checker.h"
 #include "sim/scenario.h"
 
 #include <QList>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
+namespace lockscope {
+class Strategy;
+}
+
 namespace lockscope::ui {
+
+// The strategy id of a user's own acquire and release scripts (as lockscope-cli names them).
+inline constexpr char kCustomStrategyId[] = "custom";
 
 // What to run: a scenario (built-in, or from a file) and a strategy, the window's parameters and
 // the faults added by hand. A pure function of these (the simulation is deterministic).
@@ -24,7 +33,14 @@ struct RunRequest {
     // The file's scenario as it was read, so that re-runs (a new seed, a fault added by hand) run
     // the same scenario even when the file has changed or gone since. Null: read scenarioFile.
     std::shared_ptr<const Scenario> fileScenario;
-    QString strategyId;
+    QString strategyId; // a built-in id, or kCustomStrategyId for the scripts below
+    // The user's scripts when strategyId is kCustomStrategyId: the files, and the strategy
+    // compiled from them once (re-runs run the same scripts even when the files change; null:
+    // compile the files).
+    QString acquireScript;
+    QString releaseScript;
+    std::shared_ptr<const Strategy> customStrategy;
+    qint64 scriptTimeLimitMs = ScriptLimits::kDefaultTimeLimitMs; // as --script-time-limit
     quint64 seed = 1;
     int clients = -1;                // -1: the scenario's own
     qint64 ttlMs = -1;               // -1: the scenario's own
@@ -32,6 +48,7 @@ struct RunRequest {
     QList<FaultSpec> injectedFaults; // added by hand, at a playback instant
 
     bool fromFile() const { return !scenarioFile.isEmpty(); }
+    bool isCustom() const { return strategyId == QLatin1String(kCustomStrategyId); }
     // Names the scenario among all the window knows: its id when built in, its path when not
     // (a file may reuse a built-in id).
     QString scenarioKey() const
@@ -139,8 +156,15 @@ struct ViolationBand {
 
 class RunData {
 public:
-    // Runs the simulation of `request`; nullptr with *error (one line) when it cannot run.
-    static std::shared_ptr<const RunData> simulate(const RunRequest &request, QString *error);
+    // Runs the simulation of `request`; nullptr with *error (one line) when it cannot run. Safe
+    // on any thread. `stop` (may be null) ends a running script at once, as Cancel does; a
+    // script past the request's time limit or the memory cap ends the run with one line
+    // naming its file and the limit.
+    static std::shared_ptr<const RunData> simulate(const RunRequest &request, QString *error,
+                                                   const std::atomic<bool> *stop = nullptr);
+    // Whether `request` can start (a known strategy or scripts that compile, a scenario that
+    // builds), without running it; false with *error as simulate() would say it.
+    static bool canRun(const RunRequest &request, QString *error);
     // Wraps a log that exists already (a recording, a benchmark); the report is checkLog's.
     // `endUs`: where the run ends when that is later than its last event (a live monitor's
     // history lasts until now, whether or not anything changed since).

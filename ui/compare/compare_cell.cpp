@@ -12,6 +12,11 @@ RunRequest CompareSettings::request(const QString &scenarioId, const QString &st
     r.clients = clients;
     r.ttlMs = ttlMs;
     r.waitMode = waitMode;
+    r.scriptTimeLimitMs = scriptTimeLimitMs;
+    if (r.isCustom()) { // compiled again when opened: the workspace may outlive this comparison
+        r.acquireScript = acquireScript;
+        r.releaseScript = releaseScript;
+    }
     return r;
 }
 

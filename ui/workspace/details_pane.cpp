@@ -1,11 +1,11 @@
 #include "details_pane.h"
 
-#include "common/run_data.h"
-#include "common/theme.h"
-#include "sim/explain.h"
 #include "command_log_model.h"
 #include "command_text_delegate.h"
+#include "common/run_data.h"
+#include "common/theme.h"
 #include "run_toolbar.h"
+#include "sim/explain.h"
 #include "strategy_source_view.h"
 
 #include <QBoxLayout>
@@ -119,7 +119,12 @@ void DetailsPane::adaptToFont(const QFont &f)
 
 void DetailsPane::showStrategy(const QString &strategyId)
 {
-    m_sourceView->setSource(StrategySource::forStrategy(strategyId));
+    showSource(StrategySource::forStrategy(strategyId));
+}
+
+void DetailsPane::showSource(const StrategySource &source)
+{
+    m_sourceView->setSource(source);
 }
 
 void DetailsPane::setFilterChoices(const QStringList &clients)

@@ -19,6 +19,7 @@ class CommandLogModel;
 class RunData;
 class StateCursor;
 class StrategySourceView;
+struct StrategySource;
 struct Theme;
 
 class DetailsPane final : public QTabWidget {
@@ -34,6 +35,7 @@ public:
     void retranslate();
     void adaptToFont(const QFont &font);
     void showStrategy(const QString &strategyId);
+    void showSource(const StrategySource &source); // e.g. the user's own scripts
     // A new run's clients and keys in the filters, keeping the choice when it is still there.
     void setFilterChoices(const QStringList &clients);
     void sizeCommandColumns();

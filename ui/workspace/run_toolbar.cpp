@@ -1,13 +1,14 @@
 #include "run_toolbar.h"
 
 #include "lock/strategy_registry.h"
-#include "sim/run_limits.h"
-#include "sim/scenario.h"
 #include "scenario_file_list.h"
 #include "scenario_texts.h"
+#include "sim/run_limits.h"
+#include "sim/scenario.h"
 
 #include <QBoxLayout>
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QSettings>
 #include <QSpinBox>
@@ -31,7 +32,8 @@ QWidget *labelledField(QLabel **labelOut, QWidget *field)
     return w;
 }
 
-RunToolBar::RunToolBar(QAction *runAction, QAction *clearFaultsAction, QWidget *parent)
+RunToolBar::RunToolBar(QAction *runAction, QAction *cancelAction, QAction *clearFaultsAction,
+                       QWidget *parent)
     : QToolBar(parent)
 {
     setObjectName(QStringLiteral("RunToolBar"));
@@ -86,6 +88,11 @@ RunToolBar::RunToolBar(QAction *runAction, QAction *clearFaultsAction, QWidget *
         f.setBold(true);
         b->setFont(f);
     }
+    addAction(cancelAction); // enabled only while a run is under way
+    // An icon is enough beside Run (its tooltip and the Run menu say what it does); the faults
+    // label after it needs the room.
+    if (auto *b = qobject_cast<QToolButton *>(widgetForAction(cancelAction)))
+        b->setToolButtonStyle(Qt::ToolButtonIconOnly);
     m_faultsLabel = new QLabel;
     m_faultsLabel->setContentsMargins(10, 0, 4, 0);
     addWidget(m_faultsLabel);
@@ -138,10 +145,14 @@ bool RunToolBar::selectRequest(const RunRequest &request, const QString &languag
         index = m_scenarioBox->findData(request.scenarioId);
     }
     const int strategy = m_strategyBox->findData(request.strategyId);
-    if (index < 0 || strategy < 0)
+    if (index < 0 || (strategy < 0 && !request.isCustom()))
         return false;
     m_scenarioBox->setCurrentIndex(index);
-    m_strategyBox->setCurrentIndex(strategy);
+    if (request.isCustom())
+        selectCustomScripts(request.acquireScript, request.releaseScript, request.customStrategy,
+                            request.scriptTimeLimitMs);
+    else
+        m_strategyBox->setCurrentIndex(strategy);
     return true;
 }
 
@@ -200,6 +211,12 @@ RunRequest RunToolBar::request(const QList<FaultSpec> &injected) const
         r.scenarioId = m_scenarioBox->currentData().toString();
     }
     r.strategyId = currentStrategy();
+    if (r.isCustom()) {
+        r.acquireScript = m_acquireScript;
+        r.releaseScript = m_releaseScript;
+        r.customStrategy = m_customStrategy;
+        r.scriptTimeLimitMs = m_scriptTimeLimitMs;
+    }
     r.seed = quint64(m_seedBox->value());
     Scenario s;
     currentScenario(&s);
@@ -210,6 +227,33 @@ RunRequest RunToolBar::request(const QList<FaultSpec> &injected) const
     r.waitMode = m_waitBox->currentData().toString();
     r.injectedFaults = injected;
     return r;
+}
+
+void RunToolBar::selectCustomScripts(const QString &acquireFile, const QString &releaseFile,
+                                     std::shared_ptr<const Strategy> strategy, qint64 timeLimitMs)
+{
+    m_acquireScript = acquireFile;
+    m_releaseScript = releaseFile;
+    m_customStrategy = std::move(strategy);
+    m_scriptTimeLimitMs = timeLimitMs;
+    const QString id = QLatin1String(kCustomStrategyId);
+    QSignalBlocker block(m_strategyBox);
+    int i = m_strategyBox->findData(id);
+    if (i < 0) {
+        m_strategyBox->addItem(QString(), id);
+        i = m_strategyBox->count() - 1;
+    }
+    m_strategyBox->setItemText(i, customScriptsText());
+    m_strategyBox->setItemData(i,
+                               QStringLiteral("%1\n%2").arg(QDir::toNativeSeparators(acquireFile),
+                                                            QDir::toNativeSeparators(releaseFile)),
+                               Qt::ToolTipRole);
+    m_strategyBox->setCurrentIndex(i);
+}
+
+QString RunToolBar::customScriptsText() const
+{
+    return tr("your scripts"); // which ones: the tooltip, the window's title, the Source tab
 }
 
 QStringList RunToolBar::loadSettings(const QSettings &s, const QString &language)
@@ -276,6 +320,8 @@ void RunToolBar::retranslate()
         if (auto st = createStrategy(m_strategyBox->itemData(i).toString()))
             m_strategyBox->setItemData(i, strategyText(st->info().summary), Qt::ToolTipRole);
     }
+    if (const int custom = m_strategyBox->findData(QLatin1String(kCustomStrategyId)); custom >= 0)
+        m_strategyBox->setItemText(custom, customScriptsText());
     m_clearFaultsButton->setText(tr("Clear"));
     showFaultCount(m_faults);
 }

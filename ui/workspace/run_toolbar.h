@@ -23,7 +23,8 @@ namespace lockscope::ui {
 class RunToolBar final : public QToolBar {
     Q_OBJECT
 public:
-    RunToolBar(QAction *runAction, QAction *clearFaultsAction, QWidget *parent = nullptr);
+    RunToolBar(QAction *runAction, QAction *cancelAction, QAction *clearFaultsAction,
+               QWidget *parent = nullptr);
     ~RunToolBar() override;
 
     QComboBox *scenarioBox() const { return m_scenarioBox; }
@@ -46,6 +47,10 @@ public:
     void setClientCount(int clients);
     void setTtlMs(qint64 ttlMs);
     void setWaitMode(const QString &mode); // "" for the scenario's own
+    // The user's own scripts as one more strategy, "custom" (added to the picker, or replacing
+    // the scripts it had), selected without signals. `strategy` is compiled from the files.
+    void selectCustomScripts(const QString &acquireFile, const QString &releaseFile,
+                             std::shared_ptr<const Strategy> strategy, qint64 timeLimitMs);
     // The scenario's own clients and TTL into their fields.
     void showScenarioDefaults(const Scenario &scenario);
 
@@ -65,6 +70,8 @@ public:
     void showFaultCount(int faults);
 
 private:
+    QString customScriptsText() const;
+
     QComboBox *m_scenarioBox = nullptr;
     QComboBox *m_strategyBox = nullptr;
     std::unique_ptr<ScenarioFileList> m_files;
@@ -82,6 +89,11 @@ private:
     QToolButton *m_clearFaultsButton = nullptr;
     QAction *m_clearFaultsWidget = nullptr;
     int m_faults = 0;
+    // The scripts behind the picker's "custom" entry (empty until the user chose some).
+    QString m_acquireScript;
+    QString m_releaseScript;
+    std::shared_ptr<const Strategy> m_customStrategy;
+    qint64 m_scriptTimeLimitMs = ScriptLimits::kDefaultTimeLimitMs;
 };
 
 // A field with its label in front; the label's text is set by the owner's retranslation.

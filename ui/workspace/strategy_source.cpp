@@ -4,6 +4,8 @@
 #include "lock/strategy_registry.h"
 
 #include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
 #include <QStringList>
 
 namespace lockscope::ui {
@@ -152,6 +154,35 @@ StrategySource StrategySource::forStrategy(const QString &strategyId)
             lines << spec.command;
             if (!spec.note.isEmpty())
                 lines << QStringLiteral("--   %1").arg(spec.note);
+        }
+        step.lastLine = int(lines.size()) - 1;
+        src.steps.push_back(step);
+    }
+    src.text = lines.join(QLatin1Char('\n'));
+    return src;
+}
+
+StrategySource StrategySource::forScripts(const QString &acquireFile, const QString &releaseFile)
+{
+    StrategySource src;
+    src.strategyId = QStringLiteral("custom");
+    QStringList lines;
+    lines << QStringLiteral("-- custom: %1").arg(strategyText(QStringLiteral("Custom scripts")));
+    const std::pair<const char *, QString> files[] = {{"acquire.script", acquireFile},
+                                                      {"release.script", releaseFile}};
+    for (const auto &[label, path] : files) {
+        lines << QString();
+        SourceStep step;
+        step.label = QString::fromLatin1(label);
+        step.verb = QStringLiteral("EVALSHA");
+        step.firstLine = int(lines.size());
+        lines << QStringLiteral("-- [%1] EVALSHA %2").arg(step.label, QFileInfo(path).fileName());
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly)) {
+            const QStringList body =
+                QString::fromUtf8(file.readAll()).trimmed().split(QLatin1Char('\n'));
+            for (const QString &line : body)
+                lines << QStringLiteral("    ") + line;
         }
         step.lastLine = int(lines.size()) - 1;
         src.steps.push_back(step);

@@ -25,6 +25,9 @@ struct StrategySource {
     std::vector<SourceStep> steps;
 
     static StrategySource forStrategy(const QString &strategyId);
+    // The user's own scripts (the strategy "custom"): each file as it is on disk now, as one
+    // step each, sent with EVALSHA.
+    static StrategySource forScripts(const QString &acquireFile, const QString &releaseFile);
     // The step that sent `command` (as the event log shows it), given the phase the client was
     // in; -1 when no step matches (e.g. a command to the protected resource).
     int stepForCommand(const QByteArray &command, ClientState::Phase phase) const;

@@ -19,6 +19,12 @@ WorkspaceActions WorkspaceActions::create(QWidget *owner)
     a.openScenario->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
     a.run = new QAction(owner->style()->standardIcon(QStyle::SP_BrowserReload), QString(), owner);
     a.run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    // Enabled only while a run is under way: Esc means nothing else in the workspace.
+    a.cancelRun =
+        new QAction(owner->style()->standardIcon(QStyle::SP_BrowserStop), QString(), owner);
+    a.cancelRun->setShortcut(QKeySequence(Qt::Key_Escape));
+    a.cancelRun->setEnabled(false);
+    a.useScripts = make();
     a.play = make(Qt::Key_Space);
     a.next = make(Qt::Key_Period);
     a.previous = make(Qt::Key_Comma);
@@ -47,6 +53,11 @@ void WorkspaceActions::retranslate(bool playing)
     openScenario->setToolTip(tr("Open a scenario from a JSON file (Ctrl+O)"));
     run->setText(tr("&Run"));
     run->setToolTip(tr("Run the simulation (Ctrl+R)"));
+    cancelRun->setText(tr("&Cancel Run"));
+    cancelRun->setToolTip(tr("Stop the simulation that is running (Esc)"));
+    useScripts->setText(tr("Run &Your Own Scripts…"));
+    useScripts->setToolTip(
+        tr("Choose your acquire and release Lua scripts and run them as the strategy"));
     next->setText(tr("&Next Event"));
     previous->setText(tr("Pre&vious Event"));
     nextCommand->setText(tr("Next Event, Commands &Included"));
@@ -75,14 +86,15 @@ void WorkspaceActions::showPlaying(bool playing)
 
 QList<QAction *> WorkspaceActions::workspaceOnly() const
 {
-    return {run, play,   next,   previous,    nextCommand, previousCommand, start,
-            end, faster, slower, clearFaults, exportPng,   exportSvg,       exportLog};
+    // cancelRun is not here: the page enables it while a run is under way, wherever it shows.
+    return {run, useScripts, play,   next,        previous,  nextCommand, previousCommand, start,
+            end, faster,     slower, clearFaults, exportPng, exportSvg,   exportLog};
 }
 
 QList<QAction *> WorkspaceActions::withKeys() const
 {
-    return {openScenario,    run,   play, next,   previous, nextCommand,
-            previousCommand, start, end,  faster, slower};
+    return {openScenario,    run,   cancelRun, play,   next,  previous, nextCommand,
+            previousCommand, start, end,       faster, slower};
 }
 
 } // namespace lockscope::ui

@@ -1,37 +1,41 @@
 #include "workspace_page.h"
 
-#include "common/key_table_model.h"
-#include "common/language.h"
-#include "lock/strategy_registry.h"
-#include "sim/explain.h"
-#include "timeline/timeline_widget.h"
 #include "caption_bar.h"
 #include "command_log_model.h"
+#include "common/key_table_model.h"
+#include "common/language.h"
 #include "details_pane.h"
 #include "fault_menus.h"
 #include "findings_model.h"
 #include "findings_pane.h"
 #include "keys_pane.h"
+#include "lock/strategy_registry.h"
 #include "playback.h"
 #include "playback_bar.h"
 #include "run_explanation.h"
 #include "run_toolbar.h"
 #include "scenario_file_list.h"
 #include "scenario_texts.h"
+#include "sim/explain.h"
+#include "strategy_source.h"
 #include "strategy_source_view.h"
+#include "timeline/timeline_widget.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QBoxLayout>
 #include <QComboBox>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPointer>
 #include <QSettings>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -49,16 +53,18 @@ WorkspacePage::WorkspacePage(const Options &options, QWidget *parent)
     m_commandProxy->setSourceModel(m_commandModel);
     m_findingsModel = new FindingsModel(this);
 
+    // One run at a time: a new one waits only for the one it replaces to notice its stop.
+    m_runPool.setMaxThreadCount(1);
     buildActions();
     // Placed by the main window; parentless until then.
-    m_runToolBar = new RunToolBar(m_actions.run, m_actions.clearFaults);
+    m_runToolBar = new RunToolBar(m_actions.run, m_actions.cancelRun, m_actions.clearFaults);
     connect(m_runToolBar->scenarioBox(), &QComboBox::currentIndexChanged, this, [this] {
         onScenarioChosen();
-        runNow();
+        startRun();
     });
     connect(m_runToolBar->strategyBox(), &QComboBox::currentIndexChanged, this, [this] {
         onStrategyChosen();
-        runNow();
+        startRun();
     });
     buildCentre();
     buildPanes();
@@ -72,7 +78,14 @@ WorkspacePage::WorkspacePage(const Options &options, QWidget *parent)
     onStrategyChosen();
 }
 
-WorkspacePage::~WorkspacePage() = default;
+WorkspacePage::~WorkspacePage()
+{
+    // A user's script stops at once; a built-in run ends within its few milliseconds. Its
+    // result is dropped (the page is gone).
+    if (m_runStop)
+        m_runStop->store(true);
+    m_runPool.waitForDone();
+}
 
 QString WorkspacePage::hint()
 {
@@ -103,7 +116,7 @@ void WorkspacePage::retranslateUi()
     m_commandModel->retranslate();
     m_findingsModel->retranslate();
     if (m_runToolBar->strategyBox()->count() > 0)
-        m_details->showStrategy(m_runToolBar->currentStrategy());
+        onStrategyChosen();
     updateExplanation();
     updateVerdict();
     const qint64 t = m_playback->time();
@@ -131,11 +144,9 @@ void WorkspacePage::buildActions()
     m_actions = WorkspaceActions::create(this);
     const WorkspaceActions &a = m_actions;
     connect(a.openScenario, &QAction::triggered, this, &WorkspacePage::openScenarioFileWithDialog);
-    connect(a.run, &QAction::triggered, this, [this] {
-        QString error;
-        if (!runNow(&error))
-            showWarning(tr("Cannot run"), error);
-    });
+    connect(a.run, &QAction::triggered, this, &WorkspacePage::startRun);
+    connect(a.cancelRun, &QAction::triggered, this, &WorkspacePage::cancelRun);
+    connect(a.useScripts, &QAction::triggered, this, &WorkspacePage::chooseScriptsWithDialog);
     connect(a.play, &QAction::triggered, this, [this] { m_playback->togglePlay(); });
     connect(a.next, &QAction::triggered, this, &WorkspacePage::stepForward);
     connect(a.previous, &QAction::triggered, this, &WorkspacePage::stepBackward);
@@ -241,8 +252,11 @@ QComboBox *WorkspacePage::scenarioPicker() const
 
 void WorkspacePage::setActionsEnabled(bool enabled)
 {
+    m_actionsEnabled = enabled;
     for (QAction *action : m_actions.workspaceOnly())
         action->setEnabled(enabled);
+    // Esc belongs to the page that shows (the Compare page cancels its comparison with it).
+    m_actions.cancelRun->setEnabled(enabled && m_running);
 }
 
 // --- settings and appearance ------------------------------------------------------------------
@@ -333,7 +347,7 @@ void WorkspacePage::setWaitMode(const QString &mode)
 bool WorkspacePage::setRequest(const RunRequest &request, QString *error)
 {
     QString why;
-    if (!RunData::simulate(request, &why)) { // checked first: nothing changes when it cannot run
+    if (!RunData::canRun(request, &why)) { // checked first: nothing changes when it cannot run
         if (error)
             *error = why;
         return false;
@@ -370,7 +384,12 @@ void WorkspacePage::onScenarioChosen()
 
 void WorkspacePage::onStrategyChosen()
 {
-    m_details->showStrategy(m_runToolBar->currentStrategy());
+    const RunRequest request = currentRequest();
+    if (request.isCustom())
+        m_details->showSource(
+            StrategySource::forScripts(request.acquireScript, request.releaseScript));
+    else
+        m_details->showStrategy(request.strategyId);
     updateExplanation();
     updateSourceHighlight(m_playback->time());
 }
@@ -380,24 +399,160 @@ RunRequest WorkspacePage::currentRequest() const
     return m_runToolBar->request(m_injected);
 }
 
+void WorkspacePage::startRun()
+{
+    launchRun(currentRequest(),
+              [this](std::shared_ptr<const RunData> run, const QString &error, bool cancelled) {
+                  if (run)
+                      showRunResult(std::move(run));
+                  else if (!cancelled)
+                      showWarning(tr("Cannot run"), error); // one message; the run shown stays
+              });
+}
+
 bool WorkspacePage::runNow(QString *error)
 {
-    const RunRequest request = currentRequest();
-    QString why;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    std::shared_ptr<const RunData> run = RunData::simulate(request, &why);
-    QApplication::restoreOverrideCursor();
-    if (!run) {
-        if (error)
-            *error = why;
-        emit statusMessage(tr("Cannot run: %1").arg(why), 0);
-        return false;
-    }
+    bool ok = false;
+    const quint64 number =
+        launchRun(currentRequest(),
+                  [this, &ok, error](std::shared_ptr<const RunData> run, const QString &why, bool) {
+                      ok = run != nullptr;
+                      if (error)
+                          *error = why;
+                      if (run)
+                          showRunResult(std::move(run));
+                  });
+    return waitForRun(number) && ok;
+}
+
+void WorkspacePage::showRunResult(std::shared_ptr<const RunData> run)
+{
     // The same story again (a new seed, a fault added by hand): stay at the same instant.
+    const RunRequest &request = run->request();
     const bool same = m_run && m_run->request().scenarioKey() == request.scenarioKey() &&
                       m_run->request().strategyId == request.strategyId;
-    showRun(run, same ? m_playback->time() : 0);
+    showRun(std::move(run), same ? m_playback->time() : 0);
+}
+
+quint64 WorkspacePage::launchRun(const RunRequest &request, RunDone done)
+{
+    // The run under way is replaced: its script stops, its result is dropped.
+    if (m_runStop)
+        m_runStop->store(true);
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    m_runStop = stop;
+    const quint64 number = ++m_runNumber;
+    setRunning(true);
+    // A run of a few milliseconds shows nothing; a longer one says what runs and how to stop it.
+    m_runMessageShown = false;
+    QTimer::singleShot(300, this, [this, number, request] {
+        if (!m_running || m_runNumber != number)
+            return;
+        m_runMessageShown = true;
+        emit statusMessage(tr("Running %1 with %2… (Esc cancels)")
+                               .arg(request.scenarioId,
+                                    request.isCustom() ? tr("your scripts") : request.strategyId),
+                           0);
+    });
+    QPointer<WorkspacePage> self(this);
+    m_runPool.start([self, request, stop, number, done = std::move(done)] {
+        QString why;
+        std::shared_ptr<const RunData> run = RunData::simulate(request, &why, stop.get());
+        QCoreApplication *app = QCoreApplication::instance();
+        if (!app)
+            return;
+        QMetaObject::invokeMethod(app, [self, run, why, stop, number, done] {
+            if (!self)
+                return;
+            // Replaced by a newer run, or cancelled: whatever this one made is not shown.
+            const bool cancelled = stop->load() || number != self->m_runNumber;
+            self->m_runsEnded = number;
+            if (number == self->m_runNumber)
+                self->setRunning(false);
+            if (cancelled) {
+                if (number == self->m_runNumber)
+                    emit self->statusMessage(tr("Run cancelled."), 5000);
+                done(nullptr, QString(), true);
+            } else {
+                if (!run)
+                    emit self->statusMessage(tr("Cannot run: %1").arg(why), 0);
+                else if (self->m_runMessageShown)
+                    emit self->statusMessage(hint(), 0); // what the bar said before the run
+                done(run, why, false);
+            }
+            if (self)
+                emit self->runEnded();
+        });
+    });
+    return number;
+}
+
+bool WorkspacePage::waitForRun(quint64 number)
+{
+    if (m_runsEnded >= number)
+        return true;
+    QPointer<WorkspacePage> self(this);
+    QEventLoop loop;
+    connect(this, &WorkspacePage::runEnded, &loop, [&] {
+        if (m_runsEnded >= number)
+            loop.quit();
+    });
+    connect(this, &QObject::destroyed, &loop, &QEventLoop::quit);
+    loop.exec();
+    return self && m_runsEnded >= number;
+}
+
+void WorkspacePage::cancelRun()
+{
+    if (!m_running || !m_runStop)
+        return;
+    m_runStop->store(true);
+}
+
+void WorkspacePage::setRunning(bool running)
+{
+    m_running = running;
+    m_actions.cancelRun->setEnabled(running && m_actionsEnabled);
+    emit runningChanged(running);
+}
+
+bool WorkspacePage::useScripts(const QString &acquireFile, const QString &releaseFile,
+                               qint64 timeLimitMs, QString *error)
+{
+    QString why;
+    std::shared_ptr<const Strategy> strategy = createCustomStrategy(acquireFile, releaseFile, &why);
+    if (!strategy) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    m_runToolBar->selectCustomScripts(QFileInfo(acquireFile).absoluteFilePath(),
+                                      QFileInfo(releaseFile).absoluteFilePath(),
+                                      std::move(strategy), timeLimitMs);
+    onStrategyChosen();
     return true;
+}
+
+void WorkspacePage::chooseScriptsWithDialog()
+{
+    const QString filter = tr("Lua scripts (*.lua);;All files (*)");
+    const RunRequest current = currentRequest();
+    const QString acquire = QFileDialog::getOpenFileName(this, tr("Your Acquire Script"),
+                                                         current.acquireScript, filter);
+    if (acquire.isEmpty())
+        return;
+    const QString release = QFileDialog::getOpenFileName(
+        this, tr("Your Release Script"),
+        current.releaseScript.isEmpty() ? QFileInfo(acquire).absolutePath() : current.releaseScript,
+        filter);
+    if (release.isEmpty())
+        return;
+    QString error;
+    if (!useScripts(acquire, release, current.scriptTimeLimitMs, &error)) {
+        showWarning(tr("Cannot Use These Scripts"), error);
+        return;
+    }
+    startRun();
 }
 
 // --- scenario files ---------------------------------------------------------------------------
@@ -465,9 +620,19 @@ bool WorkspacePage::openScenarioFile(const QString &path, QString *error)
     request.clients = -1;
     request.ttlMs = -1;
     request.injectedFaults.clear();
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    std::shared_ptr<const RunData> run = RunData::simulate(request, &why);
-    QApplication::restoreOverrideCursor();
+    std::shared_ptr<const RunData> run;
+    bool cancelled = false;
+    const quint64 number =
+        launchRun(request, [&](std::shared_ptr<const RunData> r, const QString &e, bool c) {
+            run = std::move(r);
+            why = e;
+            cancelled = c;
+        });
+    if (!waitForRun(number) || cancelled) {
+        if (error)
+            error->clear();
+        return false; // cancelled: nothing changes, and nothing to say
+    }
     if (!run)
         return fail(why);
 

@@ -19,8 +19,10 @@
 #include "workspace_export.h"
 
 #include <QList>
+#include <QThreadPool>
 #include <QWidget>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 
@@ -109,10 +111,29 @@ public:
     using MessageHandler = std::function<void(const QString &title, const QString &text)>;
     void setMessageHandler(MessageHandler handler) { m_messageHandler = std::move(handler); }
 
-    // Runs the simulation of currentRequest() and shows it; keeps the playback instant when the
-    // same scenario and strategy run again. False with *error when it cannot run.
+    // Runs the simulation of currentRequest() on a worker thread and shows it when it is done;
+    // keeps the playback instant when the same scenario and strategy run again. The window stays
+    // responsive meanwhile, and Cancel (Esc) stops the run, a script of the user's at once; a run
+    // started while another is under way replaces it. A run that fails says why in one message.
+    void startRun();
+    // The same, returning when the run has ended (the event loop keeps turning meanwhile): for
+    // the command line's screenshots, opening a run from another page, faults added by hand, and
+    // tests. False with *error when it could not run; false with an empty *error when it was
+    // cancelled or replaced by another.
     bool runNow(QString *error = nullptr);
+    bool isRunning() const { return m_running; }
+    void cancelRun();
     std::shared_ptr<const RunData> run() const { return m_run; }
+
+    // The user's own acquire and release scripts (LockScope's KEYS/ARGV convention, see
+    // docs), compiled and selected as the strategy "custom"; they run at the next run, each
+    // stopped past `timeLimitMs` as Redis's lua-time-limit would. False with *error (naming the
+    // file and the Lua line), and nothing changed, when a file is missing or does not compile.
+    bool useScripts(const QString &acquireFile, const QString &releaseFile,
+                    qint64 timeLimitMs = ScriptLimits::kDefaultTimeLimitMs,
+                    QString *error = nullptr);
+    // Asks for both files with file dialogs, then useScripts() and a run.
+    void chooseScriptsWithDialog();
 
     // Faults added by hand at the playback instant; the run is re-derived and the playback stays.
     void injectClientFault(qint16 client, FaultSpec::Action action, qint64 durationMs = 0);
@@ -153,6 +174,10 @@ signals:
     void statusMessage(const QString &text, int timeoutMs);
     // A run was shown (the window's title names it).
     void runShown();
+    // A run started (true) or ended, shown, failed or cancelled (false).
+    void runningChanged(bool running);
+    // Any run ended, the newest or one it replaced (after its result was handled).
+    void runEnded();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -180,8 +205,26 @@ private:
     void showClientMenu(qint16 client, const QPoint &globalPos);
     void showNodeMenu(qint16 node, const QPoint &globalPos);
     void exportWithDialog(WorkspaceExport::Kind kind);
+    // Runs `request` on m_runPool; `done` gets the run (null with the error when it failed, null
+    // with `cancelled` when it was cancelled or replaced) on the GUI thread, unless the page is
+    // gone. Returns the run's number.
+    using RunDone = std::function<void(std::shared_ptr<const RunData> run, const QString &error,
+                                       bool cancelled)>;
+    quint64 launchRun(const RunRequest &request, RunDone done);
+    // Waits, with the event loop turning, until `done` of run `number` was called.
+    bool waitForRun(quint64 number);
+    void setRunning(bool running);
+    void showRunResult(std::shared_ptr<const RunData> run); // stays at the instant if the same
 
     Options m_options;
+    // Runs, one at a time, off the GUI thread: the newest request replaces the one under way.
+    QThreadPool m_runPool;
+    std::shared_ptr<std::atomic<bool>> m_runStop; // the run under way's cancel flag
+    quint64 m_runNumber = 0;                      // the newest run's
+    quint64 m_runsEnded = 0;                      // the newest run whose `done` was called
+    bool m_running = false;
+    bool m_runMessageShown = false; // "Running…" is in the status bar
+    bool m_actionsEnabled = true;
     QString m_language; // the scenario texts' (the application's, at the last retranslation)
     Theme m_theme;
     std::shared_ptr<const RunData> m_run;
