@@ -35,6 +35,9 @@ export LOCKSCOPE_TEST_TIME_SCALE=$scale
 # Qt Test ends a test function after 5 minutes; test_matrix's whole-catalogue function takes
 # longer than that under ASan on two busy cores.
 export QTEST_FUNCTION_TIMEOUT=$((300000 * scale))
+# test_property's 500 seeds take ~5 minutes under ASan; 50 run the same code paths (the normal
+# build's ./test.sh runs all 500).
+export LOCKSCOPE_PROPERTY_SEEDS=50
 
 # -O1 rather than the usual -O3: less compile time, and the sanitizers' reports keep
 # their lines. Debug also leaves Qt's own Q_ASSERTs in the inline code on.
@@ -106,13 +109,15 @@ if [ "$halves" != asan ]; then
     # The tests whose code runs on more than one thread: the comparison's worker pool
     # (runComparison: test_matrix, test_determinism, test_cli's compare runs), the Compare
     # page's pool (test_compare_page; test_compare_script_limits stops its cells' scripts from
-    # another thread), the monitor history's builder thread (test_monitor_page),
-    # and the live runs (test_live_client, test_live_bench, test_live_cli: our code runs on the
+    # another thread), the workspace's runs (test_workspace_scripts cancels a running script
+    # from the window's thread; test_window), the monitor history's builder thread
+    # (test_monitor_page), and the live runs (test_live_client, test_live_bench, test_live_cli: our code runs on the
     # event loop there, the check is that nothing else touches it). test_property runs the same
     # runComparison as test_matrix, a thousand times more often: 2 minutes in the normal build,
     # far beyond CI's budget under TSan's slowdown.
     tests=(test_matrix test_determinism test_cli test_compare_page test_compare_script_limits
-           test_monitor_page test_live_client test_live_bench test_live_cli)
+           test_workspace_scripts test_window test_monitor_page test_live_client test_live_bench
+           test_live_cli)
     cmake --build build-tsan -j"$jobs" --target "${tests[@]}"
     built=$(seconds)
     logs=$root/build-tsan/sanitizer-reports
