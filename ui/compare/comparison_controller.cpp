@@ -121,19 +121,14 @@ bool ComparisonController::start(const CompareSettings &settings, QString *error
                     limitHit->store(true);
                 if (!rows.isEmpty() && !rows.first().error.isEmpty()) {
                     const QString why = rows.first().error;
-                    QMetaObject::invokeMethod(
-                        this,
-                        [this, why] {
-                            if (!m_failureReported) { // once per comparison, not per cell
-                                m_failureReported = true;
-                                emit runFailed(why);
-                            }
-                        },
-                        Qt::QueuedConnection);
+                    m_handoff.post([this, why] {
+                        if (!m_failureReported) { // once per comparison, not per cell
+                            m_failureReported = true;
+                            emit runFailed(why);
+                        }
+                    });
                 }
-                QMetaObject::invokeMethod(
-                    this, [this, complete, cell] { onTaskDone(complete, cell); },
-                    Qt::QueuedConnection);
+                m_handoff.post([this, complete, cell] { onTaskDone(complete, cell); });
             });
         }
     }

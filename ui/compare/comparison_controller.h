@@ -5,6 +5,7 @@
 // would run) and keeps the cells that had finished.
 #pragma once
 
+#include "common/thread_handoff.h"
 #include "compare_cell.h"
 
 #include <QElapsedTimer>
@@ -51,6 +52,7 @@ private:
     void onTaskDone(bool complete, const CellResult &cell);
 
     CompareSettings m_settings;
+    ThreadHandoff m_handoff; // the cells' results, back on the window's thread
     QThreadPool m_pool;
     QTimer m_progressTimer;
     QElapsedTimer m_clock;

@@ -1,7 +1,7 @@
 #include "monitor_history.h"
 
-#include "monitor/monitor_clock.h"
 #include "common/run_data.h"
+#include "monitor/monitor_clock.h"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -186,25 +186,24 @@ void MonitorHistory::startBuild(bool inThisThread, qint64 endUs)
     }
     m_building = true;
     const quint64 generation = m_generation;
-    QPointer<MonitorHistory> self(this);
-    m_worker.start([self, view = m_view, copyOf, maxTtl, endUs, events, generation] {
+    // The result comes back through m_handoff, which lives as long as this object (the
+    // destructor waits for the worker first).
+    ThreadHandoff *handoff = &m_handoff;
+    m_worker.start([this, handoff, view = m_view, copyOf, maxTtl, endUs, events, generation] {
         QElapsedTimer cost;
         cost.start();
         std::shared_ptr<const RunData> run = derive(copyOf(view), maxTtl, endUs);
         const qint64 ms = cost.elapsed();
-        QCoreApplication *app = QCoreApplication::instance();
-        if (!app)
-            return;
-        QMetaObject::invokeMethod(app, [self, run, ms, events, generation] {
-            if (!self || self->m_generation != generation)
+        handoff->post([this, run, ms, events, generation] {
+            if (m_generation != generation)
                 return; // cleared, or following another log since
-            self->m_building = false;
-            self->m_run = run;
-            self->m_built = events;
-            self->m_lastBuildMs = ms;
-            ++self->m_builds;
-            self->m_sinceBuild.start();
-            Q_EMIT self->runChanged();
+            m_building = false;
+            m_run = run;
+            m_built = events;
+            m_lastBuildMs = ms;
+            ++m_builds;
+            m_sinceBuild.start();
+            Q_EMIT runChanged();
         });
     });
 }

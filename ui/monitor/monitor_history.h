@@ -9,6 +9,7 @@
 // of history the monitor keeps (HistoryWindow): events the monitor let go leave it too.
 #pragma once
 
+#include "common/thread_handoff.h"
 #include "events/event_log.h"
 
 #include <QElapsedTimer>
@@ -71,6 +72,7 @@ private:
     std::shared_ptr<const RunData> m_run;
     bool m_building = false;
     bool m_copying = false;   // copySliceThenBuild() continues on the next turn
+    ThreadHandoff m_handoff;  // the builds' results, back on this object's thread
     QThreadPool m_worker;     // one build at a time, at low priority; waited for on destruction
     quint64 m_generation = 0; // builds of an earlier follow() are dropped
     QElapsedTimer m_sinceBuild;

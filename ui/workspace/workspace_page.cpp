@@ -454,34 +454,32 @@ quint64 WorkspacePage::launchRun(const RunRequest &request, RunDone done)
                                     request.isCustom() ? tr("your scripts") : request.strategyId),
                            0);
     });
-    QPointer<WorkspacePage> self(this);
-    m_runPool.start([self, request, stop, number, done = std::move(done)] {
+    // The result comes back through m_runHandoff, which lives as long as the page (its
+    // destructor waits for the run first).
+    ThreadHandoff *handoff = &m_runHandoff;
+    m_runPool.start([this, handoff, request, stop, number, done = std::move(done)] {
         QString why;
         std::shared_ptr<const RunData> run = RunData::simulate(request, &why, stop.get());
-        QCoreApplication *app = QCoreApplication::instance();
-        if (!app)
-            return;
-        QMetaObject::invokeMethod(app, [self, run, why, stop, number, done] {
-            if (!self)
-                return;
+        handoff->post([this, run, why, stop, number, done] {
             // Replaced by a newer run, or cancelled: whatever this one made is not shown.
-            const bool cancelled = stop->load() || number != self->m_runNumber;
-            self->m_runsEnded = number;
-            if (number == self->m_runNumber)
-                self->setRunning(false);
+            const bool cancelled = stop->load() || number != m_runNumber;
+            m_runsEnded = number;
+            if (number == m_runNumber)
+                setRunning(false);
+            const QPointer<WorkspacePage> self(this); // `done` may close the window
             if (cancelled) {
-                if (number == self->m_runNumber)
-                    emit self->statusMessage(tr("Run cancelled."), 5000);
+                if (number == m_runNumber)
+                    emit statusMessage(tr("Run cancelled."), 5000);
                 done(nullptr, QString(), true);
             } else {
                 if (!run)
-                    emit self->statusMessage(tr("Cannot run: %1").arg(why), 0);
-                else if (self->m_runMessageShown)
-                    emit self->statusMessage(hint(), 0); // what the bar said before the run
+                    emit statusMessage(tr("Cannot run: %1").arg(why), 0);
+                else if (m_runMessageShown)
+                    emit statusMessage(hint(), 0); // what the bar said before the run
                 done(run, why, false);
             }
             if (self)
-                emit self->runEnded();
+                emit runEnded();
         });
     });
     return number;

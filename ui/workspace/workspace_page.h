@@ -15,6 +15,7 @@
 
 #include "common/run_data.h"
 #include "common/theme.h"
+#include "common/thread_handoff.h"
 #include "workspace_actions.h"
 #include "workspace_export.h"
 
@@ -219,6 +220,7 @@ private:
     Options m_options;
     // Runs, one at a time, off the GUI thread: the newest request replaces the one under way.
     QThreadPool m_runPool;
+    ThreadHandoff m_runHandoff;                   // the runs' results, back on the window's thread
     std::shared_ptr<std::atomic<bool>> m_runStop; // the run under way's cancel flag
     quint64 m_runNumber = 0;                      // the newest run's
     quint64 m_runsEnded = 0;                      // the newest run whose `done` was called
