@@ -1,6 +1,7 @@
 #include "thread_handoff.h"
 
 #include <QPointer>
+#include <QThreadPool>
 
 namespace lockscope::ui {
 
@@ -35,6 +36,30 @@ void ThreadHandoff::runPosted()
         if (!self)
             return;
     }
+}
+
+void JobQueue::start(QThreadPool &pool, std::function<void()> job)
+{
+    {
+        const std::lock_guard lock(m_mutex);
+        m_jobs.push_back(std::move(job));
+    }
+    // One runnable per job; it captures only this queue (kept inside the runnable, copied by
+    // Qt), so nothing of the job's own passes through the pool.
+    pool.start([this] { runNext(); });
+}
+
+void JobQueue::runNext()
+{
+    std::function<void()> job;
+    {
+        const std::lock_guard lock(m_mutex);
+        if (m_jobs.empty())
+            return;
+        job = std::move(m_jobs.front());
+        m_jobs.pop_front();
+    }
+    job();
 }
 
 } // namespace lockscope::ui

@@ -1,6 +1,7 @@
-// Hands work from worker threads to the thread an object lives in (the window's), in the order
-// it was handed over: how the Compare page's cells, the workspace's runs and the monitor
-// history's builds come back from their pools.
+// Hands work between the window's thread and worker pools so that ThreadSanitizer can follow
+// it: ThreadHandoff brings results back to the thread an object lives in, JobQueue gives jobs to
+// a QThreadPool. The Compare page's cells, the workspace's runs and the monitor history's
+// builds go out through a JobQueue and come back through a ThreadHandoff.
 //
 // Why not QMetaObject::invokeMethod with a lambda: the lambda's slot object is built on the
 // worker and read on the window's thread, ordered only by the lock inside Qt's event queue, and
@@ -11,9 +12,12 @@
 
 #include <QObject>
 
+#include <deque>
 #include <functional>
 #include <mutex>
 #include <vector>
+
+class QThreadPool;
 
 namespace lockscope::ui {
 
@@ -32,6 +36,24 @@ private:
 
     std::mutex m_mutex;
     std::vector<std::function<void()>> m_posted;
+};
+
+// The other direction. A job given to QThreadPool::start is built on the starting thread and
+// read on a pooled thread; when that thread is busy it takes the job from the pool's queue under
+// a lock inside Qt, which TSan cannot see (a lambda with a large capture is a race to it then).
+// Here the job itself waits in a std::mutex-guarded queue; the pool only gets a small runnable
+// that takes the next one.
+class JobQueue {
+public:
+    // Runs `job` on one of `pool`'s threads. The owner waits for the pool before it destroys
+    // this queue.
+    void start(QThreadPool &pool, std::function<void()> job);
+
+private:
+    void runNext();
+
+    std::mutex m_mutex;
+    std::deque<std::function<void()>> m_jobs;
 };
 
 } // namespace lockscope::ui

@@ -92,7 +92,7 @@ bool ComparisonController::start(const CompareSettings &settings, QString *error
             auto cancel = m_cancel;
             auto limitHit = m_scriptLimitHit;
             std::atomic<qint64> *runsDone = &m_runsDone;
-            m_pool.start([this, request, cancel, limitHit, runsDone]() mutable {
+            m_jobs.start(m_pool, [this, request, cancel, limitHit, runsDone]() mutable {
                 // Seeds run in order on this thread: the first callback with a finding is the
                 // first seed with one.
                 CellResult cell;

@@ -53,6 +53,7 @@ private:
 
     CompareSettings m_settings;
     ThreadHandoff m_handoff; // the cells' results, back on the window's thread
+    JobQueue m_jobs;         // the cells, out to m_pool
     QThreadPool m_pool;
     QTimer m_progressTimer;
     QElapsedTimer m_clock;

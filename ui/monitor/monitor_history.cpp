@@ -189,23 +189,24 @@ void MonitorHistory::startBuild(bool inThisThread, qint64 endUs)
     // The result comes back through m_handoff, which lives as long as this object (the
     // destructor waits for the worker first).
     ThreadHandoff *handoff = &m_handoff;
-    m_worker.start([this, handoff, view = m_view, copyOf, maxTtl, endUs, events, generation] {
-        QElapsedTimer cost;
-        cost.start();
-        std::shared_ptr<const RunData> run = derive(copyOf(view), maxTtl, endUs);
-        const qint64 ms = cost.elapsed();
-        handoff->post([this, run, ms, events, generation] {
-            if (m_generation != generation)
-                return; // cleared, or following another log since
-            m_building = false;
-            m_run = run;
-            m_built = events;
-            m_lastBuildMs = ms;
-            ++m_builds;
-            m_sinceBuild.start();
-            Q_EMIT runChanged();
-        });
-    });
+    m_jobs.start(m_worker,
+                 [this, handoff, view = m_view, copyOf, maxTtl, endUs, events, generation] {
+                     QElapsedTimer cost;
+                     cost.start();
+                     std::shared_ptr<const RunData> run = derive(copyOf(view), maxTtl, endUs);
+                     const qint64 ms = cost.elapsed();
+                     handoff->post([this, run, ms, events, generation] {
+                         if (m_generation != generation)
+                             return; // cleared, or following another log since
+                         m_building = false;
+                         m_run = run;
+                         m_built = events;
+                         m_lastBuildMs = ms;
+                         ++m_builds;
+                         m_sinceBuild.start();
+                         Q_EMIT runChanged();
+                     });
+                 });
 }
 
 } // namespace lockscope::ui

@@ -73,6 +73,7 @@ private:
     bool m_building = false;
     bool m_copying = false;   // copySliceThenBuild() continues on the next turn
     ThreadHandoff m_handoff;  // the builds' results, back on this object's thread
+    JobQueue m_jobs;          // the builds, out to m_worker
     QThreadPool m_worker;     // one build at a time, at low priority; waited for on destruction
     quint64 m_generation = 0; // builds of an earlier follow() are dropped
     QElapsedTimer m_sinceBuild;

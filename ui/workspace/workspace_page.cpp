@@ -457,7 +457,7 @@ quint64 WorkspacePage::launchRun(const RunRequest &request, RunDone done)
     // The result comes back through m_runHandoff, which lives as long as the page (its
     // destructor waits for the run first).
     ThreadHandoff *handoff = &m_runHandoff;
-    m_runPool.start([this, handoff, request, stop, number, done = std::move(done)] {
+    m_runJobs.start(m_runPool, [this, handoff, request, stop, number, done = std::move(done)] {
         QString why;
         std::shared_ptr<const RunData> run = RunData::simulate(request, &why, stop.get());
         handoff->post([this, run, why, stop, number, done] {

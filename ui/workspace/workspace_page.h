@@ -221,6 +221,7 @@ private:
     // Runs, one at a time, off the GUI thread: the newest request replaces the one under way.
     QThreadPool m_runPool;
     ThreadHandoff m_runHandoff;                   // the runs' results, back on the window's thread
+    JobQueue m_runJobs;                           // the runs, out to m_runPool
     std::shared_ptr<std::atomic<bool>> m_runStop; // the run under way's cancel flag
     quint64 m_runNumber = 0;                      // the newest run's
     quint64 m_runsEnded = 0;                      // the newest run whose `done` was called
