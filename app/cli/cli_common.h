@@ -12,6 +12,10 @@
 
 #include <atomic>
 
+namespace lockscope {
+struct SimulationConfig;
+}
+
 namespace lockscope::cli {
 
 constexpr int kBadInput = 2;
@@ -57,5 +61,9 @@ int demo(const QStringList &args);
 int bench(const QStringList &args);
 int monitor(const QStringList &args);
 int replay(const QStringList &args);
+// simulate --live (cmd_simulate_live.cpp): its options, and the run once simulate has read the
+// scenario and strategy into `config`. Exit 0 agree, 1 disagree, 2 bad input, 130 cancelled.
+QList<QCommandLineOption> liveSimulateOptions();
+int simulateLive(const SimulationConfig &config, const QCommandLineParser &p);
 
 } // namespace lockscope::cli

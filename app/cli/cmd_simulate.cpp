@@ -204,6 +204,7 @@ int simulate(const QStringList &args)
          QCoreApplication::translate("cli", "Print the result as one JSON object.")},
     };
     p.addOptions(options);
+    p.addOptions(liveSimulateOptions());
     int code = 0;
     if (!parseOrFail(p, args, &code))
         return code;
@@ -211,6 +212,11 @@ int simulate(const QStringList &args)
     if (!p.isSet(QStringLiteral("scenario")))
         return fail(QCoreApplication::translate(
             "cli", "simulate needs --scenario ID (see 'lockscope-cli scenarios')"));
+    for (const char *liveOnly : {"time-scale", "redis"}) {
+        if (p.isSet(QLatin1String(liveOnly)) && !p.isSet(QStringLiteral("live")))
+            return fail(QCoreApplication::translate("cli", "--%1 goes with --live")
+                            .arg(QLatin1String(liveOnly)));
+    }
     SimulationConfig config;
     QString error;
     if (!loadScenarioArg(p.value(QStringLiteral("scenario")), &config.scenario, &error))
@@ -269,6 +275,9 @@ int simulate(const QStringList &args)
                             "cli", "--wait must be spin, backoff or pubsub, got \"%1\"")
                             .arg(config.waitMode));
     }
+
+    if (p.isSet(QStringLiteral("live")))
+        return simulateLive(config, p);
 
     // Open the events file before running, so a bad path fails fast and costs no run.
     std::unique_ptr<QSaveFile> events;

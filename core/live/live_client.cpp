@@ -98,7 +98,10 @@ LiveClient::LiveClient(LiveClientOptions options, LiveRecorder *recorder)
 {
     for (const auto &node : m_options.nodes)
         m_connections.push_back(std::make_unique<Connection>(node));
+    if (m_options.resource)
+        m_resource = std::make_unique<Connection>(*m_options.resource);
     m_subscribers.resize(m_connections.size());
+    m_cutUntilUs.assign(m_connections.size(), -1);
     m_sweepTimer = new QTimer(m_context.get());
     m_sweepTimer->setInterval(int(kSweepIntervalMs));
     QObject::connect(m_sweepTimer, &QTimer::timeout, m_context.get(), [this] { sweep(); });
@@ -114,6 +117,8 @@ LiveClient::~LiveClient()
     m_main.reset();
     m_background.clear();
     m_connections.clear();
+    m_resource.reset();
+    m_retired.clear();
     m_subscribers.clear();
     m_context.reset();
 }
@@ -122,13 +127,16 @@ void LiveClient::open()
 {
     for (auto &c : m_connections)
         c->open();
+    if (m_resource)
+        m_resource->open();
     m_sweepTimer->start();
 }
 
 bool LiveClient::connectionsReady() const
 {
     return std::all_of(m_connections.begin(), m_connections.end(),
-                       [](const auto &c) { return c->isReady(); });
+                       [](const auto &c) { return c->isReady(); }) &&
+           (!m_resource || m_resource->isReady());
 }
 
 quint64 LiveClient::reconnects() const
@@ -141,8 +149,11 @@ quint64 LiveClient::reconnects() const
 
 Connection *LiveClient::connection(int node) const
 {
-    if (node == kResourceNode)
+    if (node == kResourceNode) {
+        if (m_resource)
+            return m_resource.get();
         node = 0;
+    }
     return node >= 0 && node < int(m_connections.size()) ? m_connections[std::size_t(node)].get()
                                                          : nullptr;
 }
@@ -238,6 +249,10 @@ void LiveClient::teardownLater()
             m_sweepTimer->stop();
             for (auto &c : m_connections)
                 c->close();
+            if (m_resource)
+                m_resource->close();
+            for (auto &c : m_retired)
+                c->close();
             for (auto &c : m_subscribers) {
                 if (c)
                     c->close();
@@ -267,10 +282,68 @@ void LiveClient::killAtStep(const QByteArray &step, StepPhase phase, int occurre
         .step = step, .phase = phase, .kill = true, .ms = 0, .occurrence = qMax(1, occurrence)});
 }
 
-void LiveClient::strike(const char *step, StepPhase phase)
+const char *stepPhaseId(StepPhase phase)
 {
-    if (m_stepFaults.empty())
+    switch (phase) {
+    case StepPhase::Before:
+        return "before";
+    case StepPhase::Sent:
+        return "sent";
+    case StepPhase::After:
+        return "after";
+    case StepPhase::At:
+        return "at";
+    }
+    return "at";
+}
+
+void LiveClient::loseReply(quint64 request)
+{
+    if (Request *req = request ? findRequest(request) : nullptr)
+        req->dropReply = true;
+    else
+        m_loseNextReply = true;
+}
+
+void LiveClient::delayReply(quint64 request, qint64 ms)
+{
+    if (Request *req = request ? findRequest(request) : nullptr)
+        req->extraDelayMs = qMax<qint64>(0, ms);
+    else
+        m_delayNextReplyMs = qMax<qint64>(0, ms);
+}
+
+void LiveClient::partition(int node, qint64 ms)
+{
+    if (node < 0 || node >= int(m_cutUntilUs.size()))
         return;
+    m_cutUntilUs[std::size_t(node)] = ms < 0 ? -2 : liveClockUs() + ms * 1000;
+}
+
+bool LiveClient::cutOff(int node) const
+{
+    if (node < 0 || node >= int(m_cutUntilUs.size()))
+        return false;
+    const qint64 until = m_cutUntilUs[std::size_t(node)];
+    return until == -2 || (until >= 0 && liveClockUs() < until);
+}
+
+void LiveClient::retarget(int node, const ConnectionOptions &server)
+{
+    if (node < 0 || node >= int(m_connections.size()))
+        return;
+    // The old connection is closed, not destroyed: its pending callbacks fail the requests in
+    // flight as a dropped connection would, and they may refer to it until they have run.
+    auto fresh = std::make_unique<Connection>(server);
+    fresh->open();
+    m_connections[std::size_t(node)]->close();
+    m_retired.push_back(std::move(m_connections[std::size_t(node)]));
+    m_connections[std::size_t(node)] = std::move(fresh);
+    m_options.nodes[node] = server;
+}
+
+void LiveClient::strike(const char *step, StepPhase phase, quint64 request)
+{
     for (auto &f : m_stepFaults) {
         if (f.fired || f.phase != phase || f.step != step)
             continue;
@@ -282,6 +355,8 @@ void LiveClient::strike(const char *step, StepPhase phase)
         else
             pause(f.ms);
     }
+    if (m_stepHook && !m_dead)
+        m_stepHook(step, phase, request);
 }
 
 // --- commands ------------------------------------------------------------------------------
@@ -320,9 +395,13 @@ quint64 LiveClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h
     req.indexInGroup = indexInGroup;
     req.timeoutMs = spec.timeoutMs >= 0 ? spec.timeoutMs : m_options.requestTimeoutMs;
     req.deadlineUs = -1;
+    req.dropReply = m_loseNextReply;
+    req.extraDelayMs = m_delayNextReplyMs;
+    m_loseNextReply = false;
+    m_delayNextReplyMs = 0;
     const quint64 handle = (req.serial << 16) | slot;
 
-    strike(spec.step, StepPhase::Before);
+    strike(spec.step, StepPhase::Before, handle);
     if (m_dead)
         return handle; // never sent; the frames go with the client
     if (m_pausedUntilUs >= 0)
@@ -351,10 +430,18 @@ void LiveClient::transmit(quint64 handle)
                  Reply::noReply(NoReplyKind::Disconnected, QByteArrayLiteral("no such node")));
         return;
     }
+    const char *step = req->step;
+    if (cutOff(req->node)) {
+        // Lost on the way: it times out at its deadline.
+        timeOutAtDeadline(handle);
+        strike(step, StepPhase::Sent, handle);
+        return;
+    }
     ++m_transmitting;
     conn->send(
         argv, [this, handle](const Reply &reply) { onReply(handle, reply); }, timeoutMs);
     --m_transmitting;
+    strike(step, StepPhase::Sent, handle);
 }
 
 void LiveClient::onReply(quint64 handle, const Reply &reply)
@@ -369,12 +456,20 @@ void LiveClient::onReply(quint64 handle, const Reply &reply)
             Qt::QueuedConnection);
         return;
     }
-    if (m_replyDelayMs > 0) {
-        const Request *req = findRequest(handle);
-        if (!req)
-            return;
+    const Request *sent = findRequest(handle);
+    if (!sent)
+        return; // timed out already
+    // A reply the fault plan dropped, or one from a node we are cut off from, never arrives:
+    // the request times out in the sweep, as the simulator's does.
+    if (sent->dropReply || cutOff(sent->node)) {
+        timeOutAtDeadline(handle);
+        return;
+    }
+    const qint64 delayMs = m_replyDelayMs + sent->extraDelayMs;
+    if (delayMs > 0) {
+        const Request *req = sent;
         const qint64 now = liveClockUs();
-        if (req->deadlineUs >= 0 && now + m_replyDelayMs * 1000 > req->deadlineUs) {
+        if (req->deadlineUs >= 0 && now + delayMs * 1000 > req->deadlineUs) {
             // The delayed reply would come after the deadline: the client times out first.
             const QByteArray why =
                 "timeout after " + QByteArray::number(req->timeoutMs) + " ms (reply delayed)";
@@ -385,7 +480,7 @@ void LiveClient::onReply(quint64 handle, const Reply &reply)
             });
             return;
         }
-        after(m_replyDelayMs, [this, handle, reply] {
+        after(delayMs, [this, handle, reply] {
             deliver([this, handle, reply] { complete(handle, reply); });
         });
         return;
@@ -430,7 +525,7 @@ void LiveClient::complete(quint64 handle, Reply reply)
                                m_recorder->text(reply.toDisplay()), qint64(serial));
     }
 
-    strike(step, StepPhase::After);
+    strike(step, StepPhase::After, handle);
     if (m_dead)
         return;
 
@@ -450,6 +545,19 @@ void LiveClient::complete(quint64 handle, Reply reply)
     }
     *out = std::move(reply);
     deliver([h] { h.resume(); });
+}
+
+void LiveClient::timeOutAtDeadline(quint64 handle)
+{
+    const Request *req = findRequest(handle);
+    if (!req || req->deadlineUs < 0)
+        return;
+    const qint64 inMs = qMax<qint64>(0, (req->deadlineUs - liveClockUs() + 999) / 1000);
+    const QByteArray why = "timeout after " + QByteArray::number(req->timeoutMs) + " ms";
+    after(inMs, [this, handle, why] {
+        deliver(
+            [this, handle, why] { complete(handle, Reply::noReply(NoReplyKind::Timeout, why)); });
+    });
 }
 
 void LiveClient::sweep()
@@ -695,6 +803,8 @@ Task<void> LiveClient::workload(LiveWorkload w)
         if (!ok) {
             ++m_stats.gaveUp;
             m_recorder->record(EventKind::AcquireGaveUp, index(), kNoNode, key, 0, 0);
+            if (w.think) // a scenario's client thinks before it tries again, as in the simulator
+                co_await sleep(thinkMs(w));
             continue;
         }
         const qint64 latencyUs = liveClockUs() - startUs;
@@ -713,10 +823,43 @@ Task<void> LiveClient::workload(LiveWorkload w)
         ++m_stats.cycles;
         if (w.deadlineUs < 0 || liveClockUs() <= w.deadlineUs)
             ++m_stats.cyclesInWindow;
-        if (w.thinkMs > 0)
-            co_await sleep(w.thinkMs);
+        if (const qint64 think = thinkMs(w); think > 0)
+            co_await sleep(think);
     }
     finishWorkload();
+}
+
+qint64 LiveClient::holdMs(const LiveWorkload &w)
+{
+    return w.hold ? (w.hold->sampleUs(m_rng) + 999) / 1000 : w.holdMs;
+}
+
+qint64 LiveClient::thinkMs(const LiveWorkload &w)
+{
+    return w.think ? (w.think->sampleUs(m_rng) + 999) / 1000 : w.thinkMs;
+}
+
+Task<void> LiveClient::nestedAcquire(const LiveWorkload &w, const LockHandle &outer, quint32 key)
+{
+    // The holder asks for the same lock again (same client, same thread), as the simulator's
+    // client does: only a reentrant strategy lets it in at once.
+    LockHandle inner;
+    inner.request = outer.request;
+    m_recorder->record(EventKind::AcquireStarted, index(), kNoNode, key, 0, 2);
+    const qint64 startUs = liveClockUs();
+    if (!co_await acquireLock(*this, *w.strategy, inner, w.wait)) {
+        m_recorder->record(EventKind::AcquireGaveUp, index(), kNoNode, key, 0, 0);
+        co_return;
+    }
+    ++m_stats.acquisitions;
+    m_recorder->record(EventKind::Acquired, index(), kNoNode, key, m_recorder->text(inner.token),
+                       liveClockUs() - startUs);
+    m_recorder->record(EventKind::ReleaseStarted, index(), kNoNode, key, 0, 2);
+    const ReleaseOutcome outcome = co_await releaseLock(*this, *w.strategy, inner, w.wait);
+    m_recorder->record(EventKind::Released, index(), kNoNode, key, 0,
+                       outcome == ReleaseOutcome::Released  ? 1
+                       : outcome == ReleaseOutcome::NotHeld ? 0
+                                                            : -1);
 }
 
 Task<void> LiveClient::criticalSection(const LiveWorkload &w, LockHandle &lock, quint32 key,
@@ -756,8 +899,11 @@ Task<void> LiveClient::criticalSection(const LiveWorkload &w, LockHandle &lock, 
     }
     const qint64 value = read.isBulk() ? read.text().toLongLong() : 0;
 
-    if (w.holdMs > 0)
-        co_await sleep(w.holdMs);
+    if (w.nested)
+        co_await nestedAcquire(w, lock, key);
+
+    if (const qint64 hold = holdMs(w); hold > 0)
+        co_await sleep(hold);
 
     const QByteArray next = QByteArray::number(value + 1);
     // Counted as unacknowledged until the answer says otherwise: a client that dies with the

@@ -20,12 +20,14 @@
 #include "lock/lock_context.h"
 #include "lock/message_waiters.h"
 #include "redis/connection.h"
+#include "sim/distribution.h"
 #include "sim/rng.h"
 
 #include <array>
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QObject;
@@ -67,14 +69,20 @@ struct LiveClientOptions {
     qint16 index = 0; // the client's lane in the event log
     // One per lock node; node 0 also holds the protected resource (kResourceNode).
     QList<ConnectionOptions> nodes;
+    // The protected resource on a server of its own (a live scenario, whose node faults must
+    // not touch the counter); when unset it lives on node 0.
+    std::optional<ConnectionOptions> resource;
     qint64 requestTimeoutMs = 1000; // commands without a timeout of their own
     qint64 clockOffsetMs = 0;       // added to nowMs(): a skewed client clock
     quint64 seed = 0;               // 0: drawn from the system's random generator
 };
 
-// Where in a step a fault strikes: before the command is sent, once its reply is back (before
-// the strategy sees it), or at a checkpoint ("acquire", "release").
-enum class StepPhase : quint8 { Before, After, At };
+// Where in a step a fault strikes: before the command is sent, once it is sent (its reply in
+// flight), once its reply is back (before the strategy sees it), or at a checkpoint ("acquire",
+// "release").
+enum class StepPhase : quint8 { Before, Sent, After, At };
+// The simulator's name for a phase ("before", "sent", "after", "at"): scenario files use them.
+const char *stepPhaseId(StepPhase phase);
 
 // The workload of seed 001's experiment: acquire, read-modify-write a counter kept on node 0
 // inside the critical section (GET, hold, SET +1; the fenced strategy goes through the
@@ -90,6 +98,11 @@ struct LiveWorkload {
     qint64 thinkMs = 0;        // after a release
     qint64 cycles = -1;        // < 0: until stopped or the deadline
     qint64 deadlineUs = -1;    // liveClockUs() after which no new acquisition starts
+    // A scenario's workload, as the simulator's clients run it: hold and think times drawn
+    // per cycle (instead of holdMs/thinkMs), a think time after giving up too, and a nested
+    // acquire of the same lock inside the critical section.
+    std::optional<Distribution> hold, think;
+    bool nested = false;
 };
 
 // What one client did, kept as plain counters for the benchmark (no event log needed).
@@ -176,6 +189,21 @@ public:
     // `phase`, it pauses for `ms` (or dies, with killAtStep).
     void pauseAtStep(const QByteArray &step, StepPhase phase, qint64 ms, int occurrence = 1);
     void killAtStep(const QByteArray &step, StepPhase phase, int occurrence = 1);
+    // Called every time the client reaches a step (after the faults above): how a live scenario
+    // strikes its fault plan. `request` is the command's (0 at a checkpoint).
+    using StepHook = std::function<void(const char *step, StepPhase phase, quint64 request)>;
+    void setStepHook(StepHook hook) { m_stepHook = std::move(hook); }
+    // The reply of `request` (or, with 0 or a request already answered, of the next command)
+    // never reaches the client: the server executed it, the client times out.
+    void loseReply(quint64 request);
+    // The reply of `request` (or of the next command) reaches the client `ms` late.
+    void delayReply(quint64 request, qint64 ms);
+    // Cut off from `node` until `ms` from now (< 0: for good): commands to it are not delivered
+    // and its replies are dropped, so they time out, as behind a network partition.
+    void partition(int node, qint64 ms);
+    // The node's primary moved (a failover): later commands go to `server`; those in flight on
+    // the old connection fail as the old primary's connection drops.
+    void retarget(int node, const ConnectionOptions &server);
 
     // --- LockContext --------------------------------------------------------------------------
     qint64 nowMs() const override;
@@ -218,6 +246,8 @@ private:
         int indexInGroup = 0;
         qint64 timeoutMs = 0;
         qint64 deadlineUs = -1; // set when sent
+        bool dropReply = false;
+        qint64 extraDelayMs = 0;
     };
     struct StepFault {
         QByteArray step;
@@ -246,7 +276,7 @@ private:
     }
     void after(qint64 ms, Action fn); // a timer on this client, cancelled when it goes away
     void resumeAfterPause();
-    void strike(const char *step, StepPhase phase);
+    void strike(const char *step, StepPhase phase, quint64 request = 0);
     void teardownLater();
     void finishWorkload();
     void fail(const QString &what);
@@ -259,11 +289,18 @@ private:
     void complete(quint64 handle, Reply reply);
     void sweep();
     Connection *subscriber(int node);
+    bool cutOff(int node) const;
+    // A request whose reply will never come (cut off, dropped) fails at its deadline, as the
+    // connection's own timeout would have failed it.
+    void timeOutAtDeadline(quint64 handle);
     void receiveMessage(const QByteArray &channel);
 
     Task<void> workload(LiveWorkload w);
     Task<void> criticalSection(const LiveWorkload &w, LockHandle &lock, quint32 key,
                                quint32 counter);
+    Task<void> nestedAcquire(const LiveWorkload &w, const LockHandle &outer, quint32 key);
+    qint64 holdMs(const LiveWorkload &w);
+    qint64 thinkMs(const LiveWorkload &w);
     qint16 logNode(int node) const { return node == kResourceNode ? kResourceNode : qint16(node); }
 
     LiveClientOptions m_options;
@@ -273,6 +310,9 @@ private:
     std::unique_ptr<QObject> m_context; // timers and queued calls die with it
     QTimer *m_sweepTimer = nullptr;
     std::vector<std::unique_ptr<Connection>> m_connections;
+    std::unique_ptr<Connection> m_resource;             // when the resource has a server of its own
+    std::vector<std::unique_ptr<Connection>> m_retired; // old primaries' connections
+    std::vector<qint64> m_cutUntilUs;                   // per node; -1 reachable, -2 for good
     std::vector<std::unique_ptr<Connection>> m_subscribers;
     std::vector<Subscription> m_subscriptions;
 
@@ -286,6 +326,9 @@ private:
     qint64 m_replyDelayMs = 0;
     std::deque<Action> m_deferred;
     std::vector<StepFault> m_stepFaults;
+    StepHook m_stepHook;
+    bool m_loseNextReply = false;
+    qint64 m_delayNextReplyMs = 0;
     std::function<void()> m_onFinished;
     std::function<void(const QString &)> m_onAbort;
     QString m_abortReason;

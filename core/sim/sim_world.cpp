@@ -9,16 +9,6 @@
 
 namespace lockscope {
 
-namespace {
-// Step names that exist for every strategy: the workload's checkpoints and the critical section.
-bool isCommonStep(const QString &step)
-{
-    return step == QLatin1String("acquire") || step == QLatin1String("release") ||
-           step == QLatin1String("cs.get") || step == QLatin1String("cs.set") ||
-           step == QLatin1String("release.publish");
-}
-} // namespace
-
 SimWorld::SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> strategy, quint64 seed,
                    WaitOptions wait, EventSink *sink, std::shared_ptr<StringPool> strings,
                    bool recordText)
@@ -67,8 +57,8 @@ SimWorld::SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> str
     for (qsizetype i = 0; i < specs.size(); ++i)
         m_clients.push_back(std::make_unique<SimClient>(*this, int(i), specs[i], seed));
     m_partitionUntil.assign(m_clients.size(), std::vector<qint64>(m_nodes.size(), -1));
-    m_captionMatches.assign(std::size_t(scenario.captions.size()), 0);
-    m_captionShown.assign(std::size_t(scenario.captions.size()), false);
+    if (!scenario.captions.isEmpty())
+        m_captions = std::make_unique<CaptionMatcher>(scenario.captions, clientNames(), m_strings);
     armFaults();
 }
 
@@ -148,8 +138,8 @@ bool SimWorld::partitioned(int client, int node) const
 void SimWorld::record(const Event &e)
 {
     m_sink->consume(e);
-    if (!m_captionShown.empty())
-        recordCaptions(e);
+    if (m_captions)
+        m_captions->see(e, m_sink);
 }
 
 void SimWorld::record(EventKind kind, qint16 client, qint16 node, quint32 key, quint32 text,
@@ -165,36 +155,6 @@ void SimWorld::record(EventKind kind, qint16 client, qint16 node, quint32 key, q
     e.text = text;
     e.value = value;
     record(e);
-}
-
-void SimWorld::recordCaptions(const Event &e)
-{
-    if (e.kind == EventKind::Caption)
-        return;
-    const char *kind = eventKindId(e.kind);
-    for (std::size_t i = 0; i < m_captionShown.size(); ++i) {
-        if (m_captionShown[i])
-            continue;
-        const Caption &cap = m_scenario.captions[qsizetype(i)];
-        if (cap.eventKind != QLatin1String(kind))
-            continue;
-        if (!cap.client.isEmpty()) {
-            const qint16 who = e.client != kNoClient ? e.client : e.owner;
-            if (who < 0 || m_clients[std::size_t(who)]->name() != cap.client.toUtf8())
-                continue;
-        }
-        if (++m_captionMatches[i] < cap.occurrence)
-            continue;
-        m_captionShown[i] = true;
-        Event c;
-        c.timeUs = e.timeUs;
-        c.kind = EventKind::Caption;
-        c.client = e.client;
-        c.key = e.key;
-        c.text = m_strings->intern(cap.text.value(QStringLiteral("en")).toUtf8());
-        c.value = qint64(i);
-        m_sink->consume(c);
-    }
 }
 
 void SimWorld::onNodeChange(int nodeIndex, const SimNode::Change &c)
@@ -246,65 +206,17 @@ void SimWorld::onNodeChange(int nodeIndex, const SimNode::Change &c)
 
 void SimWorld::armFaults()
 {
-    const auto specs = m_scenario.resolvedClients();
-    auto clientIndex = [&](const QString &name) {
-        for (qsizetype i = 0; i < specs.size(); ++i) {
-            if (specs[i].name == name)
-                return int(i);
-        }
-        return -1;
-    };
-    QStringList strategySteps;
-    for (const char *s : m_strategy->info().steps)
-        strategySteps.append(QString::fromLatin1(s));
-
-    for (const auto &spec : m_scenario.faults) {
-        ArmedFault a;
-        a.spec = spec;
-        a.targetClient = clientIndex(spec.client);
-        a.triggerClient = clientIndex(spec.trigger.client);
-        if (!spec.trigger.steps.isEmpty()) {
-            // The first alternative this strategy has: "after acquire.setnx" for setnx-expire,
-            // "after acquire" for the atomic ones.
-            for (const auto &step : spec.trigger.steps) {
-                if (strategySteps.contains(step) || isCommonStep(step)) {
-                    a.step = step.toUtf8();
-                    break;
-                }
-            }
-            if (a.step.isEmpty())
-                continue; // this fault does not apply to this strategy
-        }
-        m_faults.push_back(a);
-    }
-    for (std::size_t i = 0; i < m_faults.size(); ++i) {
-        const auto &t = m_faults[i].spec.trigger;
-        if (m_faults[i].step.isEmpty())
-            m_kernel.at((t.atMs + t.delayMs) * 1000, [this, i] {
-                m_faults[i].fired = true;
-                applyFault(m_faults[i]);
+    m_plan = std::make_unique<FaultPlan>(m_scenario, *m_strategy, m_scenario.resolvedClients());
+    for (auto &fault : m_plan->faults()) {
+        const auto &t = fault.spec.trigger;
+        if (fault.step.isEmpty()) {
+            ArmedFault *f = &fault;
+            m_kernel.at((t.atMs + t.delayMs) * 1000, [this, f] {
+                f->fired = true;
+                applyFault(*f);
             });
+        }
     }
-}
-
-std::vector<ArmedFault *> SimWorld::reach(int client, const char *step, const char *phase)
-{
-    std::vector<ArmedFault *> hits;
-    if (m_faults.empty())
-        return hits;
-    const bool checkpoint = qstrcmp(phase, "at") == 0;
-    for (auto &f : m_faults) {
-        if (f.fired || f.step.isEmpty() || f.triggerClient != client || f.step != step)
-            continue;
-        if (!checkpoint && f.spec.trigger.phase != QLatin1String(phase))
-            continue;
-        // Count the n-th arrival at this step (in this phase).
-        if (++f.seenCount < f.spec.trigger.occurrence)
-            continue;
-        f.fired = true;
-        hits.push_back(&f);
-    }
-    return hits;
 }
 
 void SimWorld::strikeNodeFault(ArmedFault &fault)

@@ -3,8 +3,10 @@
 // runs it and reads the checker's report.
 #pragma once
 
+#include "caption_matcher.h"
 #include "checker.h"
 #include "events/event_log.h"
+#include "fault_plan.h"
 #include "kernel.h"
 #include "lock/acquire.h"
 #include "lock/strategy.h"
@@ -21,16 +23,6 @@
 namespace lockscope {
 
 class SimClient;
-
-// A fault of the scenario as it applies to this run's strategy.
-struct ArmedFault {
-    FaultSpec spec;
-    QByteArray step; // the alternative the strategy has ("" for time triggers)
-    int triggerClient = -1;
-    int targetClient = -1;
-    int seenCount = 0;
-    bool fired = false;
-};
 
 class SimWorld {
 public:
@@ -84,8 +76,11 @@ public:
 
     // Fault plan hooks: the client reached `step` in `phase` (before/sent/after/at).
     // Returns the faults that strike now, for the client to apply.
-    bool hasFaults() const { return !m_faults.empty(); }
-    std::vector<ArmedFault *> reach(int client, const char *step, const char *phase);
+    bool hasFaults() const { return !m_plan->empty(); }
+    std::vector<ArmedFault *> reach(int client, const char *step, const char *phase)
+    {
+        return m_plan->reach(client, step, phase);
+    }
     void strikeNodeFault(ArmedFault &fault);
     void clientDone();
     // Ends the run after the current action with this error; the first reason is kept. Used
@@ -99,7 +94,6 @@ private:
     void preloadScripts();
     void applyFault(ArmedFault &fault);
     void onNodeChange(int node, const SimNode::Change &change);
-    void recordCaptions(const Event &e);
     void recordFinalState();
 
     Scenario m_scenario;
@@ -119,11 +113,10 @@ private:
     std::unordered_map<QByteArray, quint32, BytesHash> m_lockKeys; // name -> interned id
     std::vector<quint32> m_lockKeyIds, m_counterKeyIds;
     bool m_anyPartition = false;
-    std::vector<ArmedFault> m_faults;
+    std::unique_ptr<FaultPlan> m_plan;
     // partitions: (client, node) -> cut until this time (us)
     std::vector<std::vector<qint64>> m_partitionUntil;
-    std::vector<int> m_captionMatches;
-    std::vector<bool> m_captionShown;
+    std::unique_ptr<CaptionMatcher> m_captions;
     int m_clientsRunning = 0;
     qint64 m_endUs = 0;
     QString m_abortReason;

@@ -1,14 +1,8 @@
-// A loopback TCP port that nobody listens on at the moment of asking: for a test server to
-// bind, or for a test that needs a port where nothing answers.
+// Tests ask for free loopback ports through the core's helper (core/live/free_port.h).
 #pragma once
 
-#include <QtGlobal>
+#include "live/free_port.h"
 
 namespace lockscope::test {
-
-// The kernel picks the port, which is then released: another process may take it before the
-// caller binds it, so a server that gets "Address already in use" should ask again. 0 when no
-// loopback port could be bound at all.
-quint16 unusedLoopbackPort();
-
+using lockscope::unusedLoopbackPort;
 } // namespace lockscope::test

@@ -3,7 +3,7 @@
 #include <QHostAddress>
 #include <QTcpServer>
 
-namespace lockscope::test {
+namespace lockscope {
 
 quint16 unusedLoopbackPort()
 {
@@ -15,4 +15,4 @@ quint16 unusedLoopbackPort()
     return port;
 }
 
-} // namespace lockscope::test
+} // namespace lockscope
