@@ -11,10 +11,13 @@
 #include <QStringList>
 
 #include <atomic>
+#include <memory>
 
 namespace lockscope {
 struct SimulationConfig;
-}
+class Strategy;
+enum class CellVerdict;
+} // namespace lockscope
 
 namespace lockscope::cli {
 
@@ -65,5 +68,12 @@ int replay(const QStringList &args);
 // scenario and strategy into `config`. Exit 0 agree, 1 disagree, 2 bad input, 130 cancelled.
 QList<QCommandLineOption> liveSimulateOptions();
 int simulateLive(const SimulationConfig &config, const QCommandLineParser &p);
+// compare --live: the live agreement matrix (exit 0 every cell agrees or cannot run live, 1 a
+// cell disagrees, 2 bad input, 130 cancelled).
+QList<QCommandLineOption> liveCompareOptions();
+int compareLive(const QList<Scenario> &scenarios, std::shared_ptr<const Strategy> custom,
+                const QCommandLineParser &p);
+// A verdict as the matrices print it: ok, UNSAFE, live (liveness loss).
+QString verdictCode(CellVerdict verdict);
 
 } // namespace lockscope::cli

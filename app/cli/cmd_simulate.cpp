@@ -24,6 +24,19 @@
 
 namespace lockscope::cli {
 
+QString verdictCode(CellVerdict verdict)
+{
+    switch (verdict) {
+    case CellVerdict::Safe:
+        return QStringLiteral("ok");
+    case CellVerdict::Unsafe:
+        return QStringLiteral("UNSAFE");
+    case CellVerdict::LivenessLoss:
+        return QStringLiteral("live");
+    }
+    return {};
+}
+
 namespace {
 
 // A caption in the CLI's language: the log holds the English text, the scenario file the others
@@ -101,19 +114,6 @@ QString readableReport(const SimulationConfig &config, const SimulationResult &r
     return s;
 }
 
-QString cellCode(CellVerdict verdict)
-{
-    switch (verdict) {
-    case CellVerdict::Safe:
-        return QStringLiteral("ok");
-    case CellVerdict::Unsafe:
-        return QStringLiteral("UNSAFE");
-    case CellVerdict::LivenessLoss:
-        return QStringLiteral("live");
-    }
-    return {};
-}
-
 // Rows = scenarios, columns = strategies (numbered; the ids are too wide for a column each).
 QString matrixText(const QList<ComparisonRow> &rows, const QStringList &scenarios,
                    const QStringList &strategies, int seeds)
@@ -144,7 +144,7 @@ QString matrixText(const QList<ComparisonRow> &rows, const QStringList &scenario
             const auto &row = rows[sc * strategies.size() + st];
             const CellVerdict v = verdictOf(row);
             ++counts[int(v)];
-            ts << QStringLiteral(" %1").arg(cellCode(v), 6);
+            ts << QStringLiteral(" %1").arg(verdictCode(v), 6);
         }
         ts << '\n';
     }
@@ -347,9 +347,15 @@ int compare(const QStringList &args)
          QStringLiteral("FILE")},
         scriptTimeLimitOption(),
     });
+    p.addOptions(liveCompareOptions());
     int code = 0;
     if (!parseOrFail(p, args, &code))
         return code;
+    for (const char *liveOnly : {"repetitions", "time-scale", "parallel"}) {
+        if (p.isSet(QLatin1String(liveOnly)) && !p.isSet(QStringLiteral("live")))
+            return fail(QCoreApplication::translate("cli", "--%1 goes with --live")
+                            .arg(QLatin1String(liveOnly)));
+    }
     const bool all = p.isSet(QStringLiteral("all-scenarios"));
     if (all == p.isSet(QStringLiteral("scenario")))
         return fail(QCoreApplication::translate("cli",
@@ -386,6 +392,12 @@ int compare(const QStringList &args)
             return fail(error);
         request.strategies = strategyIds() << custom->id();
         request.custom = std::move(custom);
+    }
+    if (p.isSet(QStringLiteral("live"))) {
+        if (p.isSet(QStringLiteral("seeds")))
+            return fail(QCoreApplication::translate(
+                "cli", "--live takes --repetitions, not --seeds (repetition k uses seed k)"));
+        return compareLive(request.scenarios, std::move(request.custom), p);
     }
     qint64 seeds = all ? 100 : 10;
     if (!numberOption(p, QStringLiteral("seeds"), 1, &seeds, &error) ||
@@ -483,7 +495,7 @@ int compare(const QStringList &args)
     QList<QStringList> cells;
     for (const auto &row : rows) {
         const auto &c = row.sum;
-        cells.append({row.strategy, cellCode(verdictOf(row)),
+        cells.append({row.strategy, verdictCode(verdictOf(row)),
                       QStringLiteral("%1/%2").arg(row.runsUnsafe).arg(row.runs),
                       QString::number(c.violations), QString::number(c.mistakenDeletions),
                       QString::number(c.stuckLocks), QString::number(c.lostUpdates),

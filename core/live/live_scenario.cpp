@@ -3,6 +3,7 @@
 #include "live_client.h"
 #include "local_redis.h"
 
+#include "lock/script.h"
 #include "lock/strategy_registry.h"
 #include "sim/caption_matcher.h"
 #include "sim/fault_plan.h"
@@ -160,8 +161,11 @@ Scenario scaledScenario(const Scenario &scenario, double scale)
 
 double defaultLiveTimeScale(const Scenario &scenario)
 {
-    for (double scale : {0.1, 0.25, 0.5}) {
-        if (double(scenario.ttlMs) * scale >= 1000.0)
+    // A whole number of seconds too: setnx-expire's EXPIRE rounds its TTL up to one, which
+    // would give the live lock a longer lease than the simulated one (1.25 s becomes 2 s).
+    for (double scale : {0.1, 0.2, 0.25, 0.5}) {
+        const qint64 ttl = scaleMs(scenario.ttlMs, scale);
+        if (ttl >= 1000 && ttl % 1000 == 0)
             return scale;
     }
     return 1.0;
@@ -298,7 +302,31 @@ private:
         if (!m_resource->start())
             return fail(m_resource->errorString());
         m_resourceOptions = m_resource->connectionOptions();
-        return waitForReplicas();
+        return waitForReplicas() && preloadScripts();
+    }
+
+    bool preloadScripts()
+    {
+        // As the simulator does (and as client libraries do once at start-up): the built-in
+        // scripts are in every primary's cache before the story starts, so the first EVALSHA
+        // of a strategy is the command the scenario's fault hits, not a NOSCRIPT round trip.
+        // A restarted node has an empty cache again, in both worlds.
+        QList<ConnectionOptions> servers = m_nodeOptions;
+        servers.append(m_resourceOptions);
+        for (const auto &server : servers) {
+            for (const QString &name : builtinScriptNames()) {
+                Reply r;
+                if (!call(server,
+                          Command{QByteArrayLiteral("SCRIPT"), QByteArrayLiteral("LOAD"),
+                                  builtinScript(name).body},
+                          &r, 2000))
+                    return fail(QCoreApplication::translate("LiveScenario",
+                                                            "loading the scripts into %1 "
+                                                            "failed: %2")
+                                    .arg(server.displayName(), QString::fromUtf8(r.text())));
+            }
+        }
+        return true;
     }
 
     // Blocks the event loop briefly, before the run's clock starts: nothing is playing yet.

@@ -68,8 +68,8 @@ QString liveRefusal(const Scenario &scenario, const Strategy &strategy, bool use
 // order. Request and per-node timeouts keep a floor (a few loopback round trips).
 Scenario scaledScenario(const Scenario &scenario, double scale);
 
-// The scale a live run uses when the user names none: the largest of 1, 0.5, 0.25, 0.1 that
-// keeps every TTL at 1 s or more (EXPIRE takes whole seconds) and the run under a minute.
+// The scale a live run uses when the user names none: the smallest of 0.1, 0.25, 0.5, 1 that
+// keeps the scenario's TTL at 1 s or more (EXPIRE takes whole seconds).
 double defaultLiveTimeScale(const Scenario &scenario);
 
 // Runs it to the end, turning the Qt event loop of the calling thread (which needs a
