@@ -12,7 +12,9 @@
 #include "redis_server.h"
 #include "redis_test_client.h"
 #include "sim/checker.h"
+#include "time_scale.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -23,6 +25,7 @@ using lockscope::test::cmd;
 using lockscope::test::optionsFor;
 using lockscope::test::RedisServer;
 using lockscope::test::RedisTestClient;
+using lockscope::test::scaledMs;
 
 namespace {
 
@@ -34,7 +37,7 @@ Reply call(Connection &c, const Command &argv)
 {
     auto done = std::make_shared<std::optional<Reply>>();
     c.send(argv, [done](const Reply &r) { *done = r; });
-    if (!QTest::qWaitFor([&] { return done->has_value(); }, 5000))
+    if (!QTest::qWaitFor([&] { return done->has_value(); }, scaledMs(5000)))
         return Reply::noReply(NoReplyKind::Timeout, "test: no reply within the wait");
     return **done;
 }
@@ -59,7 +62,8 @@ struct Fixture {
         QSignalSpy ready(observer.get(), &LiveKeyObserver::ready);
         QSignalSpy failed(observer.get(), &LiveKeyObserver::failed);
         observer->start();
-        if (!QTest::qWaitFor([&] { return ready.count() > 0 || failed.count() > 0; }, 5000) ||
+        if (!QTest::qWaitFor([&] { return ready.count() > 0 || failed.count() > 0; },
+                             scaledMs(5000)) ||
             failed.count() > 0) {
             *why = failed.isEmpty() ? QStringLiteral("observer not ready")
                                     : failed.at(0).at(0).toString();
@@ -67,7 +71,7 @@ struct Fixture {
         }
         a = named("lockscope-A");
         b = named("lockscope-B");
-        if (!QTest::qWaitFor([&] { return a->isReady() && b->isReady(); }, 5000)) {
+        if (!QTest::qWaitFor([&] { return a->isReady() && b->isReady(); }, scaledMs(5000))) {
             *why = QStringLiteral("clients not ready");
             return false;
         }
@@ -131,6 +135,8 @@ private slots:
     void setnxWithoutTtlIsFinal();
     void unnamedConnectionsStillReplay();
     void restartLosesDataAndReattaches();
+    void failoverLosesUnreplicatedLock();
+    void keepsUpWithPipelinedCommands();
 };
 
 // --- the line parser ----------------------------------------------------------------------
@@ -219,11 +225,11 @@ void TestLiveKeyObserver::expiryThenMistakenDeletion()
     const qint64 beforeSetUs = liveClockUs();
     QCOMPARE(call(*f.a, cmd({"SET", "lock:0", "a", "NX", "PX", "300"})), Reply::ok());
     // No command follows: the observer's own clock must find the expiry.
-    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyExpired), 1, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyExpired), 1, scaledMs(3000));
     const qint64 expirySeenUs = liveClockUs();
     QCOMPARE(call(*f.b, cmd({"SET", "lock:0", "b", "NX", "PX", "10000"})), Reply::ok());
     QCOMPARE(call(*f.a, cmd({"DEL", "lock:0"})), Reply::integer(1));
-    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyDeleted), 1, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyDeleted), 1, scaledMs(3000));
 
     const auto events = f.keyEvents("lock:0");
     QCOMPARE(events.size(), std::size_t(4));
@@ -263,8 +269,8 @@ void TestLiveKeyObserver::compareAndDeleteByTheOwner()
     const QByteArray script = builtinScript(QStringLiteral("compare_and_delete")).body;
     QCOMPARE(call(*f.a, {"EVAL", script, "1", "lock:0", "a"}), Reply::integer(0));
     QCOMPARE(call(*f.b, {"EVAL", script, "1", "lock:0", "b"}), Reply::integer(1));
-    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyDeleted), 1, 3000);
-    QTRY_COMPARE_WITH_TIMEOUT(f.observer->commandsReplayed(), quint64(3), 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyDeleted), 1, scaledMs(3000));
+    QTRY_COMPARE_WITH_TIMEOUT(f.observer->commandsReplayed(), quint64(3), scaledMs(3000));
 
     const auto events = f.keyEvents("lock:0");
     QCOMPARE(events.size(), std::size_t(2));
@@ -289,7 +295,7 @@ void TestLiveKeyObserver::evalshaRefusedRunsOnce()
     // Now cached on the server (EVAL caches it): B's EVALSHA runs, and finds the lock taken.
     const Reply taken = call(*f.b, {"EVALSHA", script.sha1, "1", "lock:0", "10000", "B:1"});
     QCOMPARE(taken.type(), Reply::Type::Integer);
-    QTRY_COMPARE_WITH_TIMEOUT(f.observer->commandsReplayed(), quint64(3), 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(f.observer->commandsReplayed(), quint64(3), scaledMs(3000));
     f.observer->finish();
 
     QByteArray lastText;
@@ -312,7 +318,7 @@ void TestLiveKeyObserver::setnxWithoutTtlIsFinal()
     const QByteArray token("a \"b\"\\\n\r\t\a\b\x00\x01\xff]", 16);
     QCOMPARE(call(*f.a, {"SETNX", "lock:0", token}), Reply::integer(1));
     QCOMPARE(call(*f.b, {"SETNX", "lock:0", "b"}), Reply::integer(0));
-    QTRY_COMPARE_WITH_TIMEOUT(f.observer->commandsReplayed(), quint64(2), 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(f.observer->commandsReplayed(), quint64(2), scaledMs(3000));
     f.observer->finish();
 
     const auto events = f.keyEvents("lock:0");
@@ -347,7 +353,7 @@ void TestLiveKeyObserver::unnamedConnectionsStillReplay()
     QCOMPARE(other.command(cmd({"SET", "lock:0", "x", "PX", "10000"})), Reply::ok());
     QCOMPARE(call(*f.a, cmd({"SET", "lock:0", "a", "NX", "PX", "10000"})), Reply::nil());
     QCOMPARE(call(*f.a, cmd({"DEL", "lock:0"})), Reply::integer(1));
-    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyDeleted), 1, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyDeleted), 1, scaledMs(3000));
     const auto events = f.keyEvents("lock:0");
     QCOMPARE(events.size(), std::size_t(2));
     QCOMPARE(events[0].client, kNoClient);
@@ -366,17 +372,17 @@ void TestLiveKeyObserver::restartLosesDataAndReattaches()
     Fixture f;
     START(f);
     QCOMPARE(call(*f.a, cmd({"SET", "lock:0", "a", "PX", "10000"})), Reply::ok());
-    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyWritten), 1, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyWritten), 1, scaledMs(3000));
     QSignalSpy failed(f.observer.get(), &LiveKeyObserver::failed);
     QSignalSpy ready(f.observer.get(), &LiveKeyObserver::ready);
     f.server.kill();
     f.observer->nodeCrashed();
     QVERIFY2(f.server.start(), qPrintable(f.server.errorString()));
     f.observer->nodeRestarted(false, optionsFor(f.server));
-    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 5000);
-    QTRY_VERIFY_WITH_TIMEOUT(f.a->isReady(), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, scaledMs(5000));
+    QTRY_VERIFY_WITH_TIMEOUT(f.a->isReady(), scaledMs(5000));
     QCOMPARE(call(*f.a, cmd({"SET", "lock:0", "a2", "NX", "PX", "10000"})), Reply::ok());
-    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyWritten), 2, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyWritten), 2, scaledMs(3000));
     QCOMPARE(failed.count(), 0);
 
     const auto events = f.keyEvents("lock:0");
@@ -387,6 +393,101 @@ void TestLiveKeyObserver::restartLosesDataAndReattaches()
     QCOMPARE(events[2].kind, EventKind::KeyWritten);
     QCOMPARE(events[2].client, kA);
     QCOMPARE(events[2].owner, kA);
+}
+
+void TestLiveKeyObserver::failoverLosesUnreplicatedLock()
+{
+    // The live runner's failover: the replica is held back (frozen, its link dropped), A's lock
+    // reaches only the primary, the primary dies and the replica is promoted without it. The
+    // shadow loses the lock the same way (no client deleted it), and follows the new primary.
+    Fixture f;
+    START(f);
+    RedisServer replica(
+        {QStringLiteral("--replicaof"), f.server.host(), QString::number(f.server.port())});
+    QVERIFY2(replica.start(), qPrintable(replica.errorString()));
+    RedisTestClient replicaAdmin;
+    QVERIFY(replicaAdmin.connect(replica.host(), replica.port()));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        replicaAdmin.command(cmd({"INFO", "replication"})).text().contains("master_link_status:up"),
+        scaledMs(15000)); // the first full sync can take a few of the replica's 1 s cron ticks
+    replica.pause();
+    RedisTestClient admin;
+    QVERIFY(admin.connect(f.server.host(), f.server.port()));
+    QVERIFY(admin.command(cmd({"CLIENT", "KILL", "TYPE", "replica"})).type() ==
+            Reply::Type::Integer);
+    QCOMPARE(call(*f.a, cmd({"SET", "lock:0", "a", "NX", "PX", "10000"})), Reply::ok());
+    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyWritten), 1, scaledMs(3000));
+
+    QSignalSpy failed(f.observer.get(), &LiveKeyObserver::failed);
+    QSignalSpy ready(f.observer.get(), &LiveKeyObserver::ready);
+    f.server.kill();
+    f.observer->nodeCrashed();
+    replica.resume();
+    QVERIFY(replicaAdmin.connect(replica.host(), replica.port()));
+    QCOMPARE(replicaAdmin.command(cmd({"REPLICAOF", "NO", "ONE"})), Reply::ok());
+    QCOMPARE(replicaAdmin.command(cmd({"EXISTS", "lock:0"})), Reply::integer(0));
+    f.observer->failedOver(optionsFor(replica));
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, scaledMs(5000));
+
+    ConnectionOptions o = optionsFor(replica);
+    o.clientName = QStringLiteral("lockscope-B");
+    Connection b(o);
+    b.open();
+    QTRY_VERIFY_WITH_TIMEOUT(b.isReady(), scaledMs(5000));
+    QCOMPARE(call(b, cmd({"SET", "lock:0", "b", "NX", "PX", "10000"})), Reply::ok());
+    QTRY_COMPARE_WITH_TIMEOUT(f.count(EventKind::KeyWritten), 2, scaledMs(3000));
+    QCOMPARE(failed.count(), 0);
+
+    const auto events = f.keyEvents("lock:0");
+    QCOMPARE(events.size(), std::size_t(3));
+    QCOMPARE(events[1].kind, EventKind::KeyDeleted);
+    QCOMPARE(events[1].client, kNoClient);
+    QCOMPARE(events[1].owner, kA);
+    QCOMPARE(events[2].kind, EventKind::KeyWritten);
+    QCOMPARE(events[2].client, kB);
+    // The promoted shadow's clock is the server's: the TTL it reports is the one B asked for.
+    QVERIFY2(events[2].value > 9000 && events[2].value <= 10000,
+             qPrintable(QString::number(events[2].value)));
+}
+
+void TestLiveKeyObserver::keepsUpWithPipelinedCommands()
+{
+    // Many commands at once from two clients arrive as many lines per read: all are replayed
+    // in the server's order (which interleaves the two pipelines as it likes), so the shadow
+    // deletes exactly as often as the server did and ends where the server ends.
+    Fixture f;
+    START(f);
+    constexpr int kCommands = 3000;
+    auto answered = std::make_shared<int>(0);
+    auto deleted = std::make_shared<qint64>(0);
+    QElapsedTimer timer;
+    timer.start();
+    for (int i = 0; i < kCommands; ++i) {
+        Connection &c = i % 2 ? *f.b : *f.a;
+        const QByteArray value = (i % 2 ? "b" : "a") + QByteArray::number(i);
+        const bool del = i % 3 == 2;
+        c.send(del ? Command{"DEL", "lock:0"}
+                   : Command{"SET", "lock:0", value, "PX", QByteArray::number(5000 + i)},
+               [answered, deleted, del](const Reply &r) {
+                   ++*answered;
+                   if (del)
+                       *deleted += r.integer();
+               });
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(*answered, kCommands, scaledMs(20000));
+    QTRY_COMPARE_WITH_TIMEOUT(f.observer->commandsReplayed(), quint64(kCommands), scaledMs(20000));
+    qInfo("%d commands answered and replayed in %lld ms", kCommands, timer.elapsed());
+    f.observer->finish();
+
+    RedisTestClient admin;
+    QVERIFY(admin.connect(f.server.host(), f.server.port()));
+    const Reply value = admin.command(cmd({"GET", "lock:0"}));
+    const Reply pttl = admin.command(cmd({"PTTL", "lock:0"}));
+    f.observer->compareWithServer("lock:0", !value.isNil(), value.text(), pttl.integer(), 1000);
+    QVERIFY2(f.observer->divergence().isEmpty(), qPrintable(f.observer->divergence()));
+    QCOMPARE(f.count(EventKind::KeyWritten), kCommands - kCommands / 3);
+    QVERIFY(*deleted > 0);
+    QCOMPARE(qint64(f.count(EventKind::KeyDeleted)), *deleted);
 }
 
 QTEST_GUILESS_MAIN(TestLiveKeyObserver)
