@@ -181,6 +181,15 @@ void LiveKeyObserver::onLine(const QByteArray &text, qint64 arrivalUs)
         m_originUs = line.timeUs / 1000 * 1000;
         m_shadow->jumpClock(m_originUs / 1000);
     }
+    const qint64 shadowNowUs = m_originUs + m_kernel->now();
+    if (line.timeUs <= shadowNowUs - 1000) {
+        // The server's clock went back (a clock step on the node): the shadow's kernel cannot,
+        // so the engine's clock steps back instead, and keys expire later in true time, as on
+        // the server. (A step forward just moves the kernel on: keys expire early, as there.)
+        const qint64 backMs = (shadowNowUs - line.timeUs + 999) / 1000;
+        m_shadow->jumpClock(-backMs);
+        m_originUs -= backMs * 1000;
+    }
     m_offsetUs = arrivalUs - line.timeUs;
     advanceTo(line.timeUs);
     if (line.fromScript)

@@ -15,9 +15,13 @@
 #include "time_scale.h"
 
 #include <QElapsedTimer>
+#include <QHostAddress>
 #include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace lockscope;
@@ -112,6 +116,53 @@ struct Fixture {
     }
 };
 
+// A stand-in for a Redis server in MONITOR mode: answers the observer's questions (nobody
+// connected, no script cached) and then sends the lines the test writes, with the
+// timestamps it chooses.
+class FakeMonitorServer {
+public:
+    bool refuseMonitor = false;
+
+    bool listen()
+    {
+        QObject::connect(&m_server, &QTcpServer::newConnection, [this] {
+            m_socket = m_server.nextPendingConnection();
+            QObject::connect(m_socket, &QTcpSocket::readyRead, [this] { onRead(); });
+        });
+        return m_server.listen(QHostAddress::LocalHost);
+    }
+    quint16 port() const { return m_server.serverPort(); }
+    void line(qint64 timeUs, const char *client, const char *args)
+    {
+        QVERIFY(m_socket);
+        const QByteArray text = QByteArray::number(timeUs / 1000000) + '.' +
+                                QByteArray::number(timeUs % 1000000).rightJustified(6, '0') +
+                                " [0 " + client + "] " + args;
+        m_socket->write("+" + text + "\r\n");
+    }
+
+private:
+    void onRead()
+    {
+        m_received += m_socket->readAll();
+        if (!m_received.contains("MONITOR\r\n"))
+            return;
+        const auto scripts = builtinScriptNames().size();
+        QByteArray out = "$0\r\n\r\n*" + QByteArray::number(scripts) + "\r\n";
+        for (qsizetype i = 0; i < scripts; ++i)
+            out += ":0\r\n";
+        out += refuseMonitor ? "-NOPERM this user has no permissions to run the 'monitor' "
+                               "command\r\n"
+                             : "+OK\r\n";
+        m_socket->write(out);
+        m_received.clear();
+    }
+
+    QTcpServer m_server;
+    QTcpSocket *m_socket = nullptr;
+    QByteArray m_received;
+};
+
 #define START(f)                                                                                   \
     do {                                                                                           \
         QString why_;                                                                              \
@@ -137,6 +188,10 @@ private slots:
     void restartLosesDataAndReattaches();
     void failoverLosesUnreplicatedLock();
     void keepsUpWithPipelinedCommands();
+
+    // Against a scripted stand-in server (lines with chosen timestamps).
+    void serverClockGoingBack();
+    void refusedMonitorFails();
 };
 
 // --- the line parser ----------------------------------------------------------------------
@@ -488,6 +543,80 @@ void TestLiveKeyObserver::keepsUpWithPipelinedCommands()
     QCOMPARE(f.count(EventKind::KeyWritten), kCommands - kCommands / 3);
     QVERIFY(*deleted > 0);
     QCOMPARE(qint64(f.count(EventKind::KeyDeleted)), *deleted);
+}
+
+void TestLiveKeyObserver::serverClockGoingBack()
+{
+    // The node's clock steps back 10 s (a real server's MONITOR timestamps would, under the live
+    // runner's clock shift). B's 500 ms lock, set after the step, must expire 500 ms later by
+    // the new clock; A's lock, set before it with 1 s, only when the new clock reaches its
+    // deadline again, 11 s on. Timestamps are this process's clock, so the tick's estimate of
+    // the server's now follows the lines.
+    FakeMonitorServer fake;
+    QVERIFY(fake.listen());
+    EventLog log;
+    LiveRecorder recorder(&log, log.sharedStrings());
+    ConnectionOptions o;
+    o.host = QStringLiteral("127.0.0.1");
+    o.port = fake.port();
+    LiveKeyObserver observer(0, o, 0, {{"lockscope-A", kA}, {"lockscope-B", kB}}, &recorder);
+    QSignalSpy ready(&observer, &LiveKeyObserver::ready);
+    observer.start();
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, scaledMs(5000));
+
+    const qint64 t0 = liveClockUs();
+    fake.line(t0, "1.1.1.1:1", R"("CLIENT" "SETNAME" "lockscope-A")");
+    fake.line(t0, "2.2.2.2:2", R"("CLIENT" "SETNAME" "lockscope-B")");
+    fake.line(t0 + 1000, "1.1.1.1:1", R"("SET" "lock:0" "a" "PX" "1000")");
+    const qint64 back = 10 * 1000 * 1000;
+    fake.line(t0 + 2000 - back, "2.2.2.2:2", R"("SET" "lock:1" "b" "PX" "500")");
+    QTRY_COMPARE_WITH_TIMEOUT(observer.commandsReplayed(), quint64(2), scaledMs(5000));
+
+    const auto expired = [&](const char *key) {
+        const quint32 id = log.strings().find(key);
+        return std::count_if(log.events().begin(), log.events().end(), [&](const Event &e) {
+            return e.kind == EventKind::KeyExpired && id != 0 && e.key == id;
+        });
+    };
+    // Found by the tick (no further line): within a second or two of the deadline.
+    QTRY_COMPARE_WITH_TIMEOUT(expired("lock:1"), 1, scaledMs(3000));
+    QCOMPARE(expired("lock:0"), 0);
+    for (const Event &e : log.events()) {
+        if (e.kind == EventKind::KeyWritten)
+            QCOMPARE(e.value, e.key == log.strings().find("lock:0") ? qint64(1000) : qint64(500));
+    }
+    observer.finish();
+    // A's lock is still there at the end, with about its second left plus the 10 s step.
+    const auto final = std::find_if(log.events().begin(), log.events().end(),
+                                    [](const Event &e) { return e.kind == EventKind::KeyFinal; });
+    QVERIFY(final != log.events().end());
+    QCOMPARE(final->owner, kA);
+    QVERIFY2(final->value > 9000 && final->value <= 11000,
+             qPrintable(QString::number(final->value)));
+    QVERIFY(observer.divergence().isEmpty());
+}
+
+void TestLiveKeyObserver::refusedMonitorFails()
+{
+    // A server that refuses MONITOR (an ACL without it): failed() with a sentence naming the
+    // server and saying why, and no ready().
+    FakeMonitorServer fake;
+    fake.refuseMonitor = true;
+    QVERIFY(fake.listen());
+    EventLog log;
+    LiveRecorder recorder(&log, log.sharedStrings());
+    ConnectionOptions o;
+    o.host = QStringLiteral("127.0.0.1");
+    o.port = fake.port();
+    LiveKeyObserver observer(0, o, 0, {}, &recorder);
+    QSignalSpy ready(&observer, &LiveKeyObserver::ready);
+    QSignalSpy failed(&observer, &LiveKeyObserver::failed);
+    observer.start();
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, scaledMs(5000));
+    const QString why = failed.at(0).at(0).toString();
+    QVERIFY2(why.contains(o.displayName()) && why.contains(QStringLiteral("NOPERM")),
+             qPrintable(why));
+    QCOMPARE(ready.count(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestLiveKeyObserver)
