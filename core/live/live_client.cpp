@@ -80,6 +80,12 @@ void LiveRecorder::record(EventKind kind, qint16 client, qint16 node, quint32 ke
     m_sink->consume(e);
 }
 
+void LiveRecorder::record(const Event &e)
+{
+    if (m_sink)
+        m_sink->consume(e);
+}
+
 quint64 LiveClientStats::errorCount() const
 {
     quint64 n = 0;

@@ -57,6 +57,10 @@ public:
 
     void record(EventKind kind, qint16 client, qint16 node, quint32 key, quint32 text, qint64 value,
                 qint16 owner = kNoClient);
+    // An event whose time the caller set (the key observer stamps an expiry with the moment
+    // the server's clock reached the deadline, mapped to liveClockUs(), not with when it was
+    // noticed).
+    void record(const Event &e);
 
 private:
     EventSink *m_sink;

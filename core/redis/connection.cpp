@@ -1,7 +1,7 @@
 // QtRedis: the connection's life cycle (connect, handshake, ready, drop, reconnect), composed of
 // parts with one job each:
 //   connection_transport   the socket of one attempt (TCP, TLS, Unix) and its failures
-//   connection_handshake   AUTH and SELECT before Ready
+//   connection_handshake   AUTH, SELECT and CLIENT SETNAME before Ready
 //   connection_requests    pending and in-flight requests, their timeouts
 //   resp_codec             hiredis: commands to bytes, bytes to replies
 //   connection_pubsub      subscriptions, pushed messages, confirmations
@@ -86,7 +86,7 @@ public:
     void open();
     void startAttempt();
     void onTransportUp();
-    void onHandshakeReply(quint64 gen, const Reply &reply);
+    void onHandshakeReply(quint64 gen, const Reply &reply, bool optional);
     void becomeReady();
     void onReadyRead();
     void dispatch(const Reply &reply);
@@ -283,8 +283,11 @@ void Connection::Private::onTransportUp()
     }
     handshake.start(commands.size());
     for (const Command &argv : commands) {
+        const bool optional = qtredis::Handshake::isOptional(argv);
         RequestPtr r = requests.make(
-            argv, [this, gen](const Reply &reply) { onHandshakeReply(gen, reply); }, 0);
+            argv,
+            [this, gen, optional](const Reply &reply) { onHandshakeReply(gen, reply, optional); },
+            0);
         r->internal = true;
         writeNow(std::move(r));
     }
@@ -292,11 +295,13 @@ void Connection::Private::onTransportUp()
     announceState();
 }
 
-void Connection::Private::onHandshakeReply(quint64 gen, const Reply &reply)
+void Connection::Private::onHandshakeReply(quint64 gen, const Reply &reply, bool optional)
 {
     if (gen != generation)
         return;
-    if (reply.failed()) {
+    // An optional command's server error (NOPERM, unknown command) is not the connection's
+    // failure; no answer at all still is (the transport is gone).
+    if (reply.failed() && !(optional && reply.isError())) {
         const RedisErrorKind kind = classify(reply);
         const bool transient = qtredis::Handshake::isTransient(kind);
         connectionFailed(kind, q->describe(reply), !transient,

@@ -27,6 +27,10 @@ struct ConnectionOptions {
     int db = 0;
     QString username; // ACL user; empty: plain AUTH <password> (if a password is set)
     QString password;
+    // Sent as CLIENT SETNAME on every (re)connect, so CLIENT LIST and MONITOR tell this
+    // connection's commands apart (the live runner's key observer does); empty: no name. A
+    // server that refuses the name still serves the connection.
+    QString clientName;
 
     bool tls = false;
     QString caFile;   // PEM; empty (and no caDir): the system's CA store

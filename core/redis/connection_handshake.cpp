@@ -13,7 +13,18 @@ QList<Command> Handshake::commands(const ConnectionOptions &options)
     }
     if (options.db != 0)
         out.append(Command{QByteArrayLiteral("SELECT"), QByteArray::number(options.db)});
+    if (!options.clientName.isEmpty()) {
+        out.append(Command{QByteArrayLiteral("CLIENT"), QByteArrayLiteral("SETNAME"),
+                           options.clientName.toUtf8()});
+    }
     return out;
+}
+
+bool Handshake::isOptional(const Command &argv)
+{
+    // The name only labels the connection for observers (CLIENT LIST, MONITOR): a server whose
+    // ACL forbids CLIENT, or that does not know it, still serves the caller's commands.
+    return argv.size() == 3 && argv.at(0) == "CLIENT" && argv.at(1) == "SETNAME";
 }
 
 bool Handshake::isTransient(RedisErrorKind kind)

@@ -1,5 +1,6 @@
 // What a QtRedis connection says on a new transport before any caller's request: AUTH (with the
-// ACL user if there is one), then SELECT. The commands go out pipelined, and the queued
+// ACL user if there is one), then SELECT, then CLIENT SETNAME (when the options name the
+// connection). The commands go out pipelined, and the queued
 // requests wait for their answers, so that none of them runs unauthenticated or in the wrong
 // database.
 #pragma once
@@ -13,6 +14,9 @@ public:
     // The commands for these options, in order; none for the default user without a password
     // in database 0.
     static QList<Command> commands(const ConnectionOptions &options);
+    // Whether a refusal of this handshake command leaves the connection usable (CLIENT SETNAME:
+    // a server that refuses it is still served; the connection goes on unnamed).
+    static bool isOptional(const Command &argv);
     // Whether a failed answer may go away by trying again: a server that is loading or busy
     // will answer later; a wrong password or a database that does not exist will not get
     // better.

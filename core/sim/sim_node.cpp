@@ -102,7 +102,7 @@ void SimNode::onPrimaryChange(const Engine::KeyChange &c)
         m_changeSink(Change{c.kind, c.key,
                             c.kind == Engine::KeyChange::Kind::Expired ? qint16(-1) : by, before,
                             after});
-    if (m_servers.size() > 1)
+    if (m_servers.size() > 1 && m_lagUs != kNeverReplicates)
         replicate(c.key);
 }
 

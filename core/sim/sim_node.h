@@ -31,6 +31,11 @@ public:
     // Sessions at or above this number are pub/sub connections of client (session - base).
     static constexpr int kSubscriberSessionBase = 100000;
 
+    // A replication lag for replicas that never receive anything (the live key observer's
+    // shadow of a primary whose real replica the live runner holds back): a failover then
+    // promotes an empty replica, as it does for real.
+    static constexpr qint64 kNeverReplicates = -1;
+
     // `observed`: track owners and report key changes (lock nodes). The protected resource
     // is not observed: nothing reads its changes, and its writes are the hottest path.
     SimNode(Kernel &kernel, int replicas, qint64 replicationLagUs, bool observed = true);

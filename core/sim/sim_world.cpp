@@ -1,5 +1,6 @@
 #include "sim_world.h"
 
+#include "node_log.h"
 #include "sim_client.h"
 
 #include "lock/script.h"
@@ -68,13 +69,9 @@ void SimWorld::preloadScripts()
     // interesting part; doing it here keeps the first acquisition's command count honest and
     // makes a lost reply hit a command that did something. A restart empties the cache again,
     // and the EVALSHA -> NOSCRIPT -> EVAL fallback then shows in the log as it would for real.
-    for (const auto &name : builtinScriptNames()) {
-        const Command load{QByteArrayLiteral("SCRIPT"), QByteArrayLiteral("LOAD"),
-                           builtinScript(name).body};
-        for (auto &node : m_nodes)
-            node->primary().execute(load, -1);
-        m_resource->primary().execute(load, -1);
-    }
+    for (auto &node : m_nodes)
+        preloadBuiltinScripts(node->primary());
+    preloadBuiltinScripts(m_resource->primary());
 }
 
 SimWorld::~SimWorld()
@@ -162,44 +159,10 @@ void SimWorld::onNodeChange(int nodeIndex, const SimNode::Change &c)
     const auto known = m_lockKeys.find(c.key);
     if (known == m_lockKeys.end())
         return;
-    SimNode &node = *m_nodes[std::size_t(nodeIndex)];
-    const quint32 key = known->second;
-    const auto ttlOf = [&](qint64 expireAtMs) -> qint64 {
-        return expireAtMs < 0 ? -1 : qMax<qint64>(0, expireAtMs - node.primary().nowMs());
-    };
-    switch (c.kind) {
-    case Engine::KeyChange::Kind::Written: {
-        // The value is needed only for the text; otherwise the deadline alone is cheaper to get.
-        quint32 text = 0;
-        qint64 deadline = -1;
-        if (m_recordText) {
-            const auto snap = node.primary().snapshot(c.key);
-            deadline = snap.expireAtMs;
-            QByteArray value = snap.value;
-            if (snap.type == "hash") {
-                value.clear();
-                for (const auto &[field, v] : snap.fields)
-                    value += (value.isEmpty() ? "" : " ") + field + '=' + v;
-            }
-            text = m_strings->intern(value);
-        } else {
-            deadline = node.primary().expireAtMs(c.key);
-        }
-        record(EventKind::KeyWritten, c.byClient, qint16(nodeIndex), key, text, ttlOf(deadline),
-               c.ownerAfter);
-        break;
-    }
-    case Engine::KeyChange::Kind::ExpireChanged:
-        record(EventKind::KeyTtlChanged, c.byClient, qint16(nodeIndex), key, 0,
-               ttlOf(node.primary().expireAtMs(c.key)), c.ownerAfter);
-        break;
-    case Engine::KeyChange::Kind::Deleted:
-        record(EventKind::KeyDeleted, c.byClient, qint16(nodeIndex), key, 0, 0, c.ownerBefore);
-        break;
-    case Engine::KeyChange::Kind::Expired:
-        record(EventKind::KeyExpired, kNoClient, qint16(nodeIndex), key, 0, 0, c.ownerBefore);
-        break;
-    }
+    Event e = keyChangeEvent(c, *m_nodes[std::size_t(nodeIndex)], qint16(nodeIndex), known->second,
+                             m_recordText ? m_strings.get() : nullptr);
+    e.timeUs = m_kernel.now();
+    record(e);
 }
 
 // --- faults -----------------------------------------------------------------------------------
@@ -387,12 +350,10 @@ void SimWorld::recordFinalState()
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
         SimNode &node = *m_nodes[i];
         for (const auto &k : keys) {
-            const auto snap = node.primary().snapshot(k);
-            if (!snap.exists)
-                continue;
-            const qint64 ttl = snap.expireAtMs < 0 ? -1 : snap.expireAtMs - node.primary().nowMs();
-            record(EventKind::KeyFinal, kNoClient, qint16(i), m_strings->intern(k), 0, ttl,
-                   node.ownerOf(k));
+            if (auto e = keyFinalEvent(node, qint16(i), k, m_strings->intern(k))) {
+                e->timeUs = m_kernel.now();
+                record(*e);
+            }
         }
     }
     for (const auto &k : keys) {

@@ -1,8 +1,8 @@
 // QtRedis (lockscope::Connection) against real redis-server processes: the wire protocol
 // (pipelining, binary safety, nested replies, typed errors), the handshake (AUTH, ACL users,
-// SELECT), the transports (TCP, Unix socket, TLS with a CA and client certificates made here
-// with the openssl command line), failures (timeouts while the server is stopped, a server
-// killed and restarted, refused connections), the read-only switch (checked against the
+// SELECT, CLIENT SETNAME), the transports (TCP, Unix socket, TLS with a CA and client certificates
+// made here with the openssl command line), failures (timeouts while the server is stopped, a
+// server killed and restarted, refused connections), the read-only switch (checked against the
 // server's own command statistics), replicas, pub/sub, and the pure parts (URLs, the write
 // table, error classification).
 #include "free_port.h"
@@ -25,9 +25,9 @@
 
 using namespace lockscope;
 using lockscope::test::RedisServer;
-using lockscope::test::unusedLoopbackPort;
 using lockscope::test::RedisTestClient;
 using lockscope::test::TestCertificates;
+using lockscope::test::unusedLoopbackPort;
 
 Q_DECLARE_METATYPE(lockscope::Reply)
 Q_DECLARE_METATYPE(lockscope::RedisErrorKind)
@@ -154,6 +154,8 @@ private slots:
     void wrongPassword();
     void noAuthWithoutPassword();
     void aclUser();
+    void clientNameOnEveryConnect();
+    void clientNameRefusedIsNotFatal();
     void unixSocket();
     void tlsVerifiesTheServer();
     void tlsWrongCaFails();
@@ -908,6 +910,86 @@ void TestConnection::aclUser()
     const QString message = errors.at(0).at(1).toString();
     QVERIFY2(message.contains(QStringLiteral("user 'app'")), qPrintable(message));
     QVERIFY(!message.contains(QStringLiteral("not-the-secret")));
+}
+
+namespace {
+
+// The names of the server's connections, from CLIENT LIST (the server's own view).
+QStringList clientNames(RedisTestClient &admin)
+{
+    QStringList names;
+    const Reply list = admin.command(cmd({"CLIENT", "LIST"}));
+    for (const QByteArray &line : list.text().split('\n')) {
+        for (const QByteArray &field : line.trimmed().split(' ')) {
+            if (field.startsWith("name="))
+                names.append(QString::fromUtf8(field.mid(5)));
+        }
+    }
+    return names;
+}
+
+} // namespace
+
+void TestConnection::clientNameOnEveryConnect()
+{
+    // The live runner's key observer learns who sent a command from the connection's name, so
+    // the name must be there from the first command on, and again after every reconnect.
+    RedisServer server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    ConnectionOptions o = tcpOptions(server);
+    o.clientName = QStringLiteral("lockscope-A");
+    Connection c(o);
+    OPEN_READY(c);
+    QCOMPARE(call(c, cmd({"CLIENT", "GETNAME"})), Reply::bulk("lockscope-A"));
+    RedisTestClient admin;
+    QVERIFY(admin.connect(server.host(), server.port()));
+    QVERIFY2(clientNames(admin).contains(QStringLiteral("lockscope-A")),
+             qPrintable(clientNames(admin).join(u',')));
+
+    // A restarted server knows nothing of the old connection: the name comes back only because
+    // the handshake sends it again.
+    server.kill();
+    QTRY_COMPARE_WITH_TIMEOUT(c.state(), Connection::State::Reconnecting, 5000);
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    QTRY_VERIFY_WITH_TIMEOUT(c.isReady(), 5000);
+    QCOMPARE(c.reconnects(), quint64(1));
+    QVERIFY(admin.connect(server.host(), server.port()));
+    QVERIFY2(clientNames(admin).contains(QStringLiteral("lockscope-A")),
+             qPrintable(clientNames(admin).join(u',')));
+    QCOMPARE(call(c, cmd({"CLIENT", "GETNAME"})), Reply::bulk("lockscope-A"));
+
+    // Without a name, none is sent (the default connection stays as it was).
+    Connection plain(tcpOptions(server));
+    OPEN_READY(plain);
+    QCOMPARE(call(plain, cmd({"CLIENT", "GETNAME"})), Reply::nil());
+}
+
+void TestConnection::clientNameRefusedIsNotFatal()
+{
+    // An ACL user that may not run CLIENT at all: the name is refused (NOPERM), and the
+    // connection still becomes ready and serves its commands.
+    RedisServer server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    RedisTestClient admin;
+    QVERIFY(admin.connect(server.host(), server.port()));
+    QCOMPARE(
+        admin.command(cmd({"ACL", "SETUSER", "app", "on", ">secret", "~*", "+@all", "-client"})),
+        Reply::ok());
+    ConnectionOptions o = tcpOptions(server);
+    o.username = QStringLiteral("app");
+    o.password = QStringLiteral("secret");
+    o.clientName = QStringLiteral("lockscope-A");
+    Connection c(o);
+    QSignalSpy errors(&c, &Connection::connectionError);
+    OPEN_READY(c);
+    QCOMPARE(call(c, cmd({"SET", "k", "v"})), Reply::ok());
+    QCOMPARE(call(c, cmd({"GET", "k"})), Reply::bulk("v"));
+    QCOMPARE(errors.count(), 0);
+    QVERIFY2(!clientNames(admin).contains(QStringLiteral("lockscope-A")),
+             qPrintable(clientNames(admin).join(u',')));
+    // The refusal really happened: the server logged it in its ACL log.
+    const Reply log = admin.command(cmd({"ACL", "LOG"}));
+    QVERIFY2(log.toDisplay().contains("client"), log.toDisplay().constData());
 }
 
 void TestConnection::unixSocket()
