@@ -13,9 +13,10 @@
 // attaching, SCRIPT EXISTS keeps only those the server really has (an EVALSHA the server
 // refused with NOSCRIPT must fail in the shadow too, or the EVAL after it runs the script twice).
 // Commands from connections without a known name still run, as session -1 (no client), so the
-// shadow's data stays right. Transaction and connection commands (MULTI/EXEC, SELECT, AUTH,
-// SUBSCRIBE, ...) are not replayed: Redis shows each command of a transaction as it runs, and the
-// others change no data.
+// shadow's data stays right. (Clients on a Unix socket all show as one address and cannot be
+// told apart: the runner's clients use TCP.) Transaction and connection commands (MULTI/EXEC,
+// SELECT, AUTH, SUBSCRIBE, ...) are not replayed: Redis shows each command of a transaction as it
+// runs, and the others change no data.
 //
 // Times: events a command caused are stamped liveClockUs() when its line is read; an expiry is
 // stamped when the server's clock reached the deadline, mapped to the live clock by the offset
@@ -66,7 +67,8 @@ public:
     // lost), and MONITOR follows `newPrimary`.
     void failedOver(const ConnectionOptions &newPrimary);
     // Reads what has arrived, brings the shadow's clock to the server's now, records KeyFinal
-    // for the lock keys and stops watching.
+    // for the lock keys and stops watching. Lines still in flight are lost: call it once the
+    // clients are done and their last commands' lines had a moment to arrive.
     void finish();
 
     // Diagnostics.
@@ -77,8 +79,9 @@ public:
     // lines that could not be read, or a difference compareWithServer() found.
     QString divergence() const;
     // After finish(): the runner's own reading of a lock key on the real server (GET and PTTL;
-    // exists false for an absent key). The first difference is kept for divergence(). TTLs
-    // are compared with `ttlToleranceMs`, as they are read at slightly different times.
+    // exists false for an absent key). The first difference is kept for divergence(). Values
+    // are compared for string keys only (a hash: presence and TTL); TTLs within
+    // `ttlToleranceMs`, as they are read at slightly different times.
     void compareWithServer(const QByteArray &key, bool exists, const QByteArray &value,
                            qint64 pttlMs, qint64 ttlToleranceMs = 200);
 
