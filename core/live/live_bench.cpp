@@ -94,7 +94,7 @@ QJsonObject LiveBenchResult::toJson() const
     QJsonObject errs;
     for (auto it = errors.begin(); it != errors.end(); ++it)
         errs.insert(it.key(), qint64(it.value()));
-    return QJsonObject{
+    QJsonObject o{
         {QStringLiteral("strategy"), strategy},
         {QStringLiteral("wait"), wait},
         {QStringLiteral("servers"), QJsonArray::fromStringList(servers)},
@@ -134,14 +134,22 @@ QJsonObject LiveBenchResult::toJson() const
         {QStringLiteral("server_restarted"), serverRestarted},
         {QStringLiteral("cleanup_error"), cleanupError},
     };
+    // Only a custom strategy has files; the built-ins' JSON stays as it was.
+    if (!acquireScript.isEmpty() || !releaseScript.isEmpty()) {
+        o.insert(QStringLiteral("acquire_script"), acquireScript);
+        o.insert(QStringLiteral("release_script"), releaseScript);
+    }
+    return o;
 }
 
 QString LiveBenchResult::toText() const
 {
     QString s;
     QTextStream ts(&s);
-    ts << "strategy  " << strategy << " (wait " << wait << ") on " << servers.join(QLatin1Char(','))
-       << "\n";
+    ts << "strategy  " << strategy;
+    if (!acquireScript.isEmpty() || !releaseScript.isEmpty())
+        ts << " [acquire " << acquireScript << ", release " << releaseScript << "]";
+    ts << " (wait " << wait << ") on " << servers.join(QLatin1Char(',')) << "\n";
     ts << "clients   " << clients << " on " << keys << (keys == 1 ? " lock key" : " lock keys")
        << ", " << durationMs << " ms" << (cancelled ? " (cancelled)" : "") << "\n\n";
     ts << "cycles                 " << cycles << "  (" << QString::number(cyclesPerSecond, 'f', 0)
@@ -189,19 +197,17 @@ QString counterVerdict(const LiveBenchResult &r)
     if (missing == 0 && !r.serverRestarted)
         return {};
     const QString head =
-        missing > 0
-            ? QStringLiteral("the counter is %1 but %2 increments were acknowledged")
-                  .arg(r.counterActual)
-                  .arg(r.counterExpected)
-            : QStringLiteral("the counter is %1 and %2 increments were acknowledged")
-                  .arg(r.counterActual)
-                  .arg(r.counterExpected);
+        missing > 0 ? QStringLiteral("the counter is %1 but %2 increments were acknowledged")
+                          .arg(r.counterActual)
+                          .arg(r.counterExpected)
+                    : QStringLiteral("the counter is %1 and %2 increments were acknowledged")
+                          .arg(r.counterActual)
+                          .arg(r.counterExpected);
     if (r.serverRestarted) {
         const QString when =
             r.restartedAtUs > 0
-                ? QStringLiteral(" at ") +
-                      QDateTime::fromMSecsSinceEpoch(r.restartedAtUs / 1000).toString(
-                          QStringLiteral("HH:mm:ss"))
+                ? QStringLiteral(" at ") + QDateTime::fromMSecsSinceEpoch(r.restartedAtUs / 1000)
+                                               .toString(QStringLiteral("HH:mm:ss"))
                 : QString();
         if (missing > 0)
             return QStringLiteral("%1: the server restarted%2 and lost %3 (%4)")
@@ -280,7 +286,7 @@ public:
     qint64 t0Us = 0;
     qint64 t1Us = 0;
     bool counterRead = false;
-    QString busyError; // a server was busy running our script: what happened to it
+    QString busyError;       // a server was busy running our script: what happened to it
     QByteArray runIdAtStart; // of the first server (the counter's), from the preflight
     QByteArray runIdAtEnd;
     qint64 uptimeAtEndS = -1;
@@ -724,8 +730,8 @@ Task<void> LiveBench::Private::finalize()
         if (!ok)
             uptimeAtEndS = -1;
         Command persistence{QByteArrayLiteral("INFO"), QByteArrayLiteral("persistence")};
-        aofAtEnd = infoField(co_await a.call(0, std::move(persistence), kStepFinal),
-                             "aof_enabled") == "1";
+        aofAtEnd =
+            infoField(co_await a.call(0, std::move(persistence), kStepFinal), "aof_enabled") == "1";
     }
     for (int k = 0; k < config.keys && recorder; ++k) {
         const QByteArray counter = counterKey(k);
