@@ -61,7 +61,8 @@ int bench(const QStringList &args)
                     "redis://[user@]host[:port][/db], rediss://..., unix:///path. A password "
                     "here is visible to other users: use LOCKSCOPE_AUTH or --askpass."),
          QStringLiteral("URLS")},
-        {QStringLiteral("strategy"), QCoreApplication::translate("cli", "Strategy id."),
+        {QStringLiteral("strategy"),
+         QCoreApplication::translate("cli", "Strategy id (or 'custom' with the two scripts)."),
          QStringLiteral("ID")},
         {QStringLiteral("acquire-script"),
          QCoreApplication::translate("cli", "Your acquire script (Lua), instead of --strategy."),
@@ -112,6 +113,20 @@ int bench(const QStringList &args)
     };
     p.addOptions(options);
     addConnectionFlags(p);
+    // simulate's --script-time-limit has no meaning here: on a real server a script cannot be
+    // stopped before the server's busy-reply-threshold (it answers nobody until then), and once
+    // it answers BUSY the bench stops the script with SCRIPT KILL. Say so rather than "unknown
+    // option".
+    for (const QString &arg : args.mid(1)) {
+        if (arg == QLatin1String("--script-time-limit") ||
+            arg.startsWith(QLatin1String("--script-time-limit=")))
+            return fail(QCoreApplication::translate(
+                "cli", "bench runs your scripts on your server, whose busy-reply-threshold "
+                       "(lua-time-limit) is their time limit: past it the bench stops the "
+                       "script with SCRIPT KILL; --script-time-limit is for simulate and compare"));
+        if (arg == QLatin1String("--"))
+            break;
+    }
     int code = 0;
     if (!parseOrFail(p, args, &code))
         return code;
@@ -119,11 +134,18 @@ int bench(const QStringList &args)
     if (!p.isSet(QStringLiteral("redis")))
         return fail(QCoreApplication::translate(
             "cli", "bench needs --redis HOST:PORT (or a redis:// URL)"));
-    const bool custom =
-        p.isSet(QStringLiteral("acquire-script")) || p.isSet(QStringLiteral("release-script"));
+    // Your scripts are the strategy "custom": --strategy may say so, or be left out.
+    const bool custom = p.isSet(QStringLiteral("acquire-script")) ||
+                        p.isSet(QStringLiteral("release-script")) ||
+                        p.value(QStringLiteral("strategy")) == QLatin1String("custom");
     if (!custom && !p.isSet(QStringLiteral("strategy")))
         return fail(QCoreApplication::translate(
             "cli", "bench needs --strategy ID (see 'lockscope-cli strategies')"));
+    if (custom && p.isSet(QStringLiteral("strategy")) &&
+        p.value(QStringLiteral("strategy")) != QLatin1String("custom"))
+        return fail(QCoreApplication::translate(
+                        "cli", "--strategy %1 and your own scripts: give one or the other")
+                        .arg(p.value(QStringLiteral("strategy"))));
 
     LiveBenchConfig config;
     QString error;
@@ -263,7 +285,12 @@ int bench(const QStringList &args)
     g_interrupted.store(false);
     const auto previousInt = std::signal(SIGINT, onInterrupt);
     const auto previousTerm = std::signal(SIGTERM, onInterrupt);
-    const LiveBenchResult result = runLiveBench(config, [] { return g_interrupted.load(); });
+    LiveBenchResult result = runLiveBench(config, [] { return g_interrupted.load(); });
+    if (custom) {
+        // The files as the user named them, in the text and the JSON beside "custom".
+        result.acquireScript = p.value(QStringLiteral("acquire-script"));
+        result.releaseScript = p.value(QStringLiteral("release-script"));
+    }
     std::signal(SIGINT, previousInt);
     std::signal(SIGTERM, previousTerm);
     if (!result.ok)

@@ -94,7 +94,7 @@ QJsonObject LiveBenchResult::toJson() const
     QJsonObject errs;
     for (auto it = errors.begin(); it != errors.end(); ++it)
         errs.insert(it.key(), qint64(it.value()));
-    return QJsonObject{
+    QJsonObject o{
         {QStringLiteral("strategy"), strategy},
         {QStringLiteral("wait"), wait},
         {QStringLiteral("servers"), QJsonArray::fromStringList(servers)},
@@ -134,14 +134,22 @@ QJsonObject LiveBenchResult::toJson() const
         {QStringLiteral("server_restarted"), serverRestarted},
         {QStringLiteral("cleanup_error"), cleanupError},
     };
+    // Only a custom strategy has files; the built-ins' JSON stays as it was.
+    if (!acquireScript.isEmpty() || !releaseScript.isEmpty()) {
+        o.insert(QStringLiteral("acquire_script"), acquireScript);
+        o.insert(QStringLiteral("release_script"), releaseScript);
+    }
+    return o;
 }
 
 QString LiveBenchResult::toText() const
 {
     QString s;
     QTextStream ts(&s);
-    ts << "strategy  " << strategy << " (wait " << wait << ") on " << servers.join(QLatin1Char(','))
-       << "\n";
+    ts << "strategy  " << strategy;
+    if (!acquireScript.isEmpty() || !releaseScript.isEmpty())
+        ts << " [acquire " << acquireScript << ", release " << releaseScript << "]";
+    ts << " (wait " << wait << ") on " << servers.join(QLatin1Char(',')) << "\n";
     ts << "clients   " << clients << " on " << keys << (keys == 1 ? " lock key" : " lock keys")
        << ", " << durationMs << " ms" << (cancelled ? " (cancelled)" : "") << "\n\n";
     ts << "cycles                 " << cycles << "  (" << QString::number(cyclesPerSecond, 'f', 0)

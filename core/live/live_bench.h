@@ -82,6 +82,9 @@ struct LiveBenchResult {
     bool cancelled = false;
 
     QString strategy;
+    // The user's script files as given (strategy "custom"), for the report; empty otherwise.
+    QString acquireScript;
+    QString releaseScript;
     QString wait;
     QStringList servers;
     int clients = 0;

@@ -18,6 +18,9 @@
 #ifndef LOCKSCOPE_CLI
 #error "LOCKSCOPE_CLI must name the lockscope-cli binary (tests/live/CMakeLists.txt)"
 #endif
+#ifndef LOCKSCOPE_GUIDE_EXAMPLES
+#error "LOCKSCOPE_GUIDE_EXAMPLES must name docs/guide/examples (tests/live/CMakeLists.txt)"
+#endif
 
 using namespace lockscope;
 using namespace lockscope::test;
@@ -46,6 +49,12 @@ Run runCliWithPassword(const QStringList &args, const QString &password)
 QString address(const RedisServer &server)
 {
     return server.host() + QLatin1Char(':') + QString::number(server.port());
+}
+
+// One of the user guide's example scripts (acquire.lua, release.lua, release-plain-del.lua, ...).
+QString guideScript(const char *name)
+{
+    return QStringLiteral(LOCKSCOPE_GUIDE_EXAMPLES "/") + QLatin1String(name);
 }
 
 qint64 dbsize(const RedisServer &server)
@@ -89,6 +98,9 @@ private slots:
     void customScriptFailingAtRunTime();
     void runawayScriptIsKilled_data();
     void runawayScriptIsKilled();
+    void benchCustomScriptsKeepTheCounter();
+    void benchPlainDelReleaseUnderALongPause();
+    void badCustomScriptsAreRefused();
 
 private:
     RedisServer m_server;
@@ -172,11 +184,9 @@ void TestLiveCli::benchSurvivesAServerKill()
     const QTime restartedAt = QTime::fromString(m.captured(3), QStringLiteral("HH:mm:ss"));
     QVERIFY2(qAbs(restartedAt.secsTo(killedAt)) <= 2, out.constData());
     // Then the usual summary, with the same figures and the errors counted.
-    const QByteArray counterLine = "counter                " + QByteArray::number(actual) +
-                                   " of " + QByteArray::number(expected) +
-                                   " acknowledged increments";
-    QVERIFY2(out.contains(counterLine),
-             out.constData());
+    const QByteArray counterLine = "counter                " + QByteArray::number(actual) + " of " +
+                                   QByteArray::number(expected) + " acknowledged increments";
+    QVERIFY2(out.contains(counterLine), out.constData());
     const QRegularExpression errors(QStringLiteral("\\nerrors +(\\d+)"));
     const auto e = errors.match(QString::fromUtf8(out));
     QVERIFY2(e.hasMatch() && e.captured(1).toLongLong() > 0, out.constData());
@@ -490,6 +500,146 @@ void TestLiveCli::runawayScriptIsKilled()
     QVERIFY(c.connect(server.host(), server.port()));
     QCOMPARE(c.command({QByteArrayLiteral("PING")}).text(), QByteArray("PONG"));
     QCOMPARE(dbsize(server), 0);
+}
+
+// Issue 15: the user's own script pair runs live. The guide's correct pair (SET NX PX, then
+// compare-and-delete) keeps one holder at a time: no violation, and the counter ends where the
+// acknowledged increments say. The report names the strategy "custom" and the two files.
+void TestLiveCli::benchCustomScriptsKeepTheCounter()
+{
+    const QString acquire = guideScript("acquire.lua");
+    const QString release = guideScript("release.lua");
+    const Run run =
+        runCli({QStringLiteral("bench"), QStringLiteral("--redis"), address(m_server),
+                QStringLiteral("--acquire-script"), acquire, QStringLiteral("--release-script"),
+                release, QStringLiteral("--clients"), QStringLiteral("10"),
+                QStringLiteral("--duration"), QStringLiteral("1500"), QStringLiteral("--json")});
+    QVERIFY2(run.finished && run.exitCode == 0, run.describe().constData());
+    QJsonParseError perr;
+    const QJsonObject o = QJsonDocument::fromJson(run.out, &perr).object();
+    QVERIFY2(perr.error == QJsonParseError::NoError, run.describe().constData());
+    QCOMPARE(o.value(QStringLiteral("strategy")).toString(), QStringLiteral("custom"));
+    QCOMPARE(o.value(QStringLiteral("acquire_script")).toString(), acquire);
+    QCOMPARE(o.value(QStringLiteral("release_script")).toString(), release);
+    QVERIFY2(o.value(QStringLiteral("cycles")).toInteger() > 0, run.out.constData());
+    QCOMPARE(o.value(QStringLiteral("violations")).toInteger(), 0);
+    QCOMPARE(o.value(QStringLiteral("lost_updates")).toInteger(), 0);
+    QVERIFY(o.value(QStringLiteral("counter_read")).toBool());
+    QCOMPARE(o.value(QStringLiteral("counter_actual")).toInteger(),
+             o.value(QStringLiteral("counter_expected")).toInteger());
+    QCOMPARE(o.value(QStringLiteral("counter_expected")).toInteger(),
+             o.value(QStringLiteral("cycles")).toInteger());
+    QVERIFY(o.value(QStringLiteral("cleaned_up")).toBool());
+    QCOMPARE(dbsize(m_server), 0);
+
+    // The text names them too, on the first line; "--strategy custom" is the same as leaving
+    // --strategy out.
+    const Run text = runCli(
+        {QStringLiteral("bench"), QStringLiteral("--redis"), address(m_server),
+         QStringLiteral("--strategy"), QStringLiteral("custom"), QStringLiteral("--acquire-script"),
+         acquire, QStringLiteral("--release-script"), release, QStringLiteral("--clients"),
+         QStringLiteral("3"), QStringLiteral("--duration"), QStringLiteral("300")});
+    QVERIFY2(text.finished && text.exitCode == 0, text.describe().constData());
+    const QString first = QString::fromUtf8(text.out).section(QLatin1Char('\n'), 0, 0);
+    QCOMPARE(first, QStringLiteral("strategy  custom [acquire %1, release %2] (wait backoff) on %3")
+                        .arg(acquire, release, address(m_server)));
+    QVERIFY2(text.out.contains("overlapping holders    0"), text.out.constData());
+    QCOMPARE(dbsize(m_server), 0);
+}
+
+// A pause longer than the TTL, with a plain-DEL release: the guide's release-plain-del.lua must
+// show what the built-in set-nx-px-del shows under the same fault. Two clients on one key, each
+// holding the lock 200 ms (think 0, so a holder mostly takes the lock again at once), TTL 500 ms;
+// A, then B, then A again is paused for 800 ms. A client paused while it holds the lock keeps
+// believing it holds it: its lock expires, the other client's backoff (at most 128 ms) takes
+// it well before the pause ends, and enters a critical section the paused one is still inside
+// (a violation); the paused one then writes the counter it read before the pause (a lost
+// update) and deletes the other's lock. Three pauses: whoever holds at the first, one of them
+// meets the holder.
+void TestLiveCli::benchPlainDelReleaseUnderALongPause()
+{
+    const QStringList common = {QStringLiteral("--redis"),        address(m_server),
+                                QStringLiteral("--clients"),      QStringLiteral("2"),
+                                QStringLiteral("--ttl"),          QStringLiteral("500"),
+                                QStringLiteral("--hold"),         QStringLiteral("200"),
+                                QStringLiteral("--duration"),     QStringLiteral("3300"),
+                                QStringLiteral("--pause-client"), QStringLiteral("A:100:800"),
+                                QStringLiteral("--pause-client"), QStringLiteral("B:1100:800"),
+                                QStringLiteral("--pause-client"), QStringLiteral("A:2100:800"),
+                                QStringLiteral("--json")};
+    const auto bench = [&](const QStringList &strategy) {
+        const Run run = runCli(QStringList{QStringLiteral("bench")} + strategy + common);
+        QJsonObject o;
+        if (run.finished && run.exitCode == 0)
+            o = QJsonDocument::fromJson(run.out).object();
+        return std::pair{run, o};
+    };
+    const auto [builtinRun, builtin] =
+        bench({QStringLiteral("--strategy"), QStringLiteral("set-nx-px-del")});
+    QVERIFY2(!builtin.isEmpty(), builtinRun.describe().constData());
+    const auto [customRun, custom] =
+        bench({QStringLiteral("--acquire-script"), guideScript("acquire.lua"),
+               QStringLiteral("--release-script"), guideScript("release-plain-del.lua")});
+    QVERIFY2(!custom.isEmpty(), customRun.describe().constData());
+    QCOMPARE(custom.value(QStringLiteral("strategy")).toString(), QStringLiteral("custom"));
+
+    // The built-in shows the fault (else the scenario is not what this test thinks) ...
+    const qint64 violations = builtin.value(QStringLiteral("violations")).toInteger();
+    const qint64 lost = builtin.value(QStringLiteral("lost_updates")).toInteger();
+    QVERIFY2(violations > 0, builtinRun.out.constData());
+    QVERIFY2(lost > 0, builtinRun.out.constData());
+    // ... and the user's pair the same kind of outcome.
+    QVERIFY2(custom.value(QStringLiteral("violations")).toInteger() > 0, customRun.out.constData());
+    QVERIFY2(custom.value(QStringLiteral("lost_updates")).toInteger() > 0,
+             customRun.out.constData());
+    QCOMPARE(custom.value(QStringLiteral("counter_actual")).toInteger() +
+                 custom.value(QStringLiteral("lost_updates")).toInteger(),
+             custom.value(QStringLiteral("counter_expected")).toInteger());
+    QCOMPARE(dbsize(m_server), 0);
+}
+
+// What the user gets wrong with the two files: one line naming the problem (and the file),
+// exit code 2, before any client starts and without a key written.
+void TestLiveCli::badCustomScriptsAreRefused()
+{
+    const QString where = address(m_server);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString missing = dir.filePath(QStringLiteral("nowhere.lua"));
+    const QString acquire = guideScript("acquire.lua");
+    const QString release = guideScript("release.lua");
+    const QString broken = guideScript("bad.lua"); // the guide's missing comma
+    const QList<std::pair<QStringList, QList<const char *>>> cases = {
+        {{QStringLiteral("--acquire-script"), acquire}, {"--acquire-script and --release-script"}},
+        {{QStringLiteral("--release-script"), release}, {"--acquire-script and --release-script"}},
+        {{QStringLiteral("--strategy"), QStringLiteral("custom")},
+         {"--acquire-script and --release-script"}},
+        {{QStringLiteral("--strategy"), QStringLiteral("set-nx-px-lua"),
+          QStringLiteral("--acquire-script"), acquire, QStringLiteral("--release-script"), release},
+         {"set-nx-px-lua", "one or the other"}},
+        {{QStringLiteral("--acquire-script"), missing, QStringLiteral("--release-script"), release},
+         {"nowhere.lua", "cannot read"}},
+        {{QStringLiteral("--acquire-script"), acquire, QStringLiteral("--release-script"), missing},
+         {"nowhere.lua", "cannot read"}},
+        {{QStringLiteral("--acquire-script"), dir.path(), QStringLiteral("--release-script"),
+          release},
+         {"cannot read"}},
+        {{QStringLiteral("--acquire-script"), broken, QStringLiteral("--release-script"), release},
+         {"bad.lua:1:"}},
+        // The server's own limit rules a live run; the option of simulate says so, not
+        // "unknown option".
+        {{QStringLiteral("--acquire-script"), acquire, QStringLiteral("--release-script"), release,
+          QStringLiteral("--script-time-limit"), QStringLiteral("2s")},
+         {"busy-reply-threshold", "SCRIPT KILL"}},
+    };
+    for (const auto &[args, needles] : cases) {
+        const Run run =
+            runCli(QStringList{QStringLiteral("bench"), QStringLiteral("--redis"), where} + args);
+        VERIFY_REFUSED(run, needles.first());
+        for (const char *needle : needles)
+            QVERIFY2(run.err.contains(needle), run.describe().constData());
+    }
+    QCOMPARE(dbsize(m_server), 0);
 }
 
 QTEST_GUILESS_MAIN(TestLiveCli)
