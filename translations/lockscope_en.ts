@@ -738,6 +738,37 @@
     </message>
 </context>
 <context>
+    <name>LiveAgreement</name>
+    <message>
+        <source>verdict: simulated %1, live %2</source>
+        <translation>verdict: simulated %1, live %2</translation>
+    </message>
+    <message>
+        <source>violations</source>
+        <translation>violations</translation>
+    </message>
+    <message>
+        <source>mistaken deletions</source>
+        <translation>mistaken deletions</translation>
+    </message>
+    <message>
+        <source>stuck locks</source>
+        <translation>stuck locks</translation>
+    </message>
+    <message>
+        <source>lost updates</source>
+        <translation>lost updates</translation>
+    </message>
+    <message>
+        <source>stale writes rejected</source>
+        <translation>stale writes rejected</translation>
+    </message>
+    <message>
+        <source>%1: simulated %2, live %3</source>
+        <translation>%1: simulated %2, live %3</translation>
+    </message>
+</context>
+<context>
     <name>LiveBench</name>
     <message>
         <source>%1: the server is busy running our script (%2) past its lua-time-limit (BUSY); LockScope stopped it with SCRIPT KILL</source>
@@ -746,6 +777,123 @@
     <message>
         <source>%1: the server is busy running our script (%2) past its lua-time-limit (BUSY), and SCRIPT KILL did not stop it: %3</source>
         <translation>%1: the server is busy running our script (%2) past its lua-time-limit (BUSY), and SCRIPT KILL did not stop it: %3</translation>
+    </message>
+</context>
+<context>
+    <name>LiveKeyObserver</name>
+    <message>
+        <source>%1 on %2 exists on the server but not in the key observer&apos;s replay of its commands.</source>
+        <translation>%1 on %2 exists on the server but not in the key observer&apos;s replay of its commands.</translation>
+    </message>
+    <message>
+        <source>%1 on %2 exists in the key observer&apos;s replay of its commands but not on the server.</source>
+        <translation>%1 on %2 exists in the key observer&apos;s replay of its commands but not on the server.</translation>
+    </message>
+    <message>
+        <source>%1 on %2 holds &quot;%3&quot; on the server but &quot;%4&quot; in the key observer&apos;s replay of its commands.</source>
+        <translation>%1 on %2 holds &quot;%3&quot; on the server but &quot;%4&quot; in the key observer&apos;s replay of its commands.</translation>
+    </message>
+    <message>
+        <source>%1 on %2 has a TTL of %3 ms on the server but %4 ms in the key observer&apos;s replay of its commands.</source>
+        <translation>%1 on %2 has a TTL of %3 ms on the server but %4 ms in the key observer&apos;s replay of its commands.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The key observer could not read %n MONITOR line(s) of %1, the first: %2</source>
+        <translation>
+            <numerusform>The key observer could not read %n MONITOR line of %1, the first: %2</numerusform>
+            <numerusform>The key observer could not read %n MONITOR lines of %1, the first: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The key observer cannot watch %1: it connects over plain TCP only.</source>
+        <translation>The key observer cannot watch %1: it connects over plain TCP only.</translation>
+    </message>
+    <message>
+        <source>The key observer lost its MONITOR connection to %1: %2</source>
+        <translation>The key observer lost its MONITOR connection to %1: %2</translation>
+    </message>
+    <message>
+        <source>The key observer could not connect to %1 within %2 ms.</source>
+        <translation>The key observer could not connect to %1 within %2 ms.</translation>
+    </message>
+    <message>
+        <source>The key observer could not read what %1 sent: %2</source>
+        <translation>The key observer could not read what %1 sent: %2</translation>
+    </message>
+    <message>
+        <source>The key observer was refused by %1: %2</source>
+        <translation>The key observer was refused by %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 refused MONITOR to the key observer: %2</source>
+        <translation>%1 refused MONITOR to the key observer: %2</translation>
+    </message>
+</context>
+<context>
+    <name>LiveScenario</name>
+    <message>
+        <source>a live run uses one lock key; this scenario has %1</source>
+        <translation>a live run uses one lock key; this scenario has %1</translation>
+    </message>
+    <message>
+        <source>the fault &quot;%1&quot; happens to a server, and LockScope does not crash, restart, fail over or move the clock of servers it did not start; run without --redis to use local servers</source>
+        <translation>the fault &quot;%1&quot; happens to a server, and LockScope does not crash, restart, fail over or move the clock of servers it did not start; run without --redis to use local servers</translation>
+    </message>
+    <message>
+        <source>a failover needs a replica (&quot;replicas&quot;: 1 or more)</source>
+        <translation>a failover needs a replica (&quot;replicas&quot;: 1 or more)</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 servers (--redis), got %3</source>
+        <translation>%1 needs %2 servers (--redis), got %3</translation>
+    </message>
+    <message>
+        <source>on your servers: only the clients&apos; faults are done; the lock key is %1 and is deleted at the end</source>
+        <translation>on your servers: only the clients&apos; faults are done; the lock key is %1 and is deleted at the end</translation>
+    </message>
+    <message>
+        <source>loading the scripts into %1 failed: %2</source>
+        <translation>loading the scripts into %1 failed: %2</translation>
+    </message>
+    <message>
+        <source>the replica on port %1 did not finish its first sync with its primary within %2 s</source>
+        <translation>the replica on port %1 did not finish its first sync with its primary within %2 s</translation>
+    </message>
+    <message>
+        <source>the replica is held back from the start (SIGSTOP, its link dropped), so no write reaches it before the failover: the simulator&apos;s replication lag, made certain</source>
+        <translation>the replica is held back from the start (SIGSTOP, its link dropped), so no write reaches it before the failover: the simulator&apos;s replication lag, made certain</translation>
+    </message>
+    <message>
+        <source>MONITOR did not answer within %1 s</source>
+        <translation>MONITOR did not answer within %1 s</translation>
+    </message>
+    <message>
+        <source>the lock key&apos;s history is not watched (%1): mistaken deletions and stuck locks cannot be seen</source>
+        <translation>the lock key&apos;s history is not watched (%1): mistaken deletions and stuck locks cannot be seen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>could not connect to %1 within %2 s</source>
+        <translation>could not connect to %1 within %2 s</translation>
+    </message>
+    <message>
+        <source>promoting the replica on %1 failed: %2</source>
+        <translation>promoting the replica on %1 failed: %2</translation>
+    </message>
+    <message>
+        <source>unknown strategy &quot;%1&quot; (known: %2)</source>
+        <translation>unknown strategy &quot;%1&quot; (known: %2)</translation>
+    </message>
+    <message>
+        <source>the time scale must be above 0 and at most 100, got %1</source>
+        <translation>the time scale must be above 0 and at most 100, got %1</translation>
+    </message>
+    <message>
+        <source>unknown wait mode &quot;%1&quot; (spin, backoff, pubsub)</source>
+        <translation>unknown wait mode &quot;%1&quot; (spin, backoff, pubsub)</translation>
     </message>
 </context>
 <context>
@@ -1881,10 +2029,6 @@
         <translation>--lang must be en or zh_CN, got &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>Strategy id.</source>
-        <translation>Strategy id.</translation>
-    </message>
-    <message>
         <source>Number of clients (default 10).</source>
         <translation>Number of clients (default 10).</translation>
     </message>
@@ -2747,6 +2891,196 @@ Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130)
     <message>
         <source>--askpass: no password was read (the input ended or the line was empty)</source>
         <translation>--askpass: no password was read (the input ended or the line was empty)</translation>
+    </message>
+    <message>
+        <source>bench runs your scripts on your server, whose busy-reply-threshold (lua-time-limit) is their time limit: past it the bench stops the script with SCRIPT KILL; --script-time-limit is for simulate and compare</source>
+        <translation>bench runs your scripts on your server, whose busy-reply-threshold (lua-time-limit) is their time limit: past it the bench stops the script with SCRIPT KILL; --script-time-limit is for simulate and compare</translation>
+    </message>
+    <message>
+        <source>--strategy %1 and your own scripts: give one or the other</source>
+        <translation>--strategy %1 and your own scripts: give one or the other</translation>
+    </message>
+    <message>
+        <source>--%1 goes with --live</source>
+        <translation>--%1 goes with --live</translation>
+    </message>
+    <message>
+        <source>--live takes --repetitions, not --seeds (repetition k uses seed k)</source>
+        <translation>--live takes --repetitions, not --seeds (repetition k uses seed k)</translation>
+    </message>
+    <message>
+        <source>strategy  %1   seed %2   live time scale %3
+
+</source>
+        <translation>strategy  %1   seed %2   live time scale %3
+
+</translation>
+    </message>
+    <message>
+        <source>simulated</source>
+        <translation>simulated</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>live</translation>
+    </message>
+    <message>
+        <source>mistaken deletions</source>
+        <translation>mistaken deletions</translation>
+    </message>
+    <message>
+        <source>stuck locks</source>
+        <translation>stuck locks</translation>
+    </message>
+    <message>
+        <source>lost updates</source>
+        <translation>lost updates</translation>
+    </message>
+    <message>
+        <source>stale writes rejected</source>
+        <translation>stale writes rejected</translation>
+    </message>
+    <message>
+        <source>acquisitions</source>
+        <translation>acquisitions</translation>
+    </message>
+    <message>
+        <source>gave up</source>
+        <translation>gave up</translation>
+    </message>
+    <message>
+        <source>starved clients</source>
+        <translation>starved clients</translation>
+    </message>
+    <message>
+        <source>agreement: the live run agrees with the simulation
+</source>
+        <translation>agreement: the live run agrees with the simulation
+</translation>
+    </message>
+    <message>
+        <source>agreement: DISAGREE
+</source>
+        <translation>agreement: DISAGREE
+</translation>
+    </message>
+    <message>
+        <source>live: %1 s on %2
+</source>
+        <translation>live: %1 s on %2
+</translation>
+    </message>
+    <message>
+        <source>note: %1
+</source>
+        <translation>note: %1
+</translation>
+    </message>
+    <message>
+        <source>Also run the scenario live on real Redis servers and compare the verdicts.</source>
+        <translation>Also run the scenario live on real Redis servers and compare the verdicts.</translation>
+    </message>
+    <message>
+        <source>With --live: multiply every time of the scenario by X (0.1 turns a 10 s TTL into 1 s; default: the smallest of 0.1, 0.25, 0.5, 1 keeping the TTL &gt;= 1 s).</source>
+        <translation>With --live: multiply every time of the scenario by X (0.1 turns a 10 s TTL into 1 s; default: the smallest of 0.1, 0.25, 0.5, 1 keeping the TTL &gt;= 1 s).</translation>
+    </message>
+    <message>
+        <source>With --live: your servers (URL,...) instead of local ones; only the clients&apos; faults are done.</source>
+        <translation>With --live: your servers (URL,...) instead of local ones; only the clients&apos; faults are done.</translation>
+    </message>
+    <message>
+        <source>--time-scale must be a number above 0 and at most 100, got &quot;%1&quot;</source>
+        <translation>--time-scale must be a number above 0 and at most 100, got &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>cannot run %1 live: %2</source>
+        <translation>cannot run %1 live: %2</translation>
+    </message>
+    <message>
+        <source>live run: %1 of %2 scenario seconds</source>
+        <translation>live run: %1 of %2 scenario seconds</translation>
+    </message>
+    <message>
+        <source>cancelled: every server the live run started is stopped</source>
+        <translation>cancelled: every server the live run started is stopped</translation>
+    </message>
+    <message>
+        <source>the live run failed: %1</source>
+        <translation>the live run failed: %1</translation>
+    </message>
+    <message>
+        <source>live agreement matrix: %1 scenarios x %2 strategies, %3 live repetitions per cell
+
+strategies:
+</source>
+        <translation>live agreement matrix: %1 scenarios x %2 strategies, %3 live repetitions per cell
+
+strategies:
+</translation>
+    </message>
+    <message>
+        <source>
+legend: the simulated verdict (ok, UNSAFE, live = liveness loss), then how many
+live repetitions agreed with their simulation (same verdict, same kinds of
+finding); ! marks a cell that disagreed, n/a one that cannot run live.
+
+</source>
+        <translation>
+legend: the simulated verdict (ok, UNSAFE, live = liveness loss), then how many
+live repetitions agreed with their simulation (same verdict, same kinds of
+finding); ! marks a cell that disagreed, n/a one that cannot run live.
+
+</translation>
+    </message>
+    <message>
+        <source>n/a       %1 x %2: %3
+</source>
+        <translation>n/a       %1 x %2: %3
+</translation>
+    </message>
+    <message>
+        <source>error     %1 x %2: %3
+</source>
+        <translation>error     %1 x %2: %3
+</translation>
+    </message>
+    <message>
+        <source>disagree  %1 x %2: %3
+</source>
+        <translation>disagree  %1 x %2: %3
+</translation>
+    </message>
+    <message>
+        <source>
+%1 cells agree, %2 disagree, %3 cannot run live; %4 s
+</source>
+        <translation>
+%1 cells agree, %2 disagree, %3 cannot run live; %4 s
+</translation>
+    </message>
+    <message>
+        <source>The live agreement matrix: each cell also played on real local Redis servers and compared with its simulation.</source>
+        <translation>The live agreement matrix: each cell also played on real local Redis servers and compared with its simulation.</translation>
+    </message>
+    <message>
+        <source>With --live: live runs per cell (default 3).</source>
+        <translation>With --live: live runs per cell (default 3).</translation>
+    </message>
+    <message>
+        <source>With --live: multiply every time of the scenarios by X (default: per scenario, keeping TTLs &gt;= 1 s).</source>
+        <translation>With --live: multiply every time of the scenarios by X (default: per scenario, keeping TTLs &gt;= 1 s).</translation>
+    </message>
+    <message>
+        <source>With --live: cells played at once, each on servers of its own (default 2).</source>
+        <translation>With --live: cells played at once, each on servers of its own (default 2).</translation>
+    </message>
+    <message>
+        <source>compare --live: %1 of %2 cells</source>
+        <translation>compare --live: %1 of %2 cells</translation>
+    </message>
+    <message>
+        <source>cancelled: the cells finished so far follow</source>
+        <translation>cancelled: the cells finished so far follow</translation>
     </message>
 </context>
 <context>

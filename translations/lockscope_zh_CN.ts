@@ -738,6 +738,37 @@
     </message>
 </context>
 <context>
+    <name>LiveAgreement</name>
+    <message>
+        <source>verdict: simulated %1, live %2</source>
+        <translation>结论：模拟 %1，实时 %2</translation>
+    </message>
+    <message>
+        <source>violations</source>
+        <translation>互斥被破坏</translation>
+    </message>
+    <message>
+        <source>mistaken deletions</source>
+        <translation>误删</translation>
+    </message>
+    <message>
+        <source>stuck locks</source>
+        <translation>死锁</translation>
+    </message>
+    <message>
+        <source>lost updates</source>
+        <translation>丢失更新</translation>
+    </message>
+    <message>
+        <source>stale writes rejected</source>
+        <translation>被拒绝的过期写入</translation>
+    </message>
+    <message>
+        <source>%1: simulated %2, live %3</source>
+        <translation>%1：模拟 %2，实时 %3</translation>
+    </message>
+</context>
+<context>
     <name>LiveBench</name>
     <message>
         <source>%1: the server is busy running our script (%2) past its lua-time-limit (BUSY); LockScope stopped it with SCRIPT KILL</source>
@@ -746,6 +777,122 @@
     <message>
         <source>%1: the server is busy running our script (%2) past its lua-time-limit (BUSY), and SCRIPT KILL did not stop it: %3</source>
         <translation>%1：服务器正在运行我们的脚本（%2），已超过其 lua-time-limit（BUSY），SCRIPT KILL 未能停止它：%3</translation>
+    </message>
+</context>
+<context>
+    <name>LiveKeyObserver</name>
+    <message>
+        <source>%1 on %2 exists on the server but not in the key observer&apos;s replay of its commands.</source>
+        <translation>%2 上的 %1 在服务器上存在，但在键观察器对其命令的重放中不存在。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 exists in the key observer&apos;s replay of its commands but not on the server.</source>
+        <translation>%2 上的 %1 在键观察器对其命令的重放中存在，但在服务器上不存在。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 holds &quot;%3&quot; on the server but &quot;%4&quot; in the key observer&apos;s replay of its commands.</source>
+        <translation>%2 上的 %1 在服务器上的值为“%3”，而在键观察器对其命令的重放中为“%4”。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 has a TTL of %3 ms on the server but %4 ms in the key observer&apos;s replay of its commands.</source>
+        <translation>%2 上的 %1 在服务器上的 TTL 为 %3 毫秒，而在键观察器对其命令的重放中为 %4 毫秒。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The key observer could not read %n MONITOR line(s) of %1, the first: %2</source>
+        <translation>
+            <numerusform>键观察器有 %n 行来自 %1 的 MONITOR 输出无法读取，第一行：%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The key observer cannot watch %1: it connects over plain TCP only.</source>
+        <translation>键观察器无法监视 %1：它只能通过普通 TCP 连接。</translation>
+    </message>
+    <message>
+        <source>The key observer lost its MONITOR connection to %1: %2</source>
+        <translation>键观察器与 %1 的 MONITOR 连接断开：%2</translation>
+    </message>
+    <message>
+        <source>The key observer could not connect to %1 within %2 ms.</source>
+        <translation>键观察器未能在 %2 毫秒内连接到 %1。</translation>
+    </message>
+    <message>
+        <source>The key observer could not read what %1 sent: %2</source>
+        <translation>键观察器无法读取 %1 发来的内容：%2</translation>
+    </message>
+    <message>
+        <source>The key observer was refused by %1: %2</source>
+        <translation>%1 拒绝了键观察器：%2</translation>
+    </message>
+    <message>
+        <source>%1 refused MONITOR to the key observer: %2</source>
+        <translation>%1 拒绝了键观察器的 MONITOR：%2</translation>
+    </message>
+</context>
+<context>
+    <name>LiveScenario</name>
+    <message>
+        <source>a live run uses one lock key; this scenario has %1</source>
+        <translation>实时运行只使用一个锁键；该场景有 %1 个</translation>
+    </message>
+    <message>
+        <source>the fault &quot;%1&quot; happens to a server, and LockScope does not crash, restart, fail over or move the clock of servers it did not start; run without --redis to use local servers</source>
+        <translation>故障“%1”发生在服务器上，而 LockScope 不会让并非由它启动的服务器崩溃、重启、故障转移或调整时钟；去掉 --redis 即可使用本地服务器</translation>
+    </message>
+    <message>
+        <source>a failover needs a replica (&quot;replicas&quot;: 1 or more)</source>
+        <translation>故障转移需要一个从节点（&quot;replicas&quot;: 1 或更多）</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 servers (--redis), got %3</source>
+        <translation>%1 需要 %2 台服务器（--redis），实际给了 %3 台</translation>
+    </message>
+    <message>
+        <source>on your servers: only the clients&apos; faults are done; the lock key is %1 and is deleted at the end</source>
+        <translation>在你的服务器上：只执行客户端一侧的故障；锁键为 %1，运行结束时删除</translation>
+    </message>
+    <message>
+        <source>loading the scripts into %1 failed: %2</source>
+        <translation>向 %1 加载脚本失败：%2</translation>
+    </message>
+    <message>
+        <source>the replica on port %1 did not finish its first sync with its primary within %2 s</source>
+        <translation>端口 %1 上的从节点未能在 %2 秒内完成与主节点的首次同步</translation>
+    </message>
+    <message>
+        <source>the replica is held back from the start (SIGSTOP, its link dropped), so no write reaches it before the failover: the simulator&apos;s replication lag, made certain</source>
+        <translation>从节点从一开始就被扣住（SIGSTOP，并断开其复制链接），因此故障转移前没有任何写入能到达它：即模拟器中的复制延迟，只是变成了必然</translation>
+    </message>
+    <message>
+        <source>MONITOR did not answer within %1 s</source>
+        <translation>MONITOR 未在 %1 秒内应答</translation>
+    </message>
+    <message>
+        <source>the lock key&apos;s history is not watched (%1): mistaken deletions and stuck locks cannot be seen</source>
+        <translation>未能观察锁键的历史（%1）：无法发现误删和死锁</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>could not connect to %1 within %2 s</source>
+        <translation>无法在 %2 秒内连接到 %1</translation>
+    </message>
+    <message>
+        <source>promoting the replica on %1 failed: %2</source>
+        <translation>提升 %1 上的从节点失败：%2</translation>
+    </message>
+    <message>
+        <source>unknown strategy &quot;%1&quot; (known: %2)</source>
+        <translation>未知策略“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>the time scale must be above 0 and at most 100, got %1</source>
+        <translation>时间缩放必须大于 0 且不超过 100，实际为 %1</translation>
+    </message>
+    <message>
+        <source>unknown wait mode &quot;%1&quot; (spin, backoff, pubsub)</source>
+        <translation>未知等待方式“%1”（spin、backoff、pubsub）</translation>
     </message>
 </context>
 <context>
@@ -1873,10 +2020,6 @@
         <translation>--lang 必须是 en 或 zh_CN，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>Strategy id.</source>
-        <translation>策略 id。</translation>
-    </message>
-    <message>
         <source>Number of clients (default 10).</source>
         <translation>客户端数量（默认 10）。</translation>
     </message>
@@ -2739,6 +2882,196 @@ Ctrl-C 停止客户端、清理并打印已测得的结果（退出码 130）。
     <message>
         <source>--askpass: no password was read (the input ended or the line was empty)</source>
         <translation>--askpass：没有读到密码（输入已结束或该行为空）</translation>
+    </message>
+    <message>
+        <source>bench runs your scripts on your server, whose busy-reply-threshold (lua-time-limit) is their time limit: past it the bench stops the script with SCRIPT KILL; --script-time-limit is for simulate and compare</source>
+        <translation>bench 在你的服务器上运行你的脚本，脚本的时间上限就是服务器的 busy-reply-threshold（lua-time-limit）：超过它后 bench 会用 SCRIPT KILL 停止脚本；--script-time-limit 用于 simulate 和 compare</translation>
+    </message>
+    <message>
+        <source>--strategy %1 and your own scripts: give one or the other</source>
+        <translation>--strategy %1 与你自己的脚本只能二选一</translation>
+    </message>
+    <message>
+        <source>--%1 goes with --live</source>
+        <translation>--%1 需与 --live 一起使用</translation>
+    </message>
+    <message>
+        <source>--live takes --repetitions, not --seeds (repetition k uses seed k)</source>
+        <translation>--live 使用 --repetitions 而不是 --seeds（第 k 次重复使用种子 k）</translation>
+    </message>
+    <message>
+        <source>strategy  %1   seed %2   live time scale %3
+
+</source>
+        <translation>策略  %1   种子 %2   实时时间缩放 %3
+
+</translation>
+    </message>
+    <message>
+        <source>simulated</source>
+        <translation>模拟</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>mistaken deletions</source>
+        <translation>误删</translation>
+    </message>
+    <message>
+        <source>stuck locks</source>
+        <translation>死锁</translation>
+    </message>
+    <message>
+        <source>lost updates</source>
+        <translation>丢失更新</translation>
+    </message>
+    <message>
+        <source>stale writes rejected</source>
+        <translation>被拒绝的过期写入</translation>
+    </message>
+    <message>
+        <source>acquisitions</source>
+        <translation>加锁次数</translation>
+    </message>
+    <message>
+        <source>gave up</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>starved clients</source>
+        <translation>饥饿的客户端</translation>
+    </message>
+    <message>
+        <source>agreement: the live run agrees with the simulation
+</source>
+        <translation>一致性：实时运行与模拟一致
+</translation>
+    </message>
+    <message>
+        <source>agreement: DISAGREE
+</source>
+        <translation>一致性：不一致（DISAGREE）
+</translation>
+    </message>
+    <message>
+        <source>live: %1 s on %2
+</source>
+        <translation>实时：%1 秒，在 %2 上
+</translation>
+    </message>
+    <message>
+        <source>note: %1
+</source>
+        <translation>注：%1
+</translation>
+    </message>
+    <message>
+        <source>Also run the scenario live on real Redis servers and compare the verdicts.</source>
+        <translation>同时在真实的 Redis 服务器上实时运行该场景，并比较两者的结论。</translation>
+    </message>
+    <message>
+        <source>With --live: multiply every time of the scenario by X (0.1 turns a 10 s TTL into 1 s; default: the smallest of 0.1, 0.25, 0.5, 1 keeping the TTL &gt;= 1 s).</source>
+        <translation>与 --live 一起使用：把场景中的所有时间乘以 X（0.1 把 10 秒的 TTL 变成 1 秒；默认取 0.1、0.25、0.5、1 中使 TTL 不小于 1 秒的最小者）。</translation>
+    </message>
+    <message>
+        <source>With --live: your servers (URL,...) instead of local ones; only the clients&apos; faults are done.</source>
+        <translation>与 --live 一起使用：用你的服务器（URL,...）代替本地服务器；只执行客户端一侧的故障。</translation>
+    </message>
+    <message>
+        <source>--time-scale must be a number above 0 and at most 100, got &quot;%1&quot;</source>
+        <translation>--time-scale 必须是大于 0 且不超过 100 的数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>cannot run %1 live: %2</source>
+        <translation>无法实时运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>live run: %1 of %2 scenario seconds</source>
+        <translation>实时运行：场景时间 %1 / %2 秒</translation>
+    </message>
+    <message>
+        <source>cancelled: every server the live run started is stopped</source>
+        <translation>已取消：实时运行启动的服务器都已停止</translation>
+    </message>
+    <message>
+        <source>the live run failed: %1</source>
+        <translation>实时运行失败：%1</translation>
+    </message>
+    <message>
+        <source>live agreement matrix: %1 scenarios x %2 strategies, %3 live repetitions per cell
+
+strategies:
+</source>
+        <translation>实时一致性矩阵：%1 个场景 × %2 种策略，每格实时重复 %3 次
+
+策略：
+</translation>
+    </message>
+    <message>
+        <source>
+legend: the simulated verdict (ok, UNSAFE, live = liveness loss), then how many
+live repetitions agreed with their simulation (same verdict, same kinds of
+finding); ! marks a cell that disagreed, n/a one that cannot run live.
+
+</source>
+        <translation>
+图例：先是模拟的结论（ok 安全，UNSAFE 不安全，live 活性受损），再是有几次实时
+重复与其模拟一致（结论相同，发现的问题种类相同）；! 标出不一致的格子，
+n/a 表示无法实时运行。
+
+</translation>
+    </message>
+    <message>
+        <source>n/a       %1 x %2: %3
+</source>
+        <translation>n/a       %1 × %2：%3
+</translation>
+    </message>
+    <message>
+        <source>error     %1 x %2: %3
+</source>
+        <translation>出错      %1 × %2：%3
+</translation>
+    </message>
+    <message>
+        <source>disagree  %1 x %2: %3
+</source>
+        <translation>不一致    %1 × %2：%3
+</translation>
+    </message>
+    <message>
+        <source>
+%1 cells agree, %2 disagree, %3 cannot run live; %4 s
+</source>
+        <translation>
+%1 格一致，%2 格不一致，%3 格无法实时运行；%4 秒
+</translation>
+    </message>
+    <message>
+        <source>The live agreement matrix: each cell also played on real local Redis servers and compared with its simulation.</source>
+        <translation>实时一致性矩阵：每一格也在本地真实的 Redis 服务器上运行，并与其模拟比较。</translation>
+    </message>
+    <message>
+        <source>With --live: live runs per cell (default 3).</source>
+        <translation>与 --live 一起使用：每格的实时运行次数（默认 3）。</translation>
+    </message>
+    <message>
+        <source>With --live: multiply every time of the scenarios by X (default: per scenario, keeping TTLs &gt;= 1 s).</source>
+        <translation>与 --live 一起使用：把各场景中的所有时间乘以 X（默认按场景选取，使 TTL 不小于 1 秒）。</translation>
+    </message>
+    <message>
+        <source>With --live: cells played at once, each on servers of its own (default 2).</source>
+        <translation>与 --live 一起使用：同时运行的格子数，每格使用自己的服务器（默认 2）。</translation>
+    </message>
+    <message>
+        <source>compare --live: %1 of %2 cells</source>
+        <translation>compare --live：%1 / %2 格</translation>
+    </message>
+    <message>
+        <source>cancelled: the cells finished so far follow</source>
+        <translation>已取消：以下是已完成的格子</translation>
     </message>
 </context>
 <context>

@@ -360,11 +360,14 @@ QString LiveKeyObserver::divergence() const
 {
     if (!m_difference.isEmpty())
         return m_difference;
-    if (m_unreadable > 0)
+    // Counted outside the translate() call: lupdate's parser loops on a template argument
+    // list inside one.
+    const int lines = m_unreadable > quint64(INT_MAX) ? INT_MAX : int(m_unreadable);
+    if (lines > 0)
         return QCoreApplication::translate("LiveKeyObserver",
                                            "The key observer could not read %n MONITOR line(s) "
                                            "of %1, the first: %2",
-                                           nullptr, int(qMin<quint64>(m_unreadable, INT_MAX)))
+                                           nullptr, lines)
             .arg(m_server.displayName(), QString::fromUtf8(m_firstUnreadable));
     return {};
 }

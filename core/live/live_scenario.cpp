@@ -1,6 +1,7 @@
 #include "live_scenario.h"
 
 #include "live_client.h"
+#include "live_key_observer.h"
 #include "local_redis.h"
 
 #include "lock/script.h"
@@ -207,6 +208,7 @@ public:
     {
         // Clients before servers: their connections close without waiting for anything.
         m_clients.clear();
+        m_observers.clear();
         m_admin.clear();
     }
 
@@ -214,7 +216,7 @@ public:
     {
         QElapsedTimer wall;
         wall.start();
-        if (!setUpServers() || !connectClients()) {
+        if (!setUpServers() || !watchKeys() || !connectClients()) {
             m_result.wallMs = wall.elapsed();
             return m_result;
         }
@@ -275,7 +277,12 @@ private:
         const int replicas = anyFailover ? qMax(1, m_scenario.replicas) : m_scenario.replicas;
         for (int i = 0; i < m_nodeCount; ++i) {
             LocalNode node;
-            node.primary = std::make_unique<LocalRedis>();
+            // Redis 7 waits 5 s before a diskless first sync, for more replicas to join: ours
+            // are all there at once.
+            node.primary = std::make_unique<LocalRedis>(
+                replicas > 0
+                    ? QStringList{QStringLiteral("--repl-diskless-sync-delay"), QStringLiteral("0")}
+                    : QStringList{});
             if (persistent.contains(i))
                 node.primary->enablePersistence();
             if (clocked.contains(i)) {
@@ -405,6 +412,68 @@ private:
                 "certain"));
     }
 
+    // --- what the servers do to the lock key ------------------------------------------------
+
+    // One key observer per lock node (MONITOR replayed on a shadow engine): the key events a
+    // simulation has, a mistaken deletion among them, come from what the real server did.
+    // Attached before the clients connect, so it sees every client name its stream carries.
+    bool watchKeys()
+    {
+        QHash<QByteArray, qint16> clientByName;
+        for (qsizetype i = 0; i < m_names.size(); ++i)
+            clientByName.insert(connectionName(m_names[i]), qint16(i));
+        const int replicas = m_nodes.empty() ? 0 : int(m_nodes.front().replicas.size());
+        int ready = 0;
+        QString failure;
+        QEventLoop loop;
+        for (int i = 0; i < m_nodeCount; ++i) {
+            auto observer = std::make_unique<LiveKeyObserver>(i, m_nodeOptions[i], replicas,
+                                                              clientByName, m_recorder.get());
+            observer->setLockKeys({m_lockKey});
+            QObject::connect(observer.get(), &LiveKeyObserver::ready, &loop, [&] {
+                if (++ready == m_nodeCount)
+                    loop.quit();
+            });
+            QObject::connect(observer.get(), &LiveKeyObserver::failed, &loop,
+                             [&](const QString &why) {
+                                 failure = why;
+                                 loop.quit();
+                             });
+            observer->start();
+            m_observers.push_back(std::move(observer));
+        }
+        QTimer::singleShot(kConnectTimeoutMs, &loop, [&] { loop.quit(); });
+        if (ready < m_nodeCount && failure.isEmpty())
+            loop.exec();
+        if (ready == m_nodeCount)
+            return true;
+        if (failure.isEmpty())
+            failure =
+                QCoreApplication::translate("LiveScenario", "MONITOR did not answer within %1 s")
+                    .arg(kConnectTimeoutMs / 1000);
+        m_observers.clear();
+        if (m_config.servers.isEmpty())
+            return fail(failure);
+        // The user's server may refuse MONITOR (an ACL without it): the run goes on, blind to
+        // what the server did to the key, and says so.
+        m_result.notes.append(QCoreApplication::translate(
+                                  "LiveScenario", "the lock key's history is not watched (%1): "
+                                                  "mistaken deletions and stuck locks cannot be "
+                                                  "seen")
+                                  .arg(failure));
+        return true;
+    }
+
+    // The name each connection of a client gives itself (CLIENT SETNAME): how the observer
+    // knows whose command each line of the server's stream is.
+    static QByteArray connectionName(const QByteArray &client) { return "lockscope-" + client; }
+
+    LiveKeyObserver *observer(int node) const
+    {
+        return node >= 0 && node < int(m_observers.size()) ? m_observers[std::size_t(node)].get()
+                                                           : nullptr;
+    }
+
     // --- clients ----------------------------------------------------------------------------
 
     bool connectClients()
@@ -421,6 +490,7 @@ private:
                 node.reconnectMaxMs = 50;
                 node.connectTimeoutMs = kConnectTimeoutMs;
                 node.requestTimeoutMs = m_scenario.requestTimeoutMs;
+                node.clientName = QString::fromUtf8(connectionName(o.name));
                 o.nodes.append(node);
             }
             if (m_config.servers.isEmpty())
@@ -630,6 +700,8 @@ private:
             if (!local)
                 return;
             local->primary->kill();
+            if (LiveKeyObserver *o = observer(s.node))
+                o->nodeCrashed();
             record(EventKind::NodeCrashed, kNoClient, node, 0);
             if (s.durationMs < 0)
                 return;
@@ -638,6 +710,8 @@ private:
                 if (!local->primary->launch())
                     abort(local->primary->errorString());
                 record(EventKind::NodeRestarted, kNoClient, node, keep ? 1 : 0);
+                if (LiveKeyObserver *o = observer(node))
+                    o->nodeRestarted(keep, local->primary->connectionOptions());
             });
             return;
         }
@@ -645,6 +719,8 @@ private:
             if (!local || local->replicas.empty())
                 return;
             local->primary->kill();
+            if (LiveKeyObserver *o = observer(s.node))
+                o->nodeCrashed();
             record(EventKind::NodeCrashed, kNoClient, node, 0);
             at((liveClockUs() - m_t0Us) / 1000 + qMax<qint64>(0, s.durationMs),
                [this, local, node] { promote(*local, node); });
@@ -681,16 +757,19 @@ private:
                     return;
                 }
                 record(EventKind::NodeFailover, kNoClient, node, 0);
+                if (LiveKeyObserver *o = observer(node))
+                    o->failedOver(target);
                 for (auto &c : m_clients) {
                     if (!c->dead())
-                        c->retarget(node, withClientTimeouts(target));
+                        c->retarget(node, withClientTimeouts(target, c->name()));
                 }
             },
             1000);
     }
 
-    ConnectionOptions withClientTimeouts(ConnectionOptions o) const
+    ConnectionOptions withClientTimeouts(ConnectionOptions o, const QByteArray &client) const
     {
+        o.clientName = QString::fromUtf8(connectionName(client));
         o.reconnectMinMs = 5;
         o.reconnectMaxMs = 50;
         o.connectTimeoutMs = kConnectTimeoutMs;
@@ -704,7 +783,11 @@ private:
     {
         for (auto &c : m_clients)
             c->halt();
-        QCoreApplication::processEvents(); // the clients' teardown runs from the event loop
+        // The clients' teardown runs from the event loop; the servers' last MONITOR lines
+        // arrive within a few milliseconds.
+        QEventLoop settle;
+        QTimer::singleShot(20, &settle, &QEventLoop::quit);
+        settle.exec();
         if (!m_result.error.isEmpty()) {
             m_result.report = m_checker.finish(m_clock->toScenarioUs(m_endUs));
             return;
@@ -712,6 +795,11 @@ private:
         recordFinalState();
         m_result.report = m_checker.finish(m_clock->toScenarioUs(m_endUs));
         m_result.ok = true;
+        for (const auto &o : m_observers) {
+            // The replay is what the verdict stands on: if it parted from the server, say so.
+            if (!o->divergence().isEmpty())
+                m_result.notes.append(o->divergence());
+        }
         if (!m_config.servers.isEmpty())
             cleanUpUserServers();
     }
@@ -730,15 +818,22 @@ private:
     void recordFinalState()
     {
         // What is left on the servers when the run ends: the checker finds stuck locks and lost
-        // updates in these events, as it does in a simulation's.
+        // updates in these events, as it does in a simulation's. The observers say it from
+        // their replay (owners included); the servers are read too, as a check on the replay.
+        for (auto &o : m_observers)
+            o->finish();
         const quint32 key = m_strings->intern(m_lockKey);
         for (int i = 0; i < m_nodeCount; ++i) {
             const ConnectionOptions server = currentServer(i);
             Reply type, ttl, value;
             if (!call(server, Command{QByteArrayLiteral("TYPE"), m_lockKey}, &type, 1000))
                 continue; // a node down at the end holds nothing anyone can see
-            if (type.text() == "none")
+            LiveKeyObserver *o = observer(i);
+            if (type.text() == "none") {
+                if (o)
+                    o->compareWithServer(m_lockKey, false, {}, -2);
                 continue;
+            }
             call(server, Command{QByteArrayLiteral("PTTL"), m_lockKey}, &ttl, 1000);
             if (type.text() == "hash")
                 call(server, Command{QByteArrayLiteral("HKEYS"), m_lockKey}, &value, 1000);
@@ -747,6 +842,12 @@ private:
             QByteArray text = value.text();
             if (value.isArray() && !value.elements().isEmpty())
                 text = value.elements().front().text();
+            if (o) {
+                if (type.text() == "string")
+                    o->compareWithServer(m_lockKey, true, text,
+                                         ttl.isInteger() ? ttl.integer() : -1);
+                continue;
+            }
             Event e;
             e.timeUs = m_endUs;
             e.kind = EventKind::KeyFinal;
@@ -811,6 +912,7 @@ private:
     ConnectionOptions m_resourceOptions;
     std::vector<std::unique_ptr<LiveClient>> m_clients;
     std::vector<std::unique_ptr<Connection>> m_admin;
+    std::vector<std::unique_ptr<LiveKeyObserver>> m_observers;
 
     std::unique_ptr<QObject> m_context;
     QEventLoop m_loop;

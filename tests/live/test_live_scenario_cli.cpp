@@ -2,6 +2,8 @@
 // the agreement matrix, and bad input as one line with exit code 2 before any server starts.
 #include "cli_process.h"
 #include "csv_reader.h"
+#include "redis_server.h"
+#include "redis_test_client.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -26,6 +28,7 @@ private slots:
     void badInputIsOneLine_data();
     void badInputIsOneLine();
     void agreementMatrixOfOneScenario();
+    void customScriptsOnTheUsersServer();
 };
 
 void TestLiveScenarioCli::failoverLiveAgreesAsJson()
@@ -106,6 +109,34 @@ void TestLiveScenarioCli::agreementMatrixOfOneScenario()
                  qPrintable(rows[i].join(QLatin1Char(','))));
         QCOMPARE(rows[i].value(6), QStringLiteral("1"));
     }
+}
+
+void TestLiveScenarioCli::customScriptsOnTheUsersServer()
+{
+    // A user's own scripts on the user's own server: the plain-DEL release deletes the lock of
+    // the client that acquired after the paused holder's lease ran out, live as simulated.
+    RedisServer server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    const QString examples =
+        QStringLiteral(QT_TESTCASE_SOURCEDIR) + QStringLiteral("/../../docs/guide/examples/");
+    const CliRun r =
+        cli({QStringLiteral("simulate"), QStringLiteral("--scenario"),
+             QStringLiteral("pause-after-acquire"), QStringLiteral("--acquire-script"),
+             examples + QStringLiteral("acquire.lua"), QStringLiteral("--release-script"),
+             examples + QStringLiteral("release-plain-del.lua"), QStringLiteral("--live"),
+             QStringLiteral("--redis"), QStringLiteral("127.0.0.1:%1").arg(server.port()),
+             QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, r.describe().constData());
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o.value(QStringLiteral("strategy")).toString(), QStringLiteral("custom"));
+    const QJsonObject live = o.value(QStringLiteral("live")).toObject();
+    QVERIFY(live.value(QStringLiteral("violations")).toInt() >= 1);
+    QVERIFY(live.value(QStringLiteral("mistaken_deletions")).toInt() >= 1);
+    QCOMPARE(o.value(QStringLiteral("agree")).toBool(), true);
+    // The run's keys are gone from the user's server.
+    RedisTestClient client;
+    QVERIFY2(client.connect(server.host(), server.port()), qPrintable(client.errorString()));
+    QCOMPARE(client.command({"DBSIZE"}).integer(), 0LL);
 }
 
 QTEST_GUILESS_MAIN(TestLiveScenarioCli)
