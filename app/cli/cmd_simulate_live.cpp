@@ -81,6 +81,23 @@ QString sideBySide(const SimulationConfig &config, const LiveScenarioResult &liv
     return t;
 }
 
+// --time-scale X into *scale (untouched when absent); false with *error for a bad value.
+bool readTimeScale(const QCommandLineParser &p, double *scale, QString *error)
+{
+    if (!p.isSet(QStringLiteral("time-scale")))
+        return true;
+    bool ok = false;
+    const double value = p.value(QStringLiteral("time-scale")).toDouble(&ok);
+    if (!ok || !(value > 0.0) || value > 100.0) {
+        *error = QCoreApplication::translate(
+                     "cli", "--time-scale must be a number above 0 and at most 100, got \"%1\"")
+                     .arg(p.value(QStringLiteral("time-scale")));
+        return false;
+    }
+    *scale = value;
+    return true;
+}
+
 QJsonObject reportJson(const CheckReport &r, CellVerdict verdict)
 {
     QJsonObject o = r.toJson();
@@ -120,15 +137,8 @@ int simulateLive(const SimulationConfig &config, const QCommandLineParser &p)
     live.waitMode = config.waitMode;
     live.timeScale = defaultLiveTimeScale(config.scenario);
     QString error;
-    if (p.isSet(QStringLiteral("time-scale"))) {
-        bool ok = false;
-        live.timeScale = p.value(QStringLiteral("time-scale")).toDouble(&ok);
-        if (!ok || !(live.timeScale > 0.0) || live.timeScale > 100.0)
-            return fail(QCoreApplication::translate(
-                            "cli", "--time-scale must be a number above 0 and at most 100, got "
-                                   "\"%1\"")
-                            .arg(p.value(QStringLiteral("time-scale"))));
-    }
+    if (!readTimeScale(p, &live.timeScale, &error))
+        return fail(error);
     if (p.isSet(QStringLiteral("redis"))) {
         for (const QString &url :
              p.value(QStringLiteral("redis")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -373,15 +383,8 @@ int compareLive(const QList<Scenario> &scenarios, std::shared_ptr<const Strategy
         return fail(error);
     request.repetitions = int(repetitions);
     request.parallel = int(parallel);
-    if (p.isSet(QStringLiteral("time-scale"))) {
-        bool ok = false;
-        request.timeScale = p.value(QStringLiteral("time-scale")).toDouble(&ok);
-        if (!ok || !(request.timeScale > 0.0) || request.timeScale > 100.0)
-            return fail(QCoreApplication::translate(
-                            "cli", "--time-scale must be a number above 0 and at most 100, got "
-                                   "\"%1\"")
-                            .arg(p.value(QStringLiteral("time-scale"))));
-    }
+    if (!readTimeScale(p, &request.timeScale, &error))
+        return fail(error);
     const bool tty = ::isatty(STDERR_FILENO);
     if (tty)
         request.progress = [](int done, int total) {
