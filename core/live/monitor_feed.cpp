@@ -33,7 +33,7 @@ void MonitorFeed::open(const ConnectionOptions &server, const QList<QByteArray> 
     m_server = server;
     m_scriptShas = scriptShas;
     if (!server.unixSocket.isEmpty() || server.tls) {
-        // Reported from the event loop, as every other failure is.
+        // Told from the event loop, as every other failure is.
         QTimer::singleShot(0, this, [this] {
             fail(QCoreApplication::translate(
                      "LiveKeyObserver",
