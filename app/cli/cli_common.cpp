@@ -1,6 +1,8 @@
 // Output, errors, option parsing and the Ctrl-C flag shared by the commands.
 #include "cli_common.h"
 
+#include "events/event_log.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -211,6 +213,29 @@ bool installTranslation(QStringList *args, QString *error)
 }
 
 // The scenario named by --scenario: a built-in id or a path to a scenario file.
+bool openEventsFile(const QCommandLineParser &p, std::unique_ptr<QSaveFile> *file, QString *error)
+{
+    file->reset();
+    if (!p.isSet(QStringLiteral("events")))
+        return true;
+    *file = std::make_unique<QSaveFile>(p.value(QStringLiteral("events")));
+    if ((*file)->open(QIODevice::WriteOnly))
+        return true;
+    *error = QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
+                 .arg((*file)->fileName(), (*file)->errorString());
+    return false;
+}
+
+bool writeEventsFile(QSaveFile &file, const EventLog &log, QString *error)
+{
+    log.writeJsonLines(file);
+    if (file.commit())
+        return true;
+    *error = QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
+                 .arg(file.fileName(), file.errorString());
+    return false;
+}
+
 bool loadScenarioArg(const QString &arg, Scenario *scenario, QString *error)
 {
     if (arg.endsWith(QLatin1String(".json")) || arg.contains(QLatin1Char('/')))

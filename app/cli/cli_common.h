@@ -7,6 +7,7 @@
 
 #include <QCommandLineParser>
 #include <QJsonValue>
+#include <QSaveFile>
 #include <QString>
 #include <QStringList>
 
@@ -16,6 +17,7 @@
 namespace lockscope {
 struct SimulationConfig;
 class Strategy;
+class EventLog;
 enum class CellVerdict;
 } // namespace lockscope
 
@@ -50,6 +52,11 @@ bool installTranslation(QStringList *args, QString *error);
 QString translationLanguage();
 // The scenario named by --scenario: a built-in id or a path to a scenario file.
 bool loadScenarioArg(const QString &arg, Scenario *scenario, QString *error);
+// --events FILE, opened before a run so that a bad path fails fast and costs no run: *file is
+// null when the option is absent; false with *error when the file cannot be written.
+bool openEventsFile(const QCommandLineParser &p, std::unique_ptr<QSaveFile> *file, QString *error);
+// Writes `log` into the file openEventsFile opened and commits it; false with *error.
+bool writeEventsFile(QSaveFile &file, const EventLog &log, QString *error);
 
 // Set by the SIGINT handler that bench and monitor install; a second Ctrl-C ends the process.
 extern std::atomic<bool> g_interrupted;

@@ -281,23 +281,15 @@ int simulate(const QStringList &args)
 
     // Open the events file before running, so a bad path fails fast and costs no run.
     std::unique_ptr<QSaveFile> events;
-    if (p.isSet(QStringLiteral("events"))) {
-        events = std::make_unique<QSaveFile>(p.value(QStringLiteral("events")));
-        if (!events->open(QIODevice::WriteOnly))
-            return fail(QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
-                            .arg(events->fileName(), events->errorString()));
-    }
+    if (!openEventsFile(p, &events, &error))
+        return fail(error);
     config.keepLog = bool(events);
 
     const SimulationResult result = runSimulation(config);
     // A run that ended on an error (a custom script failing) still leaves its events up to
     // that instant in the log: they show what led there.
-    if (events && result.log) {
-        result.log->writeJsonLines(*events);
-        if (!events->commit())
-            return fail(QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
-                            .arg(events->fileName(), events->errorString()));
-    }
+    if (events && result.log && !writeEventsFile(*events, *result.log, &error))
+        return fail(error);
     if (!result.ok)
         return fail(result.error);
 

@@ -159,12 +159,8 @@ int simulateLive(const SimulationConfig &config, const QCommandLineParser &p)
                         .arg(config.scenario.id, refusal));
 
     std::unique_ptr<QSaveFile> events;
-    if (p.isSet(QStringLiteral("events"))) {
-        events = std::make_unique<QSaveFile>(p.value(QStringLiteral("events")));
-        if (!events->open(QIODevice::WriteOnly))
-            return fail(QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
-                            .arg(events->fileName(), events->errorString()));
-    }
+    if (!openEventsFile(p, &events, &error))
+        return fail(error);
     live.keepLog = bool(events);
 
     SimulationConfig simConfig = config;
@@ -191,12 +187,8 @@ int simulateLive(const SimulationConfig &config, const QCommandLineParser &p)
     std::signal(SIGINT, previousInt);
     if (tty)
         std::fprintf(stderr, "\r\033[K");
-    if (events && result.log) {
-        result.log->writeJsonLines(*events);
-        if (!events->commit())
-            return fail(QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
-                            .arg(events->fileName(), events->errorString()));
-    }
+    if (events && result.log && !writeEventsFile(*events, *result.log, &error))
+        return fail(error);
     if (result.cancelled) {
         std::fprintf(stderr, "%s\n",
                      qPrintable(QCoreApplication::translate(

@@ -97,11 +97,6 @@ struct LocalNode {
     bool clockControl = false;
 };
 
-QString faultName(FaultSpec::Action action)
-{
-    return faultActionId(action);
-}
-
 } // namespace
 
 // --- what can run live ------------------------------------------------------------------------
@@ -124,7 +119,7 @@ QString liveRefusal(const Scenario &scenario, const Strategy &strategy, bool use
                        "the fault \"%1\" happens to a server, and LockScope does not crash, "
                        "restart, fail over or move the clock of servers it did not start; run "
                        "without --redis to use local servers")
-                .arg(faultName(f.action));
+                .arg(faultActionId(f.action));
         if (f.action == FaultSpec::Action::Failover && !multiNode && scenario.replicas < 1)
             return QCoreApplication::translate(
                 "LiveScenario", "a failover needs a replica (\"replicas\": 1 or more)");
@@ -178,7 +173,8 @@ namespace {
 
 class LiveScenarioRun {
 public:
-    LiveScenarioRun(const LiveScenarioConfig &config, std::shared_ptr<const Strategy> strategy)
+    LiveScenarioRun(const LiveScenarioConfig &config, std::shared_ptr<const Strategy> strategy,
+                    WaitOptions wait)
         : m_config(config)
         , m_strategy(std::move(strategy))
         , m_scenario(scaledScenario(config.scenario, config.timeScale))
@@ -202,6 +198,18 @@ public:
         m_recorder = std::make_unique<LiveRecorder>(m_clock.get(), m_strings, true);
         m_nodeCount = m_strategy->info().multiNode ? m_scenario.redlockNodes : m_scenario.nodes;
         m_lockKey = QByteArrayLiteral("lock:0");
+        m_wait = wait;
+        if (m_result.log) {
+            auto &info = m_result.log->info();
+            info.source = QStringLiteral("live");
+            info.scenario = config.scenario.id;
+            info.strategy = m_strategy->id();
+            info.seed = config.seed;
+            info.clients = m_names;
+            for (int i = 0; i < m_nodeCount; ++i)
+                info.nodes.append("redis-" + QByteArray::number(i + 1));
+            info.ttlMs = config.scenario.ttlMs;
+        }
     }
 
     ~LiveScenarioRun()
@@ -318,43 +326,57 @@ private:
         // scripts are in every primary's cache before the story starts, so the first EVALSHA
         // of a strategy is the command the scenario's fault hits, not a NOSCRIPT round trip.
         // A restarted node has an empty cache again, in both worlds.
+        QList<Command> loads;
+        for (const QString &name : builtinScriptNames())
+            loads.append(Command{QByteArrayLiteral("SCRIPT"), QByteArrayLiteral("LOAD"),
+                                 builtinScript(name).body});
         QList<ConnectionOptions> servers = m_nodeOptions;
         servers.append(m_resourceOptions);
         for (const auto &server : servers) {
-            for (const QString &name : builtinScriptNames()) {
-                Reply r;
-                if (!call(server,
-                          Command{QByteArrayLiteral("SCRIPT"), QByteArrayLiteral("LOAD"),
-                                  builtinScript(name).body},
-                          &r, 2000))
-                    return fail(QCoreApplication::translate("LiveScenario",
-                                                            "loading the scripts into %1 "
-                                                            "failed: %2")
-                                    .arg(server.displayName(), QString::fromUtf8(r.text())));
+            QList<Reply> replies;
+            if (!call(server, loads, &replies, 2000)) {
+                const auto failed = std::find_if(replies.begin(), replies.end(),
+                                                 [](const Reply &r) { return r.failed(); });
+                return fail(QCoreApplication::translate("LiveScenario",
+                                                        "loading the scripts into %1 failed: %2")
+                                .arg(server.displayName(), QString::fromUtf8(failed->text())));
             }
         }
         return true;
     }
 
-    // Blocks the event loop briefly, before the run's clock starts: nothing is playing yet.
+    // Commands of the runner's own, pipelined on one connection to `server`; true when none
+    // failed. Blocks the event loop briefly: before the run's clock starts or after it ended.
+    bool call(const ConnectionOptions &server, const QList<Command> &commands, QList<Reply> *out,
+              qint64 timeoutMs)
+    {
+        Connection conn(server);
+        QEventLoop loop;
+        out->resize(commands.size());
+        qsizetype left = commands.size();
+        conn.open();
+        for (qsizetype i = 0; i < commands.size(); ++i) {
+            conn.send(
+                commands[i],
+                [&, i](const Reply &r) {
+                    (*out)[i] = r;
+                    if (--left == 0)
+                        loop.quit();
+                },
+                timeoutMs);
+        }
+        if (left > 0)
+            loop.exec();
+        conn.close();
+        return std::none_of(out->begin(), out->end(), [](const Reply &r) { return r.failed(); });
+    }
+
     bool call(const ConnectionOptions &server, const Command &argv, Reply *out, qint64 timeoutMs)
     {
-        auto conn = std::make_unique<Connection>(server);
-        QEventLoop loop;
-        bool done = false;
-        conn->open();
-        conn->send(
-            argv,
-            [&](const Reply &r) {
-                *out = r;
-                done = true;
-                loop.quit();
-            },
-            timeoutMs);
-        if (!done)
-            loop.exec();
-        conn->close();
-        return !out->failed();
+        QList<Reply> replies;
+        const bool ok = call(server, QList<Command>{argv}, &replies, timeoutMs);
+        *out = replies.value(0);
+        return ok;
     }
 
     bool waitForReplicas()
@@ -757,6 +779,7 @@ private:
                     return;
                 }
                 record(EventKind::NodeFailover, kNoClient, node, 0);
+                m_nodeOptions[node] = target;
                 if (LiveKeyObserver *o = observer(node))
                     o->failedOver(target);
                 for (auto &c : m_clients) {
@@ -824,7 +847,7 @@ private:
             o->finish();
         const quint32 key = m_strings->intern(m_lockKey);
         for (int i = 0; i < m_nodeCount; ++i) {
-            const ConnectionOptions server = currentServer(i);
+            const ConnectionOptions server = m_nodeOptions.value(i);
             Reply type, ttl, value;
             if (!call(server, Command{QByteArrayLiteral("TYPE"), m_lockKey}, &type, 1000))
                 continue; // a node down at the end holds nothing anyone can see
@@ -869,15 +892,6 @@ private:
         m_clock->consume(c);
     }
 
-    ConnectionOptions currentServer(int node) const
-    {
-        if (m_config.servers.isEmpty() || node >= m_config.servers.size()) {
-            for (const auto &c : m_clients)
-                return c->options().nodes.value(node);
-        }
-        return m_nodeOptions.value(node);
-    }
-
     void cleanUpUserServers()
     {
         const QByteArray counterKey = QByteArrayLiteral("counter:") + m_lockKey;
@@ -920,8 +934,6 @@ private:
     qint64 m_endUs = 0;
     int m_clientsRunning = 0;
     LiveScenarioResult m_result;
-
-    friend LiveScenarioResult lockscope::runLiveScenario(const LiveScenarioConfig &config);
 };
 
 } // namespace
@@ -957,19 +969,7 @@ LiveScenarioResult runLiveScenario(const LiveScenarioConfig &config)
                 .arg(waitId);
         return result;
     }
-    LiveScenarioRun run(config, strategy);
-    run.m_wait = wait;
-    if (run.m_result.log) {
-        auto &info = run.m_result.log->info();
-        info.source = QStringLiteral("live");
-        info.scenario = config.scenario.id;
-        info.strategy = strategy->id();
-        info.seed = config.seed;
-        info.clients = run.m_names;
-        for (int i = 0; i < run.m_nodeCount; ++i)
-            info.nodes.append("redis-" + QByteArray::number(i + 1));
-        info.ttlMs = config.scenario.ttlMs;
-    }
+    LiveScenarioRun run(config, strategy, wait);
     return run.run();
 }
 
