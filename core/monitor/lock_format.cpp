@@ -4,6 +4,8 @@
 #include <QDateTime>
 #include <QRegularExpression>
 
+#include <limits>
+
 namespace lockscope {
 
 namespace {
@@ -296,7 +298,11 @@ LockInfo recognizeHash(const KeySnapshot &s)
         qint64 count = 0;
         isInteger(v, &count);
         info.holders.append({f, count});
-        info.holdCount += count;
+        // Counts come from a production value, so two huge fields must not overflow the sum:
+        // it stops at the end of the range instead.
+        if (__builtin_add_overflow(info.holdCount, count, &info.holdCount))
+            info.holdCount =
+                count < 0 ? std::numeric_limits<qint64>::min() : std::numeric_limits<qint64>::max();
     }
     if (s.truncated()) {
         // More fields than the read limit: no lock writes that many; show it as it is.

@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 using namespace lockscope;
 
 Q_DECLARE_METATYPE(lockscope::LockRole)
@@ -186,6 +188,17 @@ void TestLockFormat::recognize_data()
     QTest::newRow("unknown hash, two fields")
         << QByteArray("lock:h") << H << L{"a", "b", "c", "d"} << qint64(-1) << QByteArray("unknown")
         << lock << QByteArray("2 holders") << qint64(0) << QByteArray() << qint64(-1) << qint64(-1);
+    // Counts are production bytes: their sum stops at the end of the range (found by fuzzing).
+    QTest::newRow("hold counts past the range")
+        << QByteArray("lock:h") << H
+        << L{"a:1", "9000000000000000000", "b:2", "9000000000000000000"} << qint64(-1)
+        << QByteArray("lockscope-reentrant") << lock << QByteArray("2 holders")
+        << std::numeric_limits<qint64>::max() << QByteArray() << qint64(-1) << qint64(-1);
+    QTest::newRow("hold counts below the range")
+        << QByteArray("lock:h") << H
+        << L{"a:1", "-9000000000000000000", "b:2", "-9000000000000000000"} << qint64(-1)
+        << QByteArray("lockscope-reentrant") << lock << QByteArray("2 holders")
+        << std::numeric_limits<qint64>::min() << QByteArray() << qint64(-1) << qint64(-1);
     QTest::newRow("some list") << QByteArray("locklist") << Li << L{"a"} << qint64(-1)
                                << QByteArray("unknown") << other << QByteArray() << qint64(0)
                                << QByteArray() << qint64(-1) << qint64(-1);
