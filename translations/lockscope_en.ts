@@ -1268,6 +1268,10 @@
         <source>the simulation did not run</source>
         <translation>the simulation did not run</translation>
     </message>
+    <message>
+        <source>the live run did not run</source>
+        <translation>the live run did not run</translation>
+    </message>
 </context>
 <context>
     <name>RunExplanation</name>
@@ -1949,6 +1953,22 @@
     <message>
         <source>Choose your acquire and release Lua scripts and run them as the strategy</source>
         <translation>Choose your acquire and release Lua scripts and run them as the strategy</translation>
+    </message>
+    <message>
+        <source>Run on Real &amp;Redis</source>
+        <translation>Run on Real &amp;Redis</translation>
+    </message>
+    <message>
+        <source>Play this scenario on real redis-server processes started for it, with the same faults, beside its simulation (Ctrl+Shift+R)</source>
+        <translation>Play this scenario on real redis-server processes started for it, with the same faults, beside its simulation (Ctrl+Shift+R)</translation>
+    </message>
+    <message>
+        <source>Run on Your &amp;Own Redis…</source>
+        <translation>Run on Your &amp;Own Redis…</translation>
+    </message>
+    <message>
+        <source>Play this scenario&apos;s client-side faults on your own servers</source>
+        <translation>Play this scenario&apos;s client-side faults on your own servers</translation>
     </message>
 </context>
 <context>
@@ -3299,6 +3319,14 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>your own scripts need both --acquire-script and --release-script, and no --strategy</source>
         <translation>your own scripts need both --acquire-script and --release-script, and no --strategy</translation>
     </message>
+    <message>
+        <source>Also play the scenario on real redis-server processes (Run &gt; Run on Real Redis), drawn beside or overlaid on its simulation; with --screenshot, after it has ended.</source>
+        <translation>Also play the scenario on real redis-server processes (Run &gt; Run on Real Redis), drawn beside or overlaid on its simulation; with --screenshot, after it has ended.</translation>
+    </message>
+    <message>
+        <source>--live must be beside or overlaid, got &quot;%1&quot;</source>
+        <translation>--live must be beside or overlaid, got &quot;%1&quot;</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ClusterResolver</name>
@@ -4181,6 +4209,73 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>The live run of %1 failed.</source>
         <translation>The live run of %1 failed.</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::LiveTwinPanel</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Stop the live run and its servers (Esc)</source>
+        <translation>Stop the live run and its servers (Esc)</translation>
+    </message>
+    <message>
+        <source>Beside the simulation</source>
+        <translation>Beside the simulation</translation>
+    </message>
+    <message>
+        <source>Overlaid on the simulation</source>
+        <translation>Overlaid on the simulation</translation>
+    </message>
+    <message>
+        <source>Draw the live run in a timeline of its own under the simulation&apos;s, or inside the simulation&apos;s lanes (the lower half of each lane)</source>
+        <translation>Draw the live run in a timeline of its own under the simulation&apos;s, or inside the simulation&apos;s lanes (the lower half of each lane)</translation>
+    </message>
+    <message>
+        <source>Hide the live run</source>
+        <translation>Hide the live run</translation>
+    </message>
+    <message>
+        <source>Run &gt; Run on Real Redis plays this scenario on real redis-server processes.</source>
+        <translation>Run &gt; Run on Real Redis plays this scenario on real redis-server processes.</translation>
+    </message>
+    <message>
+        <source>starting servers</source>
+        <translation>starting servers</translation>
+    </message>
+    <message>
+        <source>%1 of %2 s</source>
+        <translation>%1 of %2 s</translation>
+    </message>
+    <message>
+        <source>The same story as the simulation: %1.</source>
+        <translation>The same story as the simulation: %1.</translation>
+    </message>
+    <message>
+        <source>Not the simulation&apos;s story:</source>
+        <translation>Not the simulation&apos;s story:</translation>
+    </message>
+    <message>
+        <source>Live run cancelled; its servers were stopped.</source>
+        <translation>Live run cancelled; its servers were stopped.</translation>
+    </message>
+    <message>
+        <source>On real Redis</source>
+        <translation>On real Redis</translation>
+    </message>
+    <message>
+        <source>running on %1…</source>
+        <translation>running on %1…</translation>
+    </message>
+    <message>
+        <source>redis-server at %1 · time ×%2 · %3 s of wall time</source>
+        <translation>redis-server at %1 · time ×%2 · %3 s of wall time</translation>
+    </message>
+    <message>
+        <source>Run &gt; Run on Real Redis (Ctrl+Shift+R) plays this scenario on real redis-server processes with the same faults.</source>
+        <translation>Run &gt; Run on Real Redis (Ctrl+Shift+R) plays this scenario on real redis-server processes with the same faults.</translation>
     </message>
 </context>
 <context>
@@ -5207,6 +5302,14 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>not seen (the monitor&apos;s gap)</source>
         <translation>not seen (the monitor&apos;s gap)</translation>
     </message>
+    <message>
+        <source>model</source>
+        <translation>model</translation>
+    </message>
+    <message>
+        <source>real</source>
+        <translation>real</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::WorkspacePage</name>
@@ -5284,6 +5387,34 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>Cannot Use These Scripts</source>
         <translation>Cannot Use These Scripts</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot run on real Redis</source>
+        <translation>Cannot run on real Redis</translation>
+    </message>
+    <message>
+        <source>local redis-server processes</source>
+        <translation>local redis-server processes</translation>
+    </message>
+    <message>
+        <source>Playing %1 with %2 on real Redis… (Esc cancels)</source>
+        <translation>Playing %1 with %2 on real Redis… (Esc cancels)</translation>
+    </message>
+    <message>
+        <source>Run on Your Own Redis</source>
+        <translation>Run on Your Own Redis</translation>
+    </message>
+    <message>
+        <source>Your servers, one redis:// URL per lock node, separated by commas. Only the client-side faults are done there; the keys go under a random prefix and are deleted afterwards.</source>
+        <translation>Your servers, one redis:// URL per lock node, separated by commas. Only the client-side faults are done there; the keys go under a random prefix and are deleted afterwards.</translation>
+    </message>
+    <message>
+        <source>The run shown changed; the live run was dropped.</source>
+        <translation>The run shown changed; the live run was dropped.</translation>
     </message>
 </context>
 </TS>

@@ -1266,6 +1266,10 @@
         <source>the simulation did not run</source>
         <translation>模拟没有运行</translation>
     </message>
+    <message>
+        <source>the live run did not run</source>
+        <translation>真实运行没有进行</translation>
+    </message>
 </context>
 <context>
     <name>RunExplanation</name>
@@ -1940,6 +1944,22 @@
     <message>
         <source>Choose your acquire and release Lua scripts and run them as the strategy</source>
         <translation>选择你自己的加锁与解锁 Lua 脚本，把它们作为策略运行</translation>
+    </message>
+    <message>
+        <source>Run on Real &amp;Redis</source>
+        <translation>在真实 Redis 上运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Play this scenario on real redis-server processes started for it, with the same faults, beside its simulation (Ctrl+Shift+R)</source>
+        <translation>在为它启动的真实 redis-server 进程上用同样的故障重演这个场景，并与模拟并排显示（Ctrl+Shift+R）</translation>
+    </message>
+    <message>
+        <source>Run on Your &amp;Own Redis…</source>
+        <translation>在你自己的 Redis 上运行(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Play this scenario&apos;s client-side faults on your own servers</source>
+        <translation>在你自己的服务器上重演这个场景中客户端一侧的故障</translation>
     </message>
 </context>
 <context>
@@ -3290,6 +3310,14 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>your own scripts need both --acquire-script and --release-script, and no --strategy</source>
         <translation>你自己的脚本需要同时给出 --acquire-script 和 --release-script，且不能再给 --strategy</translation>
     </message>
+    <message>
+        <source>Also play the scenario on real redis-server processes (Run &gt; Run on Real Redis), drawn beside or overlaid on its simulation; with --screenshot, after it has ended.</source>
+        <translation>同时在真实的 redis-server 进程上重演这个场景（运行 &gt; 在真实 Redis 上运行），画在模拟旁边或叠加在模拟上；配合 --screenshot 时，等它结束后再截图。</translation>
+    </message>
+    <message>
+        <source>--live must be beside or overlaid, got &quot;%1&quot;</source>
+        <translation>--live 必须是 beside 或 overlaid，实际是“%1”</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ClusterResolver</name>
@@ -4170,6 +4198,73 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>The live run of %1 failed.</source>
         <translation>%1 的实时运行失败。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::LiveTwinPanel</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the live run and its servers (Esc)</source>
+        <translation>停止真实运行及其服务器（Esc）</translation>
+    </message>
+    <message>
+        <source>Beside the simulation</source>
+        <translation>放在模拟旁边</translation>
+    </message>
+    <message>
+        <source>Overlaid on the simulation</source>
+        <translation>叠加在模拟上</translation>
+    </message>
+    <message>
+        <source>Draw the live run in a timeline of its own under the simulation&apos;s, or inside the simulation&apos;s lanes (the lower half of each lane)</source>
+        <translation>把真实运行画在模拟时间线下方单独的时间线里，或画进模拟的泳道（每条泳道的下半部分）</translation>
+    </message>
+    <message>
+        <source>Hide the live run</source>
+        <translation>隐藏真实运行</translation>
+    </message>
+    <message>
+        <source>Run &gt; Run on Real Redis plays this scenario on real redis-server processes.</source>
+        <translation>“运行 &gt; 在真实 Redis 上运行”会在真实的 redis-server 进程上重演这个场景。</translation>
+    </message>
+    <message>
+        <source>starting servers</source>
+        <translation>正在启动服务器</translation>
+    </message>
+    <message>
+        <source>%1 of %2 s</source>
+        <translation>%1 / %2 秒</translation>
+    </message>
+    <message>
+        <source>The same story as the simulation: %1.</source>
+        <translation>与模拟讲的是同一个故事：%1。</translation>
+    </message>
+    <message>
+        <source>Not the simulation&apos;s story:</source>
+        <translation>与模拟讲的故事不同：</translation>
+    </message>
+    <message>
+        <source>Live run cancelled; its servers were stopped.</source>
+        <translation>真实运行已取消，它的服务器已停止。</translation>
+    </message>
+    <message>
+        <source>On real Redis</source>
+        <translation>在真实 Redis 上</translation>
+    </message>
+    <message>
+        <source>running on %1…</source>
+        <translation>正在%1上运行…</translation>
+    </message>
+    <message>
+        <source>redis-server at %1 · time ×%2 · %3 s of wall time</source>
+        <translation>redis-server 地址 %1 · 时间 ×%2 · 实际用时 %3 秒</translation>
+    </message>
+    <message>
+        <source>Run &gt; Run on Real Redis (Ctrl+Shift+R) plays this scenario on real redis-server processes with the same faults.</source>
+        <translation>“运行 &gt; 在真实 Redis 上运行”（Ctrl+Shift+R）会用同样的故障在真实的 redis-server 进程上重演这个场景。</translation>
     </message>
 </context>
 <context>
@@ -5190,6 +5285,14 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>not seen (the monitor&apos;s gap)</source>
         <translation>未观察到（监视器的空白）</translation>
     </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>real</source>
+        <translation>真实</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::WorkspacePage</name>
@@ -5266,6 +5369,34 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>Cannot Use These Scripts</source>
         <translation>无法使用这些脚本</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot run on real Redis</source>
+        <translation>无法在真实 Redis 上运行</translation>
+    </message>
+    <message>
+        <source>local redis-server processes</source>
+        <translation>本地 redis-server 进程</translation>
+    </message>
+    <message>
+        <source>Playing %1 with %2 on real Redis… (Esc cancels)</source>
+        <translation>正在真实 Redis 上以 %2 运行 %1…（Esc 取消）</translation>
+    </message>
+    <message>
+        <source>Run on Your Own Redis</source>
+        <translation>在你自己的 Redis 上运行</translation>
+    </message>
+    <message>
+        <source>Your servers, one redis:// URL per lock node, separated by commas. Only the client-side faults are done there; the keys go under a random prefix and are deleted afterwards.</source>
+        <translation>你的服务器：每个锁节点一个 redis:// 地址，用逗号分隔。在那里只会注入客户端一侧的故障；键放在随机前缀下，结束后删除。</translation>
+    </message>
+    <message>
+        <source>The run shown changed; the live run was dropped.</source>
+        <translation>显示的运行已经变了，这次真实运行被丢弃。</translation>
     </message>
 </context>
 </TS>

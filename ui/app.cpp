@@ -14,6 +14,7 @@
 #include "sim/scenario.h"
 #include "timeline/timeline_widget.h"
 #include "untranslated_text.h"
+#include "workspace/live_twin_panel.h"
 #include "workspace/playback.h"
 #include "workspace/workspace_page.h"
 
@@ -241,6 +242,13 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         QStringLiteral("compare-view"),
         QCoreApplication::translate("lockscope", "With --page compare: show matrix or cost."),
         QStringLiteral("NAME"));
+    const QCommandLineOption live(
+        QStringLiteral("live"),
+        QCoreApplication::translate(
+            "lockscope", "Also play the scenario on real redis-server processes (Run > Run on "
+                         "Real Redis), drawn beside or overlaid on its simulation; with "
+                         "--screenshot, after it has ended."),
+        QStringLiteral("beside|overlaid"));
     const QCommandLineOption profileDialog(
         QStringLiteral("profile-dialog"),
         QCoreApplication::translate(
@@ -276,6 +284,7 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
                   monitorSeconds,
                   compareSeeds,
                   compareView,
+                  live,
                   profileDialog,
                   checkTranslation});
 
@@ -475,6 +484,14 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
                            .arg(o->compareView),
                        exitCode);
     }
+    if (p.isSet(live)) {
+        o->liveView = p.value(live);
+        if (o->liveView != QLatin1String("beside") && o->liveView != QLatin1String("overlaid"))
+            return bad(QCoreApplication::translate("lockscope",
+                                                   "--live must be beside or overlaid, got \"%1\"")
+                           .arg(o->liveView),
+                       exitCode);
+    }
     if (p.isSet(view)) {
         const QStringList range = p.value(view).split(QLatin1Char(':'));
         qint64 from = 0, to = 0;
@@ -634,6 +651,18 @@ int runLockScope(int argc, char **argv)
     if (!ran && screenshot) {
         printLine(stderr, QStringLiteral("lockscope: ") + error);
         return 1;
+    }
+    if (!o.liveView.isEmpty()) {
+        workspace.livePanel()->setMode(o.liveView == QLatin1String("overlaid")
+                                           ? LiveTwinPanel::Mode::Overlaid
+                                           : LiveTwinPanel::Mode::Beside);
+        if (screenshot && !workspace.runLiveNow(&error)) {
+            // The picture is still taken: the panel says what went wrong.
+            printLine(stderr, QStringLiteral("lockscope: ") + error);
+            exitCode = 1;
+        } else if (!screenshot) {
+            workspace.startLiveRun();
+        }
     }
     if (o.atMs >= 0)
         workspace.seek(o.atMs * 1000);

@@ -31,6 +31,7 @@ struct WindowOptions {
     QString page;           // "workspace" (default), "compare" or "monitor"
     int compareSeeds = 0;   // > 0: run the compare page's matrix with this many seeds first
     QString compareView;    // the compare page's tab: "matrix" (default) or "cost"
+    QString liveView;       // non-empty: Run on Real Redis too, shown "beside" or "overlaid"
     QString tab;            // "commands" or "source"
     qint64 viewFromMs = -1; // the timeline's visible range, when given
     qint64 viewToMs = -1;

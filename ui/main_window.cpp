@@ -230,6 +230,8 @@ void MainWindow::buildMenus()
 
     QMenu *run = m_runMenu = menuBar()->addMenu(QString());
     run->addAction(w.run);
+    run->addAction(w.runLive);
+    run->addAction(w.runLiveOn);
     run->addAction(w.cancelRun);
     run->addAction(w.useScripts);
     run->addAction(w.clearFaults);

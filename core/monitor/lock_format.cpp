@@ -29,6 +29,14 @@ bool isDigits(QByteArrayView s)
     return true;
 }
 
+// Hold counts are a production value's numbers: two huge ones must not overflow the sum, which
+// stops at the end of the range instead (fuzz_lock_value found both places).
+void addHoldCount(qint64 *sum, qint64 count)
+{
+    if (__builtin_add_overflow(*sum, count, sum))
+        *sum = count < 0 ? std::numeric_limits<qint64>::min() : std::numeric_limits<qint64>::max();
+}
+
 bool isInteger(const QByteArray &s, qint64 *value)
 {
     bool ok = false;
@@ -259,7 +267,7 @@ LockInfo recognizeHash(const KeySnapshot &s)
                 writer = id;
             }
             info.holders.append({id, count});
-            info.holdCount += count;
+            addHoldCount(&info.holdCount, count);
         }
         if (!writer.isEmpty())
             info.owner = writer;
@@ -298,11 +306,7 @@ LockInfo recognizeHash(const KeySnapshot &s)
         qint64 count = 0;
         isInteger(v, &count);
         info.holders.append({f, count});
-        // Counts come from a production value, so two huge fields must not overflow the sum:
-        // it stops at the end of the range instead.
-        if (__builtin_add_overflow(info.holdCount, count, &info.holdCount))
-            info.holdCount =
-                count < 0 ? std::numeric_limits<qint64>::min() : std::numeric_limits<qint64>::max();
+        addHoldCount(&info.holdCount, count);
     }
     if (s.truncated()) {
         // More fields than the read limit: no lock writes that many; show it as it is.

@@ -43,6 +43,12 @@ if command -v redis-server >/dev/null && command -v redis-cli >/dev/null; then
     # 6 s of watching first: the History shows the owners' holds and the lock changing hands.
     shot monitor-page --page monitor --monitor-url "redis://127.0.0.1:$demo_port" --monitor-seconds 6
     stop_demo_redis
+    # Run on Real Redis: the same cell played on local redis-server processes, beside and
+    # overlaid on its simulation (wall-clock timing: a millisecond or two moves between runs).
+    shot live-beside --scenario pause-before-delete --strategy set-nx-px-del --live beside \
+        --at 13100
+    shot live-overlaid --scenario pause-before-delete --strategy set-nx-px-del --live overlaid \
+        --at 13100
 else
     echo "  (no redis-server: monitor screenshots skipped)"
 fi

@@ -4,6 +4,7 @@
 // the same cell. Includes a real failover (replica held back, primary SIGKILLed, replica
 // promoted), a real restart without persistence and a real clock jump on a node.
 #include "../sim/expected_outcomes.h"
+#include "child_servers.h"
 #include "redis_server.h"
 #include "redis_test_client.h"
 #include "time_scale.h"
@@ -13,13 +14,10 @@
 #include "lock/strategy_registry.h"
 #include "sim/simulation.h"
 
-#include <QDir>
 #include <QElapsedTimer>
 #include <QTest>
 #include <QThread>
 #include <QTimer>
-
-#include <unistd.h>
 
 using namespace lockscope;
 using namespace lockscope::test;
@@ -50,26 +48,6 @@ quint32 catalogueExpectation(const QString &scenario, const QString &strategy)
             return e.expect;
     }
     return 0;
-}
-
-// redis-server processes whose parent is this test: none may outlive a run.
-int childServers()
-{
-    int n = 0;
-    const QString me = QString::number(::getpid());
-    const auto entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
-    for (const QString &pid : entries) {
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        const QString line = QString::fromLatin1(stat.readAll());
-        // pid (comm) state ppid ...
-        const int close = line.lastIndexOf(QLatin1Char(')'));
-        const QStringList rest = line.mid(close + 2).split(QLatin1Char(' '));
-        if (rest.size() > 1 && rest[1] == me && line.contains(QLatin1String("(redis-server)")))
-            ++n;
-    }
-    return n;
 }
 
 } // namespace
@@ -156,7 +134,7 @@ void TestLiveScenarios::headlineCellsAgree()
     const Agreement a =
         compareWithSimulation(simulated.report, r.report, createStrategy(strategy)->info().fencing);
     QVERIFY2(a.agrees(), qPrintable(a.differences.join(QStringLiteral("; "))));
-    QCOMPARE(childServers(), 0);
+    QCOMPARE(lockscope::test::childRedisServers(), 0);
 }
 
 void TestLiveScenarios::captionsFollowLiveEvents()
@@ -204,7 +182,7 @@ void TestLiveScenarios::cancelStopsEverything()
     QVERIFY(r.cancelled);
     QVERIFY(!r.ok);
     QVERIFY2(wall.elapsed() < scaledMs(1500), qPrintable(QString::number(wall.elapsed())));
-    QCOMPARE(childServers(), 0);
+    QCOMPARE(lockscope::test::childRedisServers(), 0);
 }
 
 void TestLiveScenarios::userServersRunClientFaults()

@@ -234,6 +234,13 @@ void TestLockFormat::redissonReadWriteLock()
     QCOMPARE(read.holders[0].id, kRedissonA);
     QCOMPARE(read.holders[0].count, qint64(2));
 
+    // Readers' counts are production bytes too: their sum stops at the end of the range.
+    const LockInfo huge = recognizeLock(snapshot(
+        "config", KeyType::Hash,
+        {"mode", "read", kRedissonA, "-9000000000000000000", kRedissonC, "-9000000000000000000"}));
+    QCOMPARE(huge.format, QByteArray("redisson-rwlock"));
+    QCOMPARE(huge.holdCount, std::numeric_limits<qint64>::min());
+
     LockInfo write = recognizeLock(
         snapshot("config", KeyType::Hash, {"mode", "write", kRedissonB + ":write", "1"}));
     QCOMPARE(write.mode, QByteArray("write"));

@@ -1,5 +1,6 @@
 #include "run_data.h"
 
+#include "live/live_scenario.h"
 #include "lock/strategy_registry.h"
 #include "sim/simulation.h"
 
@@ -96,26 +97,65 @@ std::shared_ptr<const RunData> RunData::simulate(const RunRequest &request, QStr
                          : result.error;
         return nullptr;
     }
-    std::shared_ptr<RunData> run(new RunData);
-    run->m_request = request;
-    run->m_scenario = config.scenario;
-    run->m_log = result.log;
-    run->m_report = result.report;
-    run->m_endUs = result.simTimeUs;
-    run->derive();
-    return run;
+    return make(request, config.scenario, result.log, result.report, result.simTimeUs);
+}
+
+std::shared_ptr<const RunData> RunData::playLive(const RunRequest &request,
+                                                 const LiveOptions &options, LiveFacts *facts,
+                                                 QString *error)
+{
+    LiveScenarioConfig config;
+    std::shared_ptr<const Strategy> custom;
+    if (!resolveStrategy(request, &custom, error) ||
+        !buildScenario(request, &config.scenario, error))
+        return nullptr;
+    config.strategy = custom ? custom : createStrategy(request.strategyId);
+    config.strategyId = config.strategy->id();
+    config.seed = request.seed;
+    config.waitMode = request.waitMode;
+    config.timeScale =
+        options.timeScale > 0 ? options.timeScale : defaultLiveTimeScale(config.scenario);
+    config.servers = options.servers;
+    config.cancel = options.cancel;
+    config.progress = options.progress;
+    const LiveScenarioResult result = runLiveScenario(config);
+    if (facts) {
+        facts->timeScale = config.timeScale;
+        facts->wallMs = result.wallMs;
+        facts->servers = result.servers;
+        facts->notes = result.notes;
+        facts->cancelled = result.cancelled;
+    }
+    if (!result.ok || !result.log) {
+        if (error)
+            *error = result.cancelled ? QString()
+                     : result.error.isEmpty()
+                         ? QCoreApplication::translate("RunData", "the live run did not run")
+                         : result.error;
+        return nullptr;
+    }
+    return make(request, config.scenario, result.log, result.report, result.report.endUs);
 }
 
 std::shared_ptr<const RunData> RunData::fromLog(std::shared_ptr<EventLog> log,
                                                 const Scenario &scenario, const RunRequest &request,
                                                 qint64 endUs)
 {
+    CheckReport report = checkLog(*log);
+    const qint64 end = qMax(report.endUs, endUs);
+    return make(request, scenario, std::move(log), std::move(report), end);
+}
+
+std::shared_ptr<const RunData> RunData::make(const RunRequest &request, const Scenario &scenario,
+                                             std::shared_ptr<EventLog> log, CheckReport report,
+                                             qint64 endUs)
+{
     std::shared_ptr<RunData> run(new RunData);
     run->m_request = request;
     run->m_scenario = scenario;
     run->m_log = std::move(log);
-    run->m_report = checkLog(*run->m_log);
-    run->m_endUs = qMax(run->m_report.endUs, endUs);
+    run->m_report = std::move(report);
+    run->m_endUs = endUs;
     run->derive();
     return run;
 }

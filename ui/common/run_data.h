@@ -5,6 +5,7 @@
 #pragma once
 
 #include "events/run_state.h"
+#include "redis/connection.h"
 #include "redis/script_limits.h"
 #include "sim/checker.h"
 #include "sim/scenario.h"
@@ -13,6 +14,7 @@
 #include <QString>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -165,6 +167,27 @@ public:
     // Whether `request` can start (a known strategy or scripts that compile, a scenario that
     // builds), without running it; false with *error as simulate() would say it.
     static bool canRun(const RunRequest &request, QString *error);
+    // The same request played live on real redis-server processes (runLiveScenario): servers
+    // of its own on loopback, or `live->servers` (client-side faults only). Blocking: call it
+    // from a worker thread. The events are on the scenario's clock, so the run lines up with
+    // its simulation. nullptr with *error (one line) when it cannot run or was cancelled;
+    // `facts` (may be null) gets where it ran, its scale, wall time and notes.
+    struct LiveOptions {
+        double timeScale = 0; // 0: defaultLiveTimeScale of the scenario
+        QList<ConnectionOptions> servers;
+        const std::atomic<bool> *cancel = nullptr;
+        std::function<void(qint64 doneMs, qint64 totalMs)> progress; // scenario ms, any thread
+    };
+    struct LiveFacts {
+        double timeScale = 1.0;
+        qint64 wallMs = 0;
+        QStringList servers;
+        QStringList notes;
+        bool cancelled = false;
+    };
+    static std::shared_ptr<const RunData> playLive(const RunRequest &request,
+                                                   const LiveOptions &options, LiveFacts *facts,
+                                                   QString *error);
     // Wraps a log that exists already (a recording, a benchmark); the report is checkLog's.
     // `endUs`: where the run ends when that is later than its last event (a live monitor's
     // history lasts until now, whether or not anything changed since).
@@ -214,6 +237,10 @@ public:
 
 private:
     RunData() = default;
+    // The one place a run is put together: its parts, then everything the views derive.
+    static std::shared_ptr<const RunData> make(const RunRequest &request, const Scenario &scenario,
+                                               std::shared_ptr<EventLog> log, CheckReport report,
+                                               qint64 endUs);
     void derive();
 
     RunRequest m_request;

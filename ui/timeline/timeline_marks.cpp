@@ -143,6 +143,8 @@ void paintUnseen(QPainter &p, const QRectF &r, const Theme &th)
 
 int legendHeight(const std::vector<LegendItem> &items, const QFont &font, int width)
 {
+    if (items.empty()) // no legend (a second timeline under one that has it)
+        return 0;
     // Laid out as paintLegend() lays it out.
     const QFontMetrics fm(font);
     int x = 8, lines = 1;

@@ -97,16 +97,38 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
     p.setClipRect(QRect(int(xMin), lanes.top(), int(m.width) + 1, lanes.height()));
     p.setRenderHint(QPainter::Antialiasing, false);
     const LanePainter lanePainter(run, th, m_scene.font, m_scene.ttl, m_view.playheadUs);
+    const RunData *overlay = m_scene.overlay;
+    const TtlScale noScale;
+    const LanePainter overlayPainter(overlay ? *overlay : run, th, m_scene.font,
+                                     m_scene.overlayTtl ? *m_scene.overlayTtl : noScale,
+                                     m_view.playheadUs);
     for (const TimelineRow &row : rows) {
         if (row.y + row.h < firstY || row.y > lastY || row.kind == TimelineRow::Kind::Header)
             continue;
-        const QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
-        if (row.kind == TimelineRow::Kind::Client)
-            lanePainter.paintClientLane(p, row.index, r, m);
-        else
-            lanePainter.paintKeyLane(p, row.index, r, m);
+        QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
+        const auto paintLane = [&](const LanePainter &painter, int index, const QRect &in) {
+            if (row.kind == TimelineRow::Kind::Client)
+                painter.paintClientLane(p, index, in, m);
+            else
+                painter.paintKeyLane(p, index, in, m);
+        };
+        if (!overlay) {
+            paintLane(lanePainter, row.index, r);
+            continue;
+        }
+        // Overlaid: the run above, the overlay's same lane below, a dashed line between.
+        const QRect upper(r.left(), r.top(), r.width(), r.height() / 2);
+        const QRect lower(r.left(), upper.bottom() + 1, r.width(), r.height() - upper.height());
+        paintLane(lanePainter, row.index, upper);
+        const int other = overlayLaneOf(row);
+        if (other >= 0)
+            paintLane(overlayPainter, other, lower);
+        p.setPen(QPen(th.grid, 1, Qt::DashLine));
+        p.drawLine(QPointF(xMin, lower.top()), QPointF(xMax, lower.top()));
     }
-    paintViolations(p, lanes, scrollY, m);
+    paintViolations(p, lanes, scrollY, m, run, overlay ? Half::Upper : Half::Whole);
+    if (overlay)
+        paintViolations(p, lanes, scrollY, m, *overlay, Half::Lower);
 
     // The selected event.
     if (m_view.selectedEvent >= 0 &&
@@ -156,6 +178,20 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
                       : (i % 2)                             ? th.alternate
                                                             : th.base);
         paintLabel(p, row, r);
+        if (overlay && row.kind != TimelineRow::Kind::Header) {
+            // Which half is which, at the label column's right edge.
+            const QFont small = scaledFont(m_scene.font, 0.8, true);
+            p.setFont(small);
+            const QFontMetrics sfm(small);
+            const QString model = tr("model"), real = tr("real");
+            const int w = qMax(sfm.horizontalAdvance(model), sfm.horizontalAdvance(real)) + 12;
+            const double x = r.right() - w - 4;
+            drawPill(p, QPointF(x, r.top() + r.height() / 4.0 - sfm.height() / 2.0 - 2), model,
+                     th.mutedText, th.base);
+            drawPill(p, QPointF(x, r.top() + 3 * r.height() / 4.0 - sfm.height() / 2.0 - 2), real,
+                     th.playhead, Theme::textOn(th.playhead));
+            p.setFont(m_scene.font);
+        }
     }
     p.setPen(th.grid);
     p.drawLine(metrics.labelWidth - 1, lanes.top(), metrics.labelWidth - 1, lanes.bottom());
@@ -253,8 +289,30 @@ void TimelinePainter::paintAxis(QPainter &p, const QRect &r, const TimeLineMappi
     p.restore();
 }
 
+int TimelinePainter::overlayLaneOf(const TimelineRow &row) const
+{
+    const RunData &run = *m_scene.run;
+    const RunData &overlay = *m_scene.overlay;
+    if (row.kind == TimelineRow::Kind::Client) {
+        const qint16 client = run.clientLanes()[std::size_t(row.index)].client;
+        for (std::size_t i = 0; i < overlay.clientLanes().size(); ++i) {
+            if (overlay.clientLanes()[i].client == client)
+                return int(i);
+        }
+        return -1;
+    }
+    // Key ids are each log's own: the names say which lane is the same key on the same node.
+    const KeyLane &lane = run.keyLanes()[std::size_t(row.index)];
+    for (std::size_t i = 0; i < overlay.keyLanes().size(); ++i) {
+        const KeyLane &o = overlay.keyLanes()[i];
+        if (o.keyName == lane.keyName && o.nodeName == lane.nodeName)
+            return int(i);
+    }
+    return -1;
+}
+
 void TimelinePainter::paintViolations(QPainter &p, const QRect &lanes, int scrollY,
-                                      const TimeLineMapping &m) const
+                                      const TimeLineMapping &m, const RunData &run, Half half) const
 {
     const Theme &th = m_scene.theme;
     const std::vector<TimelineRow> &rows = m_scene.layout.rows();
@@ -263,7 +321,7 @@ void TimelinePainter::paintViolations(QPainter &p, const QRect &lanes, int scrol
     bold.setBold(true);
     const QFontMetrics bfm(bold);
     double lastX = -1e9;
-    for (const ViolationBand &band : m_scene.run->violations()) {
+    for (const ViolationBand &band : run.violations()) {
         if (band.endUs < m.startUs)
             continue;
         if (band.startUs > m.endUs)
@@ -278,8 +336,11 @@ void TimelinePainter::paintViolations(QPainter &p, const QRect &lanes, int scrol
             const int row = m_scene.layout.rowOfClient(c);
             if (row < 0)
                 continue;
-            top = qMin(top, rows[std::size_t(row)].y);
-            bottom = qMax(bottom, rows[std::size_t(row)].y + rows[std::size_t(row)].h);
+            const TimelineRow &r = rows[std::size_t(row)];
+            const int rowTop = half == Half::Lower ? r.y + r.h / 2 : r.y;
+            const int rowBottom = half == Half::Upper ? r.y + r.h / 2 : r.y + r.h;
+            top = qMin(top, rowTop);
+            bottom = qMax(bottom, rowBottom);
         }
         if (top == INT_MAX)
             continue;

@@ -32,6 +32,10 @@ struct TimelineScene {
     const TtlScale &ttl;
     const Theme &theme;
     const QFont &font;
+    // A second run of the same scenario drawn into the lower half of each lane (the live run
+    // overlaid on its simulation): its lanes are matched by client and by key and node names.
+    const RunData *overlay = nullptr;
+    const TtlScale *overlayTtl = nullptr;
 };
 
 // What the view shows besides the run.
@@ -60,8 +64,12 @@ public:
 
 private:
     void paintAxis(QPainter &p, const QRect &r, const TimeLineMapping &m) const;
-    void paintViolations(QPainter &p, const QRect &lanes, int scrollY,
-                         const TimeLineMapping &m) const;
+    // Where a run's bands go within the rows: the whole row, or its upper or lower half.
+    enum class Half { Whole, Upper, Lower };
+    void paintViolations(QPainter &p, const QRect &lanes, int scrollY, const TimeLineMapping &m,
+                         const RunData &run, Half half) const;
+    // The overlay's lane for a row of the run; -1 when it has none.
+    int overlayLaneOf(const TimelineRow &row) const;
     void paintLabel(QPainter &p, const TimelineRow &row, const QRect &r) const;
 
     TimelineScene m_scene;

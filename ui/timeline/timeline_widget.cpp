@@ -70,7 +70,7 @@ void TimelineWidget::setRun(std::shared_ptr<const RunData> run)
                               m_run->request().scenarioKey() == run->request().scenarioKey() &&
                               m_run->request().strategyId == run->request().strategyId;
     m_run = std::move(run);
-    m_legend = m_run ? legendItems(*m_run) : std::vector<LegendItem>{};
+    m_legend = m_run && m_legendVisible ? legendItems(*m_run) : std::vector<LegendItem>{};
     m_selectedEvent = -1;
     m_ttlScale = TtlScale::of(m_run.get());
     layoutRows();
@@ -83,6 +83,21 @@ void TimelineWidget::setRun(std::shared_ptr<const RunData> run)
     } else {
         setViewRange(m_viewStartUs, m_viewEndUs); // keep the view across a re-run
     }
+    viewport()->update();
+}
+
+void TimelineWidget::setLegendVisible(bool visible)
+{
+    m_legendVisible = visible;
+    m_legend = m_run && m_legendVisible ? legendItems(*m_run) : std::vector<LegendItem>{};
+    layoutRows();
+    viewport()->update();
+}
+
+void TimelineWidget::setOverlay(std::shared_ptr<const RunData> overlay)
+{
+    m_overlay = std::move(overlay);
+    m_overlayTtl = TtlScale::of(m_overlay.get());
     viewport()->update();
 }
 
@@ -335,7 +350,14 @@ void TimelineWidget::paintTo(QPainter &p, const QSize &size, int scrollY, bool e
                                  .choosingRange = m_drag == Drag::Range,
                                  .rangeFromX = m_rangeFromX,
                                  .rangeToX = m_rangeToX};
-    const TimelineScene scene{m_run.get(), m_layout, m_legend, m_ttlScale, m_theme, font()};
+    const TimelineScene scene{m_run.get(),
+                              m_layout,
+                              m_legend,
+                              m_ttlScale,
+                              m_theme,
+                              font(),
+                              m_run ? m_overlay.get() : nullptr,
+                              &m_overlayTtl};
     TimelinePainter(scene, view).paint(p, size, mappingFor(size.width()), scrollY);
 }
 

@@ -53,12 +53,18 @@ public:
     ~TimelineWidget() override;
 
     void setRun(std::shared_ptr<const RunData> run);
+    // Another run of the same scenario drawn into the lower half of each lane (a live run over
+    // its simulation); null: none. The axis, playhead and hit-testing stay the run's.
+    void setOverlay(std::shared_ptr<const RunData> overlay);
+    std::shared_ptr<const RunData> overlay() const { return m_overlay; }
     // Moves the playhead; with `follow`, pages the view so the playhead stays visible.
     void setPlayhead(qint64 timeUs, bool follow = false);
     qint64 playhead() const { return m_playheadUs; }
     void setSelectedEvent(qint64 event);
     qint64 selectedEvent() const { return m_selectedEvent; }
     void setShowFuture(bool show); // false: veil what has not happened yet
+    // Off for a timeline drawn under another that explains the same marks.
+    void setLegendVisible(bool visible);
     // What an empty timeline says (default: how to run a scenario).
     void setEmptyText(const QString &text);
     void setTheme(const Theme &theme);
@@ -122,6 +128,8 @@ private:
     int rowOfEvent(qint64 event) const;
 
     std::shared_ptr<const RunData> m_run;
+    std::shared_ptr<const RunData> m_overlay;
+    TtlScale m_overlayTtl;
     std::vector<LegendItem> m_legend; // what this run can draw
     TtlScale m_ttlScale;
     TimelineLayout m_layout;
@@ -131,6 +139,7 @@ private:
     qint64 m_playheadUs = 0;
     qint64 m_selectedEvent = -1;
     bool m_showFuture = true;
+    bool m_legendVisible = true;
     QString m_emptyText;
     bool m_updatingScrollBars = false;
 

@@ -2,8 +2,8 @@
 
 #include "common/run_data.h"
 #include "common/theme.h"
-#include "sim/explain.h"
 #include "scenario_texts.h"
+#include "sim/explain.h"
 
 #include <algorithm>
 

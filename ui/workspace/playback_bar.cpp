@@ -1,8 +1,8 @@
 #include "playback_bar.h"
 
 #include "common/theme.h"
-#include "sim/explain.h"
 #include "playback.h"
+#include "sim/explain.h"
 
 #include <QAction>
 #include <QBoxLayout>

@@ -2,8 +2,8 @@
 
 #include "common/run_data.h"
 #include "lock/strategy_registry.h"
-#include "sim/comparison.h"
 #include "scenario_texts.h"
+#include "sim/comparison.h"
 
 #include <QDir>
 

@@ -25,6 +25,8 @@ WorkspaceActions WorkspaceActions::create(QWidget *owner)
     a.cancelRun->setShortcut(QKeySequence(Qt::Key_Escape));
     a.cancelRun->setEnabled(false);
     a.useScripts = make();
+    a.runLive = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    a.runLiveOn = make();
     a.play = make(Qt::Key_Space);
     a.next = make(Qt::Key_Period);
     a.previous = make(Qt::Key_Comma);
@@ -55,6 +57,11 @@ void WorkspaceActions::retranslate(bool playing)
     run->setToolTip(tr("Run the simulation (Ctrl+R)"));
     cancelRun->setText(tr("&Cancel Run"));
     cancelRun->setToolTip(tr("Stop the simulation that is running (Esc)"));
+    runLive->setText(tr("Run on Real &Redis"));
+    runLive->setToolTip(tr("Play this scenario on real redis-server processes started for it, "
+                           "with the same faults, beside its simulation (Ctrl+Shift+R)"));
+    runLiveOn->setText(tr("Run on Your &Own Redis…"));
+    runLiveOn->setToolTip(tr("Play this scenario's client-side faults on your own servers"));
     useScripts->setText(tr("Run &Your Own Scripts…"));
     useScripts->setToolTip(
         tr("Choose your acquire and release Lua scripts and run them as the strategy"));
@@ -87,14 +94,15 @@ void WorkspaceActions::showPlaying(bool playing)
 QList<QAction *> WorkspaceActions::workspaceOnly() const
 {
     // cancelRun is not here: the page enables it while a run is under way, wherever it shows.
-    return {run, useScripts, play,   next,        previous,  nextCommand, previousCommand, start,
-            end, faster,     slower, clearFaults, exportPng, exportSvg,   exportLog};
+    return {run,         runLive,         useScripts, play,     next,   previous,
+            nextCommand, previousCommand, start,      end,      faster, slower,
+            clearFaults, exportPng,       exportSvg,  exportLog};
 }
 
 QList<QAction *> WorkspaceActions::withKeys() const
 {
-    return {openScenario,    run,   cancelRun, play,   next,  previous, nextCommand,
-            previousCommand, start, end,       faster, slower};
+    return {openScenario,    run,   runLive, cancelRun, play,  next, previous, nextCommand,
+            previousCommand, start, end,     faster,    slower};
 }
 
 } // namespace lockscope::ui

@@ -15,7 +15,8 @@ struct WorkspaceActions {
     Q_DECLARE_TR_FUNCTIONS(WorkspaceActions)
 public:
     QAction *openScenario = nullptr, *run = nullptr, *clearFaults = nullptr;  // File, Run
-    QAction *cancelRun = nullptr, *useScripts = nullptr;                      // Run
+    QAction *cancelRun = nullptr, *useScripts = nullptr, *runLive = nullptr;  // Run
+    QAction *runLiveOn = nullptr;                                             // Run
     QAction *exportPng = nullptr, *exportSvg = nullptr, *exportLog = nullptr; // File
     QAction *play = nullptr, *previous = nullptr, *next = nullptr;            // Playback
     QAction *previousCommand = nullptr, *nextCommand = nullptr;

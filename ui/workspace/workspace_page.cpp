@@ -9,6 +9,8 @@
 #include "findings_model.h"
 #include "findings_pane.h"
 #include "keys_pane.h"
+#include "live_twin.h"
+#include "live_twin_panel.h"
 #include "lock/strategy_registry.h"
 #include "playback.h"
 #include "playback_bar.h"
@@ -29,10 +31,13 @@
 #include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPointer>
 #include <QSettings>
+#include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
@@ -146,6 +151,8 @@ void WorkspacePage::buildActions()
     connect(a.openScenario, &QAction::triggered, this, &WorkspacePage::openScenarioFileWithDialog);
     connect(a.run, &QAction::triggered, this, &WorkspacePage::startRun);
     connect(a.cancelRun, &QAction::triggered, this, &WorkspacePage::cancelRun);
+    connect(a.runLive, &QAction::triggered, this, &WorkspacePage::startLiveRun);
+    connect(a.runLiveOn, &QAction::triggered, this, &WorkspacePage::chooseLiveServersWithDialog);
     connect(a.useScripts, &QAction::triggered, this, &WorkspacePage::chooseScriptsWithDialog);
     connect(a.play, &QAction::triggered, this, [this] { m_playback->togglePlay(); });
     connect(a.next, &QAction::triggered, this, &WorkspacePage::stepForward);
@@ -174,8 +181,17 @@ void WorkspacePage::buildCentre()
     m_caption = new CaptionBar(font());
     layout->addWidget(m_caption);
 
+    // The simulation's timeline above, the live twin's panel under it once there is one.
+    auto *split = new QSplitter(Qt::Vertical);
+    split->setChildrenCollapsible(false);
     m_timeline = new TimelineWidget;
-    layout->addWidget(m_timeline, 1);
+    split->addWidget(m_timeline);
+    m_livePanel = new LiveTwinPanel;
+    m_livePanel->hide();
+    split->addWidget(m_livePanel);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
 
     m_playbackBar = new PlaybackBar(
         m_playback, {m_actions.start, m_actions.previous, m_actions.play, m_actions.next});
@@ -189,6 +205,158 @@ void WorkspacePage::buildCentre()
     connect(m_timeline, &TimelineWidget::clientMenuRequested, this, &WorkspacePage::showClientMenu);
     connect(m_timeline, &TimelineWidget::nodeMenuRequested, this, &WorkspacePage::showNodeMenu);
     connect(m_actions.showFuture, &QAction::toggled, m_timeline, &TimelineWidget::setShowFuture);
+
+    // The live twin: the same time axis as the simulation (its events are on the scenario's
+    // clock), zoomed and panned together, and the same playback instant.
+    m_liveTwin = new LiveTwin(this);
+    TimelineWidget *live = m_livePanel->timeline();
+    connect(m_actions.showFuture, &QAction::toggled, live, &TimelineWidget::setShowFuture);
+    const auto follow = [this](TimelineWidget *to) {
+        return [this, to](qint64 startUs, qint64 endUs) {
+            if (m_syncingViews || !to->isVisible())
+                return;
+            m_syncingViews = true;
+            to->setViewRange(startUs, endUs);
+            m_syncingViews = false;
+        };
+    };
+    connect(m_timeline, &TimelineWidget::viewRangeChanged, this, follow(live));
+    connect(live, &TimelineWidget::viewRangeChanged, this, follow(m_timeline));
+    connect(live, &TimelineWidget::seekRequested, this, [this](qint64 t) {
+        m_playback->pause();
+        seek(t);
+    });
+    connect(m_liveTwin, &LiveTwin::progress, m_livePanel, &LiveTwinPanel::showProgress);
+    connect(m_liveTwin, &LiveTwin::finished, this, &WorkspacePage::onLiveFinished);
+    connect(m_liveTwin, &LiveTwin::runningChanged, this, [this] { updateCancelEnabled(); });
+    connect(m_livePanel, &LiveTwinPanel::cancelRequested, m_liveTwin, &LiveTwin::cancel);
+    connect(m_livePanel, &LiveTwinPanel::closeRequested, this, &WorkspacePage::hideLiveRun);
+    connect(m_livePanel, &LiveTwinPanel::modeChanged, this, [this](LiveTwinPanel::Mode mode) {
+        m_timeline->setOverlay(mode == LiveTwinPanel::Mode::Overlaid ? m_livePanel->run()
+                                                                     : nullptr);
+        if (mode == LiveTwinPanel::Mode::Beside) {
+            const TimeRange range = m_timeline->viewRange();
+            m_livePanel->timeline()->setViewRange(range.startUs, range.endUs);
+        }
+    });
+}
+
+void WorkspacePage::startLiveRun()
+{
+    startLiveRunOn(QString());
+}
+
+bool WorkspacePage::startLiveRunOn(const QString &urls, QString *error)
+{
+    RunData::LiveOptions options;
+    options.timeScale = m_liveTimeScale;
+    QStringList where;
+    for (const QString &url : urls.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        ConnectionOptions server;
+        QString why;
+        if (!ConnectionOptions::fromUrl(url.trimmed(), &server, &why)) {
+            const QString message = tr("%1: %2").arg(url.trimmed(), why);
+            if (error)
+                *error = message;
+            else
+                showWarning(tr("Cannot run on real Redis"), message);
+            return false;
+        }
+        options.servers << server;
+        where << QStringLiteral("%1:%2").arg(server.host).arg(server.port);
+    }
+    // The simulation of the same cell first (milliseconds), so that both show.
+    QString why;
+    if (!runNow(&why)) {
+        if (error)
+            *error = why;
+        else if (!why.isEmpty())
+            showWarning(tr("Cannot run"), why);
+        return false;
+    }
+    m_liveSource = m_run.get();
+    m_livePanel->show();
+    m_livePanel->showStarted(where.isEmpty() ? tr("local redis-server processes")
+                                             : where.join(QStringLiteral(", ")));
+    m_liveTwin->start(m_run->request(), options);
+    emit statusMessage(tr("Playing %1 with %2 on real Redis… (Esc cancels)")
+                           .arg(m_run->request().scenarioId, m_run->request().isCustom()
+                                                                 ? tr("your scripts")
+                                                                 : m_run->request().strategyId),
+                       0);
+    return true;
+}
+
+void WorkspacePage::chooseLiveServersWithDialog()
+{
+    bool ok = false;
+    const QString urls = QInputDialog::getText(
+        this, tr("Run on Your Own Redis"),
+        tr("Your servers, one redis:// URL per lock node, separated by commas. Only the "
+           "client-side faults are done there; the keys go under a random prefix and are "
+           "deleted afterwards."),
+        QLineEdit::Normal,
+        m_liveServerUrls.isEmpty() ? QStringLiteral("redis://127.0.0.1:6379") : m_liveServerUrls,
+        &ok);
+    if (!ok || urls.trimmed().isEmpty())
+        return;
+    m_liveServerUrls = urls.trimmed();
+    startLiveRunOn(m_liveServerUrls);
+}
+
+bool WorkspacePage::runLiveNow(QString *error, const QString &urls)
+{
+    QString why;
+    if (!startLiveRunOn(urls, &why)) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    m_liveWaited = true;
+    const bool ok = m_liveTwin->waitForEnd();
+    m_liveWaited = false;
+    if (!ok && error)
+        *error = m_liveError;
+    return ok;
+}
+
+void WorkspacePage::onLiveFinished(std::shared_ptr<const RunData> live,
+                                   const RunData::LiveFacts &facts, const QString &error)
+{
+    emit statusMessage(hint(), 0);
+    m_liveError = error;
+    if (!live || m_run.get() != m_liveSource) {
+        m_livePanel->showFailure(live ? tr("The run shown changed; the live run was dropped.")
+                                      : error);
+        if (!error.isEmpty() && !m_liveWaited)
+            showWarning(tr("Cannot run on real Redis"), error);
+        return;
+    }
+    m_livePanel->showRun(live, m_run.get(), facts.servers, facts.timeScale, facts.wallMs,
+                         facts.notes);
+    if (m_livePanel->mode() == LiveTwinPanel::Mode::Overlaid)
+        m_timeline->setOverlay(live);
+    const TimeRange range = m_timeline->viewRange();
+    m_livePanel->timeline()->setViewRange(range.startUs, range.endUs);
+    m_livePanel->timeline()->setPlayhead(m_playback->time());
+    // The live run may end a little after its simulation: the playback reaches both ends.
+    const qint64 end = qMax(m_run->endUs(), live->endUs());
+    m_playbackBar->setRunEnd(end);
+    m_playback->setEnd(end);
+}
+
+void WorkspacePage::hideLiveRun()
+{
+    m_liveTwin->cancel();
+    m_liveSource = nullptr;
+    m_timeline->setOverlay(nullptr);
+    m_livePanel->showRun(nullptr, nullptr, {}, 1.0, 0, {});
+    m_livePanel->hide();
+}
+
+void WorkspacePage::updateCancelEnabled()
+{
+    m_actions.cancelRun->setEnabled((m_running || m_liveTwin->isRunning()) && m_actionsEnabled);
 }
 
 // The panes are made parentless: the main window docks them.
@@ -256,7 +424,7 @@ void WorkspacePage::setActionsEnabled(bool enabled)
     for (QAction *action : m_actions.workspaceOnly())
         action->setEnabled(enabled);
     // Esc belongs to the page that shows (the Compare page cancels its comparison with it).
-    m_actions.cancelRun->setEnabled(enabled && m_running);
+    updateCancelEnabled();
 }
 
 // --- settings and appearance ------------------------------------------------------------------
@@ -290,6 +458,7 @@ void WorkspacePage::applyTheme()
     m_caption->applyTheme(m_theme, font());
     m_playbackBar->applyTheme(m_theme);
     m_timeline->setTheme(m_theme);
+    m_livePanel->applyTheme(m_theme);
     m_keyModel->setTheme(m_theme);
     m_commandModel->setTheme(m_theme);
     m_findingsModel->setTheme(m_theme);
@@ -502,6 +671,8 @@ bool WorkspacePage::waitForRun(quint64 number)
 
 void WorkspacePage::cancelRun()
 {
+    if (m_liveTwin->isRunning())
+        m_liveTwin->cancel();
     if (!m_running || !m_runStop)
         return;
     m_runStop->store(true);
@@ -510,7 +681,7 @@ void WorkspacePage::cancelRun()
 void WorkspacePage::setRunning(bool running)
 {
     m_running = running;
-    m_actions.cancelRun->setEnabled(running && m_actionsEnabled);
+    updateCancelEnabled();
     emit runningChanged(running);
 }
 
@@ -659,6 +830,9 @@ void WorkspacePage::showWarning(const QString &title, const QString &text)
 
 void WorkspacePage::showRun(std::shared_ptr<const RunData> run, qint64 keepTimeUs)
 {
+    // Another run (another cell, seed or fault): the live twin told the old one's story.
+    if (m_liveSource && m_liveSource != run.get())
+        hideLiveRun();
     m_run = std::move(run);
     m_request = m_run->request();
     m_selectedEvent = -1;
@@ -842,6 +1016,8 @@ void WorkspacePage::onTimeChanged(qint64 timeUs)
     if (m_details->followsPlayback() && m_commandProxy->rowCount() > 0)
         m_details->commandView()->scrollToBottom();
     m_timeline->setPlayhead(timeUs, playing);
+    if (m_livePanel->isVisible())
+        m_livePanel->timeline()->setPlayhead(timeUs, playing);
     m_caption->showAt(*m_run, timeUs, m_language);
     updateSourceHighlight(timeUs);
     m_playbackBar->showTime(timeUs);

@@ -42,6 +42,8 @@ class FindingsModel;
 class FindingsPane;
 class KeyTableModel;
 class KeysPane;
+class LiveTwin;
+class LiveTwinPanel;
 class Playback;
 class PlaybackBar;
 class RunToolBar;
@@ -123,7 +125,25 @@ public:
     // cancelled or replaced by another.
     bool runNow(QString *error = nullptr);
     bool isRunning() const { return m_running; }
-    void cancelRun();
+    void cancelRun(); // the simulation and the live run under way
+
+    // Run > Run on Real Redis: the cell shown (its simulation runs first when it is not shown)
+    // played live on redis-server processes started on loopback for it, with the same faults;
+    // drawn beside or over the simulation (LiveTwinPanel), with its verdict and whether it tells
+    // the same story. Progress and Cancel (Esc) in the panel; one message when it cannot run.
+    void startLiveRun();
+    // The same on the user's own servers (redis:// URLs, one per lock node, comma-separated):
+    // only the client-side faults can be done there; a scenario with a server fault is refused
+    // in one message. Keys go under a random prefix and are deleted afterwards. False with
+    // *error, and nothing started, when a URL does not parse.
+    bool startLiveRunOn(const QString &urls, QString *error = nullptr);
+    // Asks for the URLs (the last ones offered), then startLiveRunOn().
+    void chooseLiveServersWithDialog();
+    // The same (on `urls` when given), returning when the live run has ended; false with
+    // *error (empty: cancelled).
+    bool runLiveNow(QString *error = nullptr, const QString &urls = {});
+    void setLiveTimeScale(double scale) { m_liveTimeScale = scale; } // 0: the scenario's default
+    LiveTwinPanel *livePanel() const { return m_livePanel; }
     std::shared_ptr<const RunData> run() const { return m_run; }
 
     // The user's own acquire and release scripts (LockScope's KEYS/ARGV convention, see
@@ -216,6 +236,10 @@ private:
     bool waitForRun(quint64 number);
     void setRunning(bool running);
     void showRunResult(std::shared_ptr<const RunData> run); // stays at the instant if the same
+    void onLiveFinished(std::shared_ptr<const RunData> live, const RunData::LiveFacts &facts,
+                        const QString &error);
+    void hideLiveRun();
+    void updateCancelEnabled();
 
     Options m_options;
     // Runs, one at a time, off the GUI thread: the newest request replaces the one under way.
@@ -251,6 +275,16 @@ private:
     CaptionBar *m_caption = nullptr;
     TimelineWidget *m_timeline = nullptr;
     PlaybackBar *m_playbackBar = nullptr;
+    // The live twin: its runner, its panel under the timeline, and the simulation it was
+    // started from (a different run shown makes it stale: it goes).
+    LiveTwin *m_liveTwin = nullptr;
+    LiveTwinPanel *m_livePanel = nullptr;
+    const RunData *m_liveSource = nullptr;
+    double m_liveTimeScale = 0;
+    QString m_liveServerUrls; // the last ones given to Run on Your Own Redis
+    QString m_liveError;      // why the last live run did not run (empty: it ran or was cancelled)
+    bool m_liveWaited = false; // runLiveNow() waits: it returns the error instead of a box
+    bool m_syncingViews = false;
 
     // Panes.
     QTextBrowser *m_explanation = nullptr;
