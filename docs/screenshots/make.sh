@@ -17,8 +17,8 @@ export QT_QPA_PLATFORM=offscreen
 shot() {
     local name=$1
     shift
-    "$bin" "$@" --light --size 1600x1000 --screenshot "$here/$name.png"
-    "$bin" "$@" --dark --size 1600x1000 --screenshot "$here/$name-dark.png"
+    "$bin" --light --size 1600x1000 "$@" --screenshot "$here/$name.png"
+    "$bin" --dark --size 1600x1000 "$@" --screenshot "$here/$name-dark.png"
     echo "  $name.png, $name-dark.png"
 }
 
@@ -45,8 +45,9 @@ if command -v redis-server >/dev/null && command -v redis-cli >/dev/null; then
     stop_demo_redis
     # Run on Real Redis: the same cell played on local redis-server processes, beside and
     # overlaid on its simulation (wall-clock timing: a millisecond or two moves between runs).
+    # Beside needs room for two timelines: a taller window.
     shot live-beside --scenario pause-before-delete --strategy set-nx-px-del --live beside \
-        --at 13100
+        --at 13100 --size 1600x1250
     shot live-overlaid --scenario pause-before-delete --strategy set-nx-px-del --live overlaid \
         --at 13100
 else

@@ -67,7 +67,6 @@ LiveTwinPanel::LiveTwinPanel(QWidget *parent)
     m_summary->setContentsMargins(6, 0, 6, 2);
     layout->addWidget(m_summary);
     m_timeline = new TimelineWidget;
-    m_timeline->setLegendVisible(false); // the simulation's timeline above has it
     layout->addWidget(m_timeline, 1);
     layout->addStretch(0); // overlaid (no timeline here): the texts stay at the top
 

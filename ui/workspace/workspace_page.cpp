@@ -234,6 +234,7 @@ void WorkspacePage::buildCentre()
     connect(m_livePanel, &LiveTwinPanel::modeChanged, this, [this](LiveTwinPanel::Mode mode) {
         m_timeline->setOverlay(mode == LiveTwinPanel::Mode::Overlaid ? m_livePanel->run()
                                                                      : nullptr);
+        updateLegends();
         if (mode == LiveTwinPanel::Mode::Beside) {
             const TimeRange range = m_timeline->viewRange();
             m_livePanel->timeline()->setViewRange(range.startUs, range.endUs);
@@ -276,6 +277,7 @@ bool WorkspacePage::startLiveRunOn(const QString &urls, QString *error)
     }
     m_liveSource = m_run.get();
     m_livePanel->show();
+    updateLegends();
     m_livePanel->showStarted(where.isEmpty() ? tr("local redis-server processes")
                                              : where.join(QStringLiteral(", ")));
     m_liveTwin->start(m_run->request(), options);
@@ -352,6 +354,16 @@ void WorkspacePage::hideLiveRun()
     m_timeline->setOverlay(nullptr);
     m_livePanel->showRun(nullptr, nullptr, {}, 1.0, 0, {});
     m_livePanel->hide();
+    updateLegends();
+}
+
+void WorkspacePage::updateLegends()
+{
+    // Beside, one legend under both timelines serves both; the simulation's lanes keep the room.
+    const bool beside =
+        !m_livePanel->isHidden() && m_livePanel->mode() == LiveTwinPanel::Mode::Beside;
+    m_timeline->setLegendVisible(!beside);
+    m_livePanel->timeline()->setLegendVisible(beside);
 }
 
 void WorkspacePage::updateCancelEnabled()

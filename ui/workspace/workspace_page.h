@@ -239,6 +239,7 @@ private:
     void onLiveFinished(std::shared_ptr<const RunData> live, const RunData::LiveFacts &facts,
                         const QString &error);
     void hideLiveRun();
+    void updateLegends();
     void updateCancelEnabled();
 
     Options m_options;
