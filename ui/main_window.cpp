@@ -184,6 +184,12 @@ void MainWindow::buildPages()
     m_monitorPage = new MonitorPage;
     m_pages->addWidget(scrolled(m_monitorPage));
     setCentralWidget(m_pages);
+    // Run on Your Own Redis… offers the monitor's saved profiles, with their passwords.
+    m_workspace->setProfiles([this] { return m_monitorPage->profiles(); },
+                             [this](const ConnectionProfile &profile,
+                                    std::function<bool(const ConnectionProfile &)> then) {
+                                 return m_monitorPage->withPassword(profile, std::move(then));
+                             });
     connect(m_comparePage, &ComparePage::openRunRequested, this,
             [this](const RunRequest &request, qint64 atUs) {
                 QString error;

@@ -39,6 +39,7 @@ private slots:
     void yourOwnServerGetsTheClientFaults();
     void yourOwnServerRefusesServerFaults();
     void badUrlChangesNothing();
+    void savedProfileServerRuns();
 
 private:
     WorkspacePage &workspace() { return *m_window->workspace(); }
@@ -205,6 +206,36 @@ void TestWorkspaceLive::badUrlChangesNothing()
     QVERIFY2(error.contains(QStringLiteral("99999")), qPrintable(error));
     QCOMPARE(workspace().run(), shown);
     QVERIFY(!workspace().actions().cancelRun->isEnabled());
+}
+
+void TestWorkspaceLive::savedProfileServerRuns()
+{
+    RedisServer server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    ConnectionProfile profile;
+    profile.name = QStringLiteral("test-server");
+    profile.port = server.port();
+    // The monitor's default, read-only: a live run writes its lock keys, so it is refused.
+    QString error;
+    QVERIFY(!workspace().startLiveRunOnProfile(profile, &error));
+    QVERIFY2(error.contains(QStringLiteral("read-only")), qPrintable(error));
+    ConnectionProfile sentinel = profile;
+    sentinel.allowWrites = true;
+    sentinel.sentinel = true;
+    QVERIFY(!workspace().startLiveRunOnProfile(sentinel, &error));
+    QVERIFY2(error.contains(QStringLiteral("Sentinel")), qPrintable(error));
+    QVERIFY(!workspace().actions().cancelRun->isEnabled()); // nothing started
+
+    profile.allowWrites = true;
+    QVERIFY2(workspace().startLiveRunOnProfile(profile, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!workspace().actions().cancelRun->isEnabled(), scaledMs(30000));
+    QVERIFY(m_messages.isEmpty());
+    const auto live = workspace().livePanel()->run();
+    QVERIFY(live);
+    QVERIFY(live->report().mistakenDeletions >= 1);
+    QVERIFY2(workspace().livePanel()->summaryText().contains(
+                 QStringLiteral("127.0.0.1:%1").arg(server.port())),
+             qPrintable(workspace().livePanel()->summaryText()));
 }
 
 QTEST_MAIN(TestWorkspaceLive)

@@ -337,30 +337,42 @@ bool MonitorPage::connectProfile(const ConnectionProfile &profile, QString *erro
             *error = why;
         return false;
     }
+    // The keychain may answer after this call: its error goes nowhere then.
+    auto inCall = std::make_shared<bool>(true);
+    const bool ok = withPassword(profile, [this, error, inCall](const ConnectionProfile &p) {
+        return startMonitor(p, *inCall ? error : nullptr);
+    });
+    *inCall = false;
+    return ok;
+}
+
+bool MonitorPage::withPassword(const ConnectionProfile &profile,
+                               std::function<bool(const ConnectionProfile &)> then)
+{
     if (!profile.hasPassword || !profile.password.isEmpty())
-        return startMonitor(profile, error);
+        return then(profile);
     // A password is needed and was not given: this session's, the keychain's, or ask.
     if (m_profiles.hasSessionPassword(profile.name)) {
         ConnectionProfile p = profile;
         p.password = m_profiles.sessionPassword(profile.name);
-        return startMonitor(p, error);
+        return then(p);
     }
-    auto ask = [this, profile] {
+    auto ask = [this, profile, then] {
         ConnectionProfile p = profile;
         if (!m_dialogs.askPassword(this, profile, &p.password))
             return false;
         m_profiles.setSessionPassword(profile.name, p.password);
-        return startMonitor(p, nullptr);
+        return then(p);
     };
     if (!m_passwords->usable())
         return ask();
     m_status->setText(
         tr("Looking up the password of \"%1\" in the system keychain…").arg(profile.name));
-    m_passwords->read(profile.name, [this, profile, ask](bool ok, const QString &password) {
+    m_passwords->read(profile.name, [profile, ask, then](bool ok, const QString &password) {
         if (ok && !password.isEmpty()) {
             ConnectionProfile p = profile;
             p.password = password;
-            startMonitor(p, nullptr);
+            then(p);
         } else {
             ask();
         }

@@ -80,6 +80,12 @@ public:
     // the password prompt). False with one message naming the field for bad input; connection
     // failures come later, in the status line.
     bool connectProfile(const ConnectionProfile &profile, QString *error = nullptr);
+    // `profile` with its password filled in when it needs one (this session's, the keychain's,
+    // or asked for), handed to `then` now or once the keychain answers; false when the user
+    // cancelled the prompt, else what `then` returned (true while the keychain is asked). The
+    // workspace's Run on Your Own Redis plays on a saved profile's server this way.
+    bool withPassword(const ConnectionProfile &profile,
+                      std::function<bool(const ConnectionProfile &)> then);
     void stop(); // stops the monitor (cancels a scan); the table stays
     // `lockscope --monitor-url URL`: connects read-only to the address. For a screenshot
     // (`settle`), without the saved profiles, and waits for the first scan and a moment after

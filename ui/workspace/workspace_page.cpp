@@ -12,6 +12,7 @@
 #include "live_twin.h"
 #include "live_twin_panel.h"
 #include "lock/strategy_registry.h"
+#include "monitor/monitor_options.h"
 #include "playback.h"
 #include "playback_bar.h"
 #include "run_explanation.h"
@@ -249,8 +250,7 @@ void WorkspacePage::startLiveRun()
 
 bool WorkspacePage::startLiveRunOn(const QString &urls, QString *error)
 {
-    RunData::LiveOptions options;
-    options.timeScale = m_liveTimeScale;
+    QList<ConnectionOptions> servers;
     QStringList where;
     for (const QString &url : urls.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         ConnectionOptions server;
@@ -263,9 +263,49 @@ bool WorkspacePage::startLiveRunOn(const QString &urls, QString *error)
                 showWarning(tr("Cannot run on real Redis"), message);
             return false;
         }
-        options.servers << server;
+        servers << server;
         where << QStringLiteral("%1:%2").arg(server.host).arg(server.port);
     }
+    return startLiveRunOnServers(servers, where.join(QStringLiteral(", ")), error);
+}
+
+bool WorkspacePage::startLiveRunOnProfile(const ConnectionProfile &profile, QString *error)
+{
+    const auto refuse = [this, error](const QString &message) {
+        if (error)
+            *error = message;
+        else
+            showWarning(tr("Cannot run on real Redis"), message);
+        return false;
+    };
+    if (profile.sentinel || profile.cluster)
+        return refuse(tr("\"%1\" names a Sentinel or a Cluster; a live run needs the server of "
+                         "each lock node: choose a profile of one server, or give its URL")
+                          .arg(profile.name));
+    if (!profile.allowWrites)
+        return refuse(tr("\"%1\" is read-only (Allow writes is off in the profile), and a live "
+                         "run writes its lock keys: allow writes there, or give a URL")
+                          .arg(profile.name));
+    const auto start = [this](const ConnectionProfile &p) {
+        MonitorOptions options;
+        QString why;
+        if (!p.toMonitorOptions(&options, &why)) {
+            showWarning(tr("Cannot run on real Redis"), why);
+            return false;
+        }
+        return startLiveRunOnServers({options.connection}, p.serverText(), nullptr);
+    };
+    if (!m_profilePassword)
+        return start(profile);
+    return m_profilePassword(profile, start);
+}
+
+bool WorkspacePage::startLiveRunOnServers(const QList<ConnectionOptions> &servers,
+                                          const QString &where, QString *error)
+{
+    RunData::LiveOptions options;
+    options.timeScale = m_liveTimeScale;
+    options.servers = servers;
     // The simulation of the same cell first (milliseconds), so that both show.
     QString why;
     if (!runNow(&why)) {
@@ -278,8 +318,7 @@ bool WorkspacePage::startLiveRunOn(const QString &urls, QString *error)
     m_liveSource = m_run.get();
     m_livePanel->show();
     updateLegends();
-    m_livePanel->showStarted(where.isEmpty() ? tr("local redis-server processes")
-                                             : where.join(QStringLiteral(", ")));
+    m_livePanel->showStarted(servers.isEmpty() ? tr("local redis-server processes") : where);
     m_liveTwin->start(m_run->request(), options);
     emit statusMessage(tr("Playing %1 with %2 on real Redis… (Esc cancels)")
                            .arg(m_run->request().scenarioId, m_run->request().isCustom()
@@ -291,18 +330,29 @@ bool WorkspacePage::startLiveRunOn(const QString &urls, QString *error)
 
 void WorkspacePage::chooseLiveServersWithDialog()
 {
+    // The saved profiles first, by name and address; any other text is URLs.
+    const QList<ConnectionProfile> profiles =
+        m_profileList ? m_profileList() : QList<ConnectionProfile>();
+    QStringList items;
+    for (const ConnectionProfile &p : profiles)
+        items << tr("Profile %1").arg(p.serverText());
+    items << (m_liveServerUrls.isEmpty() ? QStringLiteral("redis://127.0.0.1:6379")
+                                         : m_liveServerUrls);
     bool ok = false;
-    const QString urls = QInputDialog::getText(
+    const QString chosen = QInputDialog::getItem(
         this, tr("Run on Your Own Redis"),
-        tr("Your servers, one redis:// URL per lock node, separated by commas. Only the "
-           "client-side faults are done there; the keys go under a random prefix and are "
-           "deleted afterwards."),
-        QLineEdit::Normal,
-        m_liveServerUrls.isEmpty() ? QStringLiteral("redis://127.0.0.1:6379") : m_liveServerUrls,
-        &ok);
-    if (!ok || urls.trimmed().isEmpty())
+        tr("A saved connection profile, or your servers as redis:// URLs, one per lock node, "
+           "separated by commas. Only the client-side faults are done there; the keys go under "
+           "a random prefix and are deleted afterwards."),
+        items, profiles.isEmpty() ? 0 : int(items.size()) - 1, true, &ok);
+    if (!ok || chosen.trimmed().isEmpty())
         return;
-    m_liveServerUrls = urls.trimmed();
+    const qsizetype profile = items.indexOf(chosen);
+    if (profile >= 0 && profile < profiles.size()) {
+        startLiveRunOnProfile(profiles[profile]);
+        return;
+    }
+    m_liveServerUrls = chosen.trimmed();
     startLiveRunOn(m_liveServerUrls);
 }
 

@@ -16,6 +16,7 @@
 #include "common/run_data.h"
 #include "common/theme.h"
 #include "common/thread_handoff.h"
+#include "monitor/connection_profile.h"
 #include "workspace_actions.h"
 #include "workspace_export.h"
 
@@ -137,8 +138,22 @@ public:
     // in one message. Keys go under a random prefix and are deleted afterwards. False with
     // *error, and nothing started, when a URL does not parse.
     bool startLiveRunOn(const QString &urls, QString *error = nullptr);
-    // Asks for the URLs (the last ones offered), then startLiveRunOn().
+    // The server of a saved connection profile (the monitor page's), its password looked up
+    // through setProfiles()' function. A profile that is read-only (Allow writes off), or that
+    // names a Sentinel or a Cluster rather than one server, is refused in one message.
+    bool startLiveRunOnProfile(const ConnectionProfile &profile, QString *error = nullptr);
+    // Asks for a saved profile or URLs (the last ones offered), then starts the live run.
     void chooseLiveServersWithDialog();
+    // Where Run on Your Own Redis… finds the saved profiles and fills in their passwords (the
+    // main window gives the monitor page's); unset: URLs only.
+    using ProfileList = std::function<QList<ConnectionProfile>()>;
+    using ProfilePassword = std::function<bool(
+        const ConnectionProfile &, std::function<bool(const ConnectionProfile &)> then)>;
+    void setProfiles(ProfileList list, ProfilePassword password)
+    {
+        m_profileList = std::move(list);
+        m_profilePassword = std::move(password);
+    }
     // The same (on `urls` when given), returning when the live run has ended; false with
     // *error (empty: cancelled).
     bool runLiveNow(QString *error = nullptr, const QString &urls = {});
@@ -239,6 +254,9 @@ private:
     void onLiveFinished(std::shared_ptr<const RunData> live, const RunData::LiveFacts &facts,
                         const QString &error);
     void hideLiveRun();
+    // The live run on these servers (empty: local ones), `where` naming them in the panel.
+    bool startLiveRunOnServers(const QList<ConnectionOptions> &servers, const QString &where,
+                               QString *error);
     void updateLegends();
     void updateCancelEnabled();
 
@@ -283,7 +301,9 @@ private:
     const RunData *m_liveSource = nullptr;
     double m_liveTimeScale = 0;
     QString m_liveServerUrls; // the last ones given to Run on Your Own Redis
-    QString m_liveError;      // why the last live run did not run (empty: it ran or was cancelled)
+    ProfileList m_profileList;
+    ProfilePassword m_profilePassword;
+    QString m_liveError;       // why the last live run did not run (empty: it ran or was cancelled)
     bool m_liveWaited = false; // runLiveNow() waits: it returns the error instead of a box
     bool m_syncingViews = false;
 
