@@ -185,9 +185,9 @@ QString AgreementModel::storyHtml(const LiveMatrixCell &cell)
         return html + QStringLiteral("<p>%1</p>")
                           .arg(esc(tr("Not reproducible live: %1").arg(cell.refusal)));
     if (!cell.live.isEmpty()) {
-        html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\"><tr><th "
-                               "align=\"left\">%1</th><th align=\"left\">%2</th><th "
-                               "align=\"left\">%3</th></tr>")
+        html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\"><tr><th "
+                               "align=\"left\" width=\"180\">%1</th><th align=\"left\" "
+                               "width=\"140\">%2</th><th align=\"left\">%3</th></tr>")
                     .arg(esc(tr("repetition (seed)")), esc(tr("simulated")), esc(tr("live")));
         for (qsizetype i = 0; i < cell.live.size() && i < cell.simulated.size(); ++i) {
             const QString sim = ComparisonModel::verdictText(cell.simulated[i]);

@@ -142,6 +142,7 @@ private:
     QPushButton *m_agreementButton = nullptr;
     QLabel *m_repetitionsLabel = nullptr;
     QSpinBox *m_repetitionsBox = nullptr;
+    QLabel *m_agreementSummary = nullptr; // the last run's counts
     QTableView *m_agreementView = nullptr;
     QLabel *m_agreementLegend = nullptr;
     QTextBrowser *m_agreementDetail = nullptr;
