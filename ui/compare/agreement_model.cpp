@@ -239,7 +239,7 @@ QColor AgreementModel::statusColor(LiveCellStatus status, const Theme &theme)
     }
     const QColor &m = theme.mutedText;
     const QColor &b = theme.base;
-    const float a = theme.dark ? 0.3f : 0.2f;
+    const float a = theme.dark ? 0.5f : 0.3f;
     return QColor::fromRgbF(m.redF() * a + b.redF() * (1 - a),
                             m.greenF() * a + b.greenF() * (1 - a),
                             m.blueF() * a + b.blueF() * (1 - a));
