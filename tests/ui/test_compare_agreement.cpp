@@ -10,11 +10,11 @@
 #include "compare/compare_page.h"
 #include "compare/compare_settings.h"
 
+#include "child_servers.h"
+
 #include <QAbstractItemModelTester>
 #include <QApplication>
-#include <QDir>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QPushButton>
 #include <QSet>
 #include <QSignalSpy>
@@ -22,37 +22,15 @@
 #include <QTest>
 #include <QTextDocument>
 
-#include <unistd.h>
-
 using namespace lockscope;
 using namespace lockscope::ui;
+using lockscope::test::childRedisServers;
 
 namespace {
 
 const QString kScenario = QStringLiteral("pause-before-delete");
 const QString kUnsafe = QStringLiteral("set-nx-px-get-del"); // deletes the next holder's lock
 const QString kSafe = QStringLiteral("set-nx-px-lua");
-
-// redis-server processes whose parent is this test (the matrix's threads start them): none may
-// outlive a run.
-int childServers()
-{
-    int n = 0;
-    const QString me = QString::number(::getpid());
-    const auto entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
-    for (const QString &pid : entries) {
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        const QString line = QString::fromLatin1(stat.readAll());
-        // pid (comm) state ppid ...
-        const int close = line.lastIndexOf(QLatin1Char(')'));
-        const QStringList rest = line.mid(close + 2).split(QLatin1Char(' '));
-        if (rest.size() > 1 && rest[1] == me && line.contains(QLatin1String("(redis-server)")))
-            ++n;
-    }
-    return n;
-}
 
 LiveMatrixCell handCell(const QString &strategy, QList<CellVerdict> simulated,
                         QList<CellVerdict> live, int agreeing)
@@ -203,7 +181,7 @@ void TestCompareAgreement::tabRunAgreesAndTheDetailNamesBothVerdicts()
     QVERIFY2(page.runAgreementAndWait(&error), qPrintable(error));
     qInfo("1 scenario x 2 strategies, 1 repetition: %lld ms", qlonglong(wall.elapsed()));
     QVERIFY2(messages.isEmpty(), qPrintable(messages.join(QLatin1Char('\n'))));
-    QCOMPARE(childServers(), 0);
+    QCOMPARE(childRedisServers(), 0);
 
     AgreementModel *model = page.agreementModel();
     QCOMPARE(model->rowCount(), 1);
@@ -249,14 +227,14 @@ void TestCompareAgreement::cancelMidRunLeavesNoRedisServer()
     QSignalSpy finished(page.agreementRun(), &AgreementRun::finished);
     QVERIFY(page.runAgreement());
     // In the middle: a server of a cell is up.
-    QTRY_VERIFY_WITH_TIMEOUT(childServers() > 0, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(childRedisServers() > 0, 15000);
     QElapsedTimer latency;
     latency.start();
     page.cancel();
     QVERIFY(finished.wait(10000));
     qInfo("cancel to finished: %lld ms", qlonglong(latency.elapsed()));
     QVERIFY(page.agreementRun()->wasCancelled());
-    QCOMPARE(childServers(), 0);
+    QCOMPARE(childRedisServers(), 0);
     QVERIFY(page.statusText().startsWith(QStringLiteral("Cancelled")));
     // Not every cell ran: four cells of three repetitions take far longer than the wait above.
     QVERIFY(page.agreementModel()->count(LiveCellStatus::Agree) +
@@ -272,10 +250,15 @@ void TestCompareAgreement::destroyingTheRunMidwayStopsItsServers()
     settings.strategies = {kUnsafe, kSafe};
     auto run = std::make_unique<AgreementRun>();
     QString error;
-    QVERIFY2(run->start(settings, 3, &error), qPrintable(error));
-    QTRY_VERIFY_WITH_TIMEOUT(childServers() > 0, 15000);
+    // Ten repetitions of two cells take about 20 s; destruction must not wait for them.
+    QVERIFY2(run->start(settings, 10, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(childRedisServers() > 0, 15000);
+    QElapsedTimer joined;
+    joined.start();
     run.reset(); // cancels and joins
-    QCOMPARE(childServers(), 0);
+    qInfo("destroyed mid-run in %lld ms", qlonglong(joined.elapsed()));
+    QVERIFY(joined.elapsed() < 5000);
+    QCOMPARE(childRedisServers(), 0);
 }
 
 void TestCompareAgreement::missingOrBrokenRedisServerKeepsTheShownMatrix()
@@ -314,7 +297,7 @@ void TestCompareAgreement::missingOrBrokenRedisServerKeepsTheShownMatrix()
                  QStringLiteral("agrees 1/1\nsafe"));
         QVERIFY(page.agreementButton()->isEnabled());
     }
-    QCOMPARE(childServers(), 0);
+    QCOMPARE(childRedisServers(), 0);
 }
 
 QTEST_MAIN(TestCompareAgreement)
