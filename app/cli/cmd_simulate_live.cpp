@@ -311,11 +311,7 @@ QJsonObject liveCellJson(const LiveMatrixCell &c)
     QJsonObject o;
     o.insert(QStringLiteral("scenario"), c.scenario);
     o.insert(QStringLiteral("strategy"), c.strategy);
-    const QString status = !c.refusal.isEmpty() ? QStringLiteral("not-reproducible")
-                           : !c.error.isEmpty() ? QStringLiteral("error")
-                           : c.agrees()         ? QStringLiteral("agree")
-                                                : QStringLiteral("disagree");
-    o.insert(QStringLiteral("status"), status);
+    o.insert(QStringLiteral("status"), liveCellStatusId(liveCellStatus(c)));
     QJsonArray sim, live;
     for (auto v : c.simulated)
         sim.append(verdictId(v));
@@ -325,10 +321,7 @@ QJsonObject liveCellJson(const LiveMatrixCell &c)
     o.insert(QStringLiteral("live"), live);
     o.insert(QStringLiteral("agreeing"), c.agreeing);
     o.insert(QStringLiteral("repetitions"), int(c.live.size()));
-    o.insert(QStringLiteral("reason"), !c.refusal.isEmpty() ? c.refusal
-                                       : !c.error.isEmpty()
-                                           ? c.error
-                                           : c.differences.join(QStringLiteral("; ")));
+    o.insert(QStringLiteral("reason"), liveCellReason(c));
     o.insert(QStringLiteral("time_scale"), c.timeScale);
     o.insert(QStringLiteral("wall_ms"), c.wallMs);
     return o;

@@ -4,6 +4,24 @@
 
 namespace lockscope {
 
+namespace {
+
+// The verdict in the reader's language (the English words are verdictId's).
+QString verdictWord(CellVerdict verdict)
+{
+    switch (verdict) {
+    case CellVerdict::Safe:
+        return QCoreApplication::translate("LiveAgreement", "safe");
+    case CellVerdict::Unsafe:
+        return QCoreApplication::translate("LiveAgreement", "unsafe");
+    case CellVerdict::LivenessLoss:
+        return QCoreApplication::translate("LiveAgreement", "liveness-loss");
+    }
+    return verdictId(verdict);
+}
+
+} // namespace
+
 Agreement compareWithSimulation(const CheckReport &simulated, const CheckReport &live, bool fencing)
 {
     Agreement a;
@@ -12,7 +30,7 @@ Agreement compareWithSimulation(const CheckReport &simulated, const CheckReport 
     if (a.simulated != a.live)
         a.differences.append(
             QCoreApplication::translate("LiveAgreement", "verdict: simulated %1, live %2")
-                .arg(verdictId(a.simulated), verdictId(a.live)));
+                .arg(verdictWord(a.simulated), verdictWord(a.live)));
     const struct {
         const char *what;
         qint64 sim, live;

@@ -66,6 +66,43 @@ LiveMatrixCell runCell(const Scenario &scenario, const std::shared_ptr<const Str
 
 } // namespace
 
+LiveCellStatus liveCellStatus(const LiveMatrixCell &cell)
+{
+    if (!cell.refusal.isEmpty())
+        return LiveCellStatus::NotReproducible;
+    if (!cell.error.isEmpty())
+        return LiveCellStatus::Error;
+    if (cell.live.isEmpty())
+        return LiveCellStatus::NotRun;
+    return cell.agrees() ? LiveCellStatus::Agree : LiveCellStatus::Disagree;
+}
+
+QString liveCellStatusId(LiveCellStatus status)
+{
+    switch (status) {
+    case LiveCellStatus::Agree:
+        return QStringLiteral("agree");
+    case LiveCellStatus::Disagree:
+        return QStringLiteral("disagree");
+    case LiveCellStatus::NotReproducible:
+        return QStringLiteral("not-reproducible");
+    case LiveCellStatus::Error:
+        return QStringLiteral("error");
+    case LiveCellStatus::NotRun:
+        return QStringLiteral("not-run");
+    }
+    return {};
+}
+
+QString liveCellReason(const LiveMatrixCell &cell)
+{
+    if (!cell.refusal.isEmpty())
+        return cell.refusal;
+    if (!cell.error.isEmpty())
+        return cell.error;
+    return cell.differences.join(QStringLiteral("; "));
+}
+
 QList<LiveMatrixCell> runLiveMatrix(const LiveMatrixRequest &request)
 {
     struct Job {
@@ -93,10 +130,11 @@ QList<LiveMatrixCell> runLiveMatrix(const LiveMatrixRequest &request)
             if (jobs[i].strategy)
                 cells[i] = runCell(*jobs[i].scenario, jobs[i].strategy, request);
             const int n = done.fetch_add(1) + 1;
-            if (request.progress) {
-                std::lock_guard lock(progressMutex);
+            std::lock_guard lock(progressMutex);
+            if (request.cellFinished && !cells[i].scenario.isEmpty())
+                request.cellFinished(cells[i]);
+            if (request.progress)
                 request.progress(n, int(jobs.size()));
-            }
         }
     };
     std::vector<std::unique_ptr<QThread>> threads;

@@ -26,6 +26,15 @@ struct LiveMatrixCell {
     bool agrees() const { return refusal.isEmpty() && error.isEmpty() && agreeing == live.size(); }
 };
 
+// What a cell says, for the CLI's JSON and CSV and the window's colours. NotRun: a cancel came
+// before its first repetition ended.
+enum class LiveCellStatus { Agree, Disagree, NotReproducible, Error, NotRun };
+LiveCellStatus liveCellStatus(const LiveMatrixCell &cell);
+// "agree", "disagree", "not-reproducible", "error", "not-run".
+QString liveCellStatusId(LiveCellStatus status);
+// Why it is not an agreement: the refusal, the error, or the differences ("; "-joined).
+QString liveCellReason(const LiveMatrixCell &cell);
+
 struct LiveMatrixRequest {
     QList<Scenario> scenarios;
     QStringList strategies;                 // built-in ids
@@ -36,6 +45,8 @@ struct LiveMatrixRequest {
     const std::atomic<bool> *cancel = nullptr;
     // From the worker threads, serialised: cells done, of total.
     std::function<void(int done, int total)> progress;
+    // From the worker threads, serialised with `progress`, before it: each cell as it ends.
+    std::function<void(const LiveMatrixCell &cell)> cellFinished;
 };
 
 // Rows in scenario order, strategies within; blocking (worker threads with event loops of

@@ -1,5 +1,7 @@
 #include "compare_page.h"
 
+#include "agreement_model.h"
+#include "agreement_run.h"
 #include "cell_explanation.h"
 #include "compare_export.h"
 #include "compare_settings.h"
@@ -24,6 +26,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -104,6 +107,10 @@ QString durationText(double seconds)
     return ComparePage::tr("%1 min %2 s").arg(int(seconds) / 60).arg(int(seconds) % 60);
 }
 
+// Wall seconds per cell and live repetition, two cells at once, on a small machine: the whole
+// 13 x 10 matrix once took 154 s on 2 cores.
+constexpr double kLiveSecondsPerCellRun = 1.2;
+
 } // namespace
 
 ComparePage::ComparePage(QWidget *parent)
@@ -114,6 +121,8 @@ ComparePage::ComparePage(QWidget *parent)
     m_live = new LiveComparison(this);
     m_model = new ComparisonModel(this);
     m_costModel = new CostModel(this);
+    m_agreementRun = new AgreementRun(this);
+    m_agreementModel = new AgreementModel(this);
     // Cells finish by the dozen a second; the cost table and its charts follow a few times a
     // second instead of once per cell.
     m_costTimer = new QTimer(this);
@@ -231,6 +240,64 @@ ComparePage::ComparePage(QWidget *parent)
     costSplit->setSizes({tableHeight, 4 * tableHeight});
     cl->addWidget(costSplit, 1);
     m_tabs->addTab(costPage, QString());
+
+    // The agreement matrix: what the tab does, its run button, the matrix, the selected cell's
+    // story under it.
+    auto *agreementPage = new QWidget;
+    auto *al = new QVBoxLayout(agreementPage);
+    m_agreementHint = new QLabel;
+    m_agreementHint->setWordWrap(true);
+    al->addWidget(m_agreementHint);
+    auto *runRow = new QHBoxLayout;
+    m_agreementButton = new QPushButton;
+    m_repetitionsLabel = new QLabel;
+    m_repetitionsBox = new QSpinBox;
+    m_repetitionsBox->setRange(1, 10);
+    m_repetitionsBox->setValue(1);
+    m_repetitionsLabel->setBuddy(m_repetitionsBox);
+    runRow->addWidget(m_agreementButton);
+    runRow->addSpacing(12);
+    runRow->addWidget(m_repetitionsLabel);
+    runRow->addWidget(m_repetitionsBox);
+    runRow->addSpacing(24);
+    m_agreementSummary = new QLabel;
+    runRow->addWidget(m_agreementSummary, 1);
+    al->addLayout(runRow);
+    auto *agreementSplit = new QSplitter(Qt::Vertical);
+    m_agreementView = new QTableView;
+    m_agreementView->setModel(m_agreementModel);
+    m_agreementDelegate = new MatrixDelegate(this);
+    m_agreementView->setItemDelegate(m_agreementDelegate);
+    m_agreementView->setShowGrid(false);
+    m_agreementView->setMouseTracking(true);
+    m_agreementView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_agreementView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_agreementView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_agreementView->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    m_agreementView->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_agreementView->verticalHeader()->setMinimumSectionSize(2 * fontMetrics().height() + 8);
+    agreementSplit->addWidget(m_agreementView);
+    auto *agreementBelow = new QWidget;
+    auto *abl = new QVBoxLayout(agreementBelow);
+    abl->setContentsMargins(0, 0, 0, 0);
+    m_agreementLegend = new QLabel;
+    m_agreementLegend->setWordWrap(true);
+    m_agreementLegend->setTextFormat(Qt::RichText);
+    abl->addWidget(m_agreementLegend);
+    m_agreementDetail = new QTextBrowser;
+    m_agreementDetail->setOpenLinks(false);
+    abl->addWidget(m_agreementDetail);
+    agreementSplit->addWidget(agreementBelow);
+    agreementSplit->setStretchFactor(0, 3);
+    agreementSplit->setStretchFactor(1, 1);
+    agreementSplit->setSizes({matrixHeight - 2 * fontMetrics().height(), matrixHeight / 3});
+    al->addWidget(agreementSplit, 1);
+    m_tabs->addTab(agreementPage, QString());
+    // Before any run the matrix shows the cells the settings would play, each "—".
+    {
+        const CompareSettings s = m_settings->settings();
+        m_agreementModel->reset(s.scenarioIds, s.strategies);
+    }
     right->addWidget(m_tabs, 1);
     layout->addLayout(right, 1);
 
@@ -255,6 +322,26 @@ ComparePage::ComparePage(QWidget *parent)
         showMessage(tr("Cannot measure on the server"), error);
     });
     connect(m_live, &LiveComparison::finished, this, &ComparePage::onLiveFinished);
+    connect(m_agreementButton, &QPushButton::clicked, this, [this] { runAgreement(); });
+    connect(m_repetitionsBox, &QSpinBox::valueChanged, this, &ComparePage::updateAgreementHint);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        if (tab != 2 || m_agreementRun->isRunning())
+            return;
+        updateAgreementHint();
+        // Nothing run yet: the empty matrix follows the settings.
+        if (m_agreementModel->finishedCells() == 0) {
+            const CompareSettings s = m_settings->settings();
+            m_agreementModel->reset(s.scenarioIds, s.strategies);
+        }
+    });
+    connect(m_agreementRun, &AgreementRun::cellFinished, m_agreementModel,
+            &AgreementModel::setCell);
+    connect(m_agreementRun, &AgreementRun::progress, this, &ComparePage::onAgreementProgress);
+    connect(m_agreementRun, &AgreementRun::finished, this, &ComparePage::onAgreementFinished);
+    connect(m_agreementRun, &AgreementRun::failed, this, &ComparePage::onAgreementFailed);
+    connect(m_agreementView, &QTableView::entered, this, &ComparePage::showAgreementDetail);
+    connect(m_agreementView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) { showAgreementDetail(current); });
     connect(m_matrixView, &QTableView::clicked, this, &ComparePage::openCell);
     connect(m_matrixView, &QTableView::activated, this, &ComparePage::openCell);
     connect(m_matrixView, &QTableView::entered, this, &ComparePage::showDetail);
@@ -269,8 +356,10 @@ ComparePage::~ComparePage() = default;
 
 bool ComparePage::runComparison(QString *error)
 {
-    if (m_live->isRunning()) {
-        const QString why = tr("A live measurement is running; cancel it first.");
+    if (m_live->isRunning() || m_agreementRun->isRunning()) {
+        const QString why = m_live->isRunning()
+                                ? tr("A live measurement is running; cancel it first.")
+                                : tr("The matrix is running on real Redis; cancel it first.");
         if (error)
             *error = why;
         showMessage(tr("Cannot start the comparison"), why);
@@ -304,6 +393,7 @@ void ComparePage::cancel()
 {
     m_controller->cancel();
     m_live->cancel();
+    m_agreementRun->cancel();
 }
 
 bool ComparePage::runAndWait(int seeds, QString *error)
@@ -320,6 +410,8 @@ bool ComparePage::runLive(QString *error)
     QString why;
     if (m_controller->isRunning())
         why = tr("A comparison is running; cancel it first.");
+    else if (m_agreementRun->isRunning())
+        why = tr("The matrix is running on real Redis; cancel it first.");
     else if (!m_live->start(m_settings->liveSettings(), &why))
         ;
     else {
@@ -334,6 +426,169 @@ bool ComparePage::runLive(QString *error)
         *error = why;
     showMessage(tr("Cannot measure on the server"), why);
     return false;
+}
+
+bool ComparePage::anyRunning() const
+{
+    return m_controller->isRunning() || m_live->isRunning() || m_agreementRun->isRunning();
+}
+
+bool ComparePage::runAgreement(QString *error)
+{
+    const CompareSettings settings = m_settings->settings();
+    QString why;
+    if (m_controller->isRunning())
+        why = tr("A comparison is running; cancel it first.");
+    else if (m_live->isRunning())
+        why = tr("A live measurement is running; cancel it first.");
+    else if (m_agreementRun->start(settings, m_repetitionsBox->value(), &why)) {
+        // Kept until the run ends well: a failure puts them back.
+        m_shownScenarios = m_agreementModel->scenarioIds();
+        m_shownStrategies = m_agreementModel->strategies();
+        m_shownCells = m_agreementModel->cells();
+        m_agreementModel->reset(settings.scenarioIds, settings.strategies);
+        m_agreementModel->setRunning(true);
+        m_agreementDetail->clear();
+        m_agreementSummary->clear();
+        m_settings->setRunning(true);
+        m_agreementButton->setEnabled(false);
+        m_repetitionsBox->setEnabled(false);
+        m_cancelButton->setEnabled(true);
+        setView(View::Agreement);
+        onAgreementProgress(0, m_agreementRun->cellsTotal());
+        return true;
+    }
+    if (why.isEmpty())
+        why = tr("The matrix is running on real Redis already.");
+    if (error)
+        *error = why;
+    showMessage(tr("Cannot run on real Redis"), why);
+    return false;
+}
+
+bool ComparePage::runAgreementAndWait(QString *error)
+{
+    if (!runAgreement(error))
+        return false;
+    QString failure;
+    const auto c = connect(m_agreementRun, &AgreementRun::failed, this,
+                           [&failure](const QString &e) { failure = e; });
+    m_agreementRun->waitForFinished();
+    disconnect(c);
+    if (!failure.isEmpty() && error)
+        *error = failure;
+    return failure.isEmpty();
+}
+
+void ComparePage::setAgreementRepetitions(int repetitions)
+{
+    m_repetitionsBox->setValue(repetitions);
+}
+
+void ComparePage::onAgreementProgress(int done, int total)
+{
+    m_progress->setRange(0, qMax(1, total));
+    m_progress->setValue(done);
+    m_progress->setFormat(
+        QStringLiteral("%1 / %2").arg(QLocale().toString(done), QLocale().toString(total)));
+    QString text = tr("On real Redis: %1 of %2 cells done").arg(done).arg(total);
+    if (done > 0 && done < total) {
+        const double left = double(m_agreementRun->wallMs()) / 1000.0 / done * (total - done);
+        text += QStringLiteral(", ") + tr("about %1 left").arg(durationText(left));
+    }
+    m_status->setText(text);
+}
+
+void ComparePage::onAgreementFinished()
+{
+    m_agreementModel->setRunning(false);
+    m_settings->setRunning(false);
+    m_agreementButton->setEnabled(true);
+    m_repetitionsBox->setEnabled(true);
+    m_cancelButton->setEnabled(false);
+    m_shownCells.clear();
+    const QString wall = durationText(double(m_agreementRun->wallMs()) / 1000.0);
+    // The counts beside the run button (the status bar is too narrow for them).
+    const QString counts = tr("%1 agree, %2 disagree, %3 not reproducible live, %4 failed")
+                               .arg(m_agreementModel->count(LiveCellStatus::Agree))
+                               .arg(m_agreementModel->count(LiveCellStatus::Disagree))
+                               .arg(m_agreementModel->count(LiveCellStatus::NotReproducible))
+                               .arg(m_agreementModel->count(LiveCellStatus::Error));
+    m_agreementSummary->setText(counts);
+    if (m_agreementRun->wasCancelled())
+        m_status->setText(tr("Cancelled on real Redis after %1: %2 of %3 cells finished.")
+                              .arg(wall)
+                              .arg(m_agreementModel->finishedCells())
+                              .arg(m_agreementModel->totalCells()));
+    else
+        m_status->setText(tr("Done on real Redis: %1 cells in %2.")
+                              .arg(m_agreementModel->finishedCells())
+                              .arg(wall));
+    // Something to read at once: the first disagreement, else the first cell that ran.
+    QModelIndex first;
+    for (int r = 0; r < m_agreementModel->rowCount(); ++r) {
+        for (int c = 0; c < m_agreementModel->columnCount(); ++c) {
+            const LiveMatrixCell *cell = m_agreementModel->cell(r, c);
+            if (!cell)
+                continue;
+            const LiveCellStatus s = liveCellStatus(*cell);
+            if (s == LiveCellStatus::Disagree) {
+                showAgreementDetail(m_agreementModel->index(r, c));
+                return;
+            }
+            if (!first.isValid() && s == LiveCellStatus::Agree)
+                first = m_agreementModel->index(r, c);
+        }
+    }
+    if (first.isValid())
+        showAgreementDetail(first);
+}
+
+void ComparePage::onAgreementFailed(const QString &error)
+{
+    // The matrix on screen before this run comes back; the message says why nothing ran.
+    m_agreementModel->reset(m_shownScenarios, m_shownStrategies);
+    for (const LiveMatrixCell &cell : std::as_const(m_shownCells))
+        m_agreementModel->setCell(cell);
+    m_shownCells.clear();
+    m_agreementModel->setRunning(false);
+    m_settings->setRunning(false);
+    m_agreementButton->setEnabled(true);
+    m_repetitionsBox->setEnabled(true);
+    m_cancelButton->setEnabled(false);
+    m_status->setText(tr("The matrix could not run on real Redis."));
+    showMessage(tr("Cannot run on real Redis"), error);
+}
+
+void ComparePage::showAgreementDetail(const QModelIndex &index)
+{
+    const LiveMatrixCell *cell = m_agreementModel->cell(index);
+    if (!cell) {
+        if (index.isValid())
+            m_agreementDetail->setPlainText(index.data(Qt::ToolTipRole).toString());
+        return;
+    }
+    m_agreementDetail->setHtml(AgreementModel::storyHtml(*cell));
+}
+
+QString ComparePage::agreementDetailText() const
+{
+    return m_agreementDetail->toPlainText();
+}
+
+void ComparePage::updateAgreementHint()
+{
+    const CompareSettings s = m_settings->settings();
+    const int reps = m_repetitionsBox->value();
+    const double seconds = s.cellCount() * reps * kLiveSecondsPerCellRun;
+    m_agreementHint->setText(
+        tr("Plays each cell of the matrix on real redis-server processes started on this "
+           "machine, with every fault done for real and the times scaled down, and compares "
+           "each repetition with the simulation of the same seed. The scenarios and strategies "
+           "are the ones chosen on the left. %1 cells × %n repetition(s) take about %2.",
+           nullptr, reps)
+            .arg(s.cellCount())
+            .arg(durationText(seconds)));
 }
 
 void ComparePage::onCellFinished(const CellResult &cell)
@@ -507,7 +762,7 @@ void ComparePage::exportWithDialog(ExportKind kind)
 
 void ComparePage::setView(View view)
 {
-    m_tabs->setCurrentIndex(view == View::Matrix ? 0 : 1);
+    m_tabs->setCurrentIndex(view == View::Matrix ? 0 : view == View::Cost ? 1 : 2);
 }
 
 void ComparePage::showMessage(const QString &title, const QString &text)
@@ -523,9 +778,12 @@ void ComparePage::applyTheme()
     m_theme = Theme::forPalette(palette());
     m_model->setTheme(m_theme);
     m_delegate->setTheme(m_theme);
+    m_agreementModel->setTheme(m_theme);
+    m_agreementDelegate->setTheme(m_theme);
     m_charts->setTheme(m_theme);
     retranslateUi(); // the legend's swatches
     m_matrixView->viewport()->update();
+    m_agreementView->viewport()->update();
 }
 
 void ComparePage::retranslateUi()
@@ -537,6 +795,29 @@ void ComparePage::retranslateUi()
         m_exportActions[i]->setText(tr(kExportFormats[i].menuText));
     m_tabs->setTabText(0, tr("Safety matrix"));
     m_tabs->setTabText(1, tr("Cost"));
+    m_tabs->setTabText(2, tr("On real Redis"));
+    m_agreementButton->setText(tr("Run on real Redis"));
+    m_agreementButton->setToolTip(
+        tr("Starts local redis-server processes on free loopback ports and stops them "
+           "afterwards; Cancel (Esc) stops everything."));
+    m_repetitionsLabel->setText(tr("&Repetitions:"));
+    m_repetitionsBox->setToolTip(tr("Live runs per cell; repetition k is compared with the "
+                                    "simulation of seed k."));
+    updateAgreementHint();
+    const auto statusSwatch = [this](LiveCellStatus s) {
+        const QColor fill = AgreementModel::statusColor(s, m_theme);
+        return QStringLiteral("<span style=\"background:%1;color:%2\">&nbsp;%3&nbsp;</span>")
+            .arg(fill.name(), Theme::textOn(fill).name(),
+                 AgreementModel::statusText(s).toHtmlEscaped());
+    };
+    m_agreementLegend->setText(
+        tr("%1 n/m: n of m live repetitions gave the simulated verdict and the same kinds of "
+           "finding &nbsp; %2 n/m: n of m told another story &nbsp; %3 the scenario cannot be "
+           "played on real Redis with this strategy &nbsp; %4 a live run could not be done")
+            .arg(statusSwatch(LiveCellStatus::Agree), statusSwatch(LiveCellStatus::Disagree),
+                 statusSwatch(LiveCellStatus::NotReproducible),
+                 statusSwatch(LiveCellStatus::Error)));
+    m_agreementModel->retranslate();
     m_matrixHint->setText(tr("Each cell: one strategy under one scenario, over every seed. "
                              "Hover or select a cell for its counts and story; click it (or "
                              "press Enter) to open its run in the workspace at its first "
@@ -557,7 +838,7 @@ void ComparePage::retranslateUi()
     m_costSource->setText(m_costModel->sourceText());
     m_model->retranslate();
     m_costModel->retranslate();
-    if (!m_controller->isRunning() && !m_live->isRunning() && m_model->totalCells() == 0)
+    if (!anyRunning() && m_model->totalCells() == 0 && m_agreementModel->finishedCells() == 0)
         m_status->setText(tr("Choose what to compare, then Run comparison (Ctrl+Enter)."));
 }
 

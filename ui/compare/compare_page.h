@@ -1,12 +1,14 @@
 // The comparison page: every strategy under the same workload and faults, side by side. On the
 // left what to compare; on the right the progress of the runs, the safety matrix (scenarios x
 // strategies, a click opens the cell's run in the workspace at its first violation) and the
-// cost of each strategy as a table and charts; everything exports as CSV, JSON, PNG, SVG or a
+// cost of each strategy as a table and charts, and the agreement matrix (each cell played on real
+// Redis and compared with its simulation); everything exports as CSV, JSON, PNG, SVG or a
 // one-page HTML report.
 #pragma once
 
 #include "common/run_data.h"
 #include "common/theme.h"
+#include "live/live_matrix.h"
 
 #include <QHash>
 #include <QPersistentModelIndex>
@@ -18,6 +20,7 @@ class QAction;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSpinBox;
 class QTabWidget;
 class QTableView;
 class QTextBrowser;
@@ -26,6 +29,8 @@ class QToolButton;
 
 namespace lockscope::ui {
 
+class AgreementModel;
+class AgreementRun;
 class CompareSettingsWidget;
 class ComparisonController;
 class ComparisonModel;
@@ -41,7 +46,7 @@ public:
     explicit ComparePage(QWidget *parent = nullptr);
     ~ComparePage() override;
 
-    enum class View { Matrix, Cost };
+    enum class View { Matrix, Cost, Agreement };
     enum class ExportKind { MatrixCsv, MatrixJson, CostCsv, CostJson, ChartsPng, ChartsSvg, Html };
 
     // Starts the comparison the settings describe; false with *error (also shown) when it
@@ -52,6 +57,13 @@ public:
     bool runAndWait(int seeds, QString *error = nullptr);
     // Measures the cost on the live server of the settings.
     bool runLive(QString *error = nullptr);
+    // The agreement matrix of the settings' scenarios and strategies on real redis-server
+    // processes started here, with the tab's repetitions; false with *error (also shown) when
+    // it cannot start. The matrix on screen stays until the new run starts.
+    bool runAgreement(QString *error = nullptr);
+    // Runs it and waits (screenshots); false when it could not start or failed.
+    bool runAgreementAndWait(QString *error = nullptr);
+    void setAgreementRepetitions(int repetitions);
 
     // Emits openRunRequested for the cell's example run; false while the cell is pending.
     bool openCell(const QModelIndex &index);
@@ -65,6 +77,11 @@ public:
     CompareSettingsWidget *settingsWidget() const { return m_settings; }
     ComparisonController *controller() const { return m_controller; }
     LiveComparison *liveComparison() const { return m_live; }
+    AgreementRun *agreementRun() const { return m_agreementRun; }
+    AgreementModel *agreementModel() const { return m_agreementModel; }
+    QTableView *agreementView() const { return m_agreementView; }
+    QPushButton *agreementButton() const { return m_agreementButton; }
+    QString agreementDetailText() const;
     ComparisonModel *model() const { return m_model; }
     CostModel *costModel() const { return m_costModel; }
     CostCharts *charts() const { return m_charts; }
@@ -87,6 +104,12 @@ private:
     void onFinished(bool cancelled);
     void onLiveFinished(bool cancelled);
     void showDetail(const QModelIndex &index);
+    void showAgreementDetail(const QModelIndex &index);
+    void onAgreementProgress(int done, int total);
+    void onAgreementFinished();
+    void onAgreementFailed(const QString &error);
+    void updateAgreementHint();
+    bool anyRunning() const;
     void exportWithDialog(ExportKind kind);
     void showMessage(const QString &title, const QString &text);
 
@@ -98,6 +121,9 @@ private:
     ComparisonModel *m_model = nullptr;
     CostModel *m_costModel = nullptr;
     MatrixDelegate *m_delegate = nullptr;
+    AgreementRun *m_agreementRun = nullptr;
+    AgreementModel *m_agreementModel = nullptr;
+    MatrixDelegate *m_agreementDelegate = nullptr;
 
     QLabel *m_status = nullptr;
     QProgressBar *m_progress = nullptr;
@@ -112,6 +138,17 @@ private:
     QLabel *m_costSource = nullptr;
     QTableView *m_costView = nullptr;
     CostCharts *m_charts = nullptr;
+    QLabel *m_agreementHint = nullptr;
+    QPushButton *m_agreementButton = nullptr;
+    QLabel *m_repetitionsLabel = nullptr;
+    QSpinBox *m_repetitionsBox = nullptr;
+    QLabel *m_agreementSummary = nullptr; // the last run's counts
+    QTableView *m_agreementView = nullptr;
+    QLabel *m_agreementLegend = nullptr;
+    QTextBrowser *m_agreementDetail = nullptr;
+    // What the agreement tab showed before the run going now: back on screen if it fails.
+    QStringList m_shownScenarios, m_shownStrategies;
+    QList<LiveMatrixCell> m_shownCells;
     QPersistentModelIndex m_detailIndex;
     QHash<QString, QStringList> m_explanations; // by "scenario/strategy/seed"
     QTimer *m_costTimer = nullptr;              // gathers finished cells into one cost update

@@ -237,9 +237,14 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         return {};
     if (orientation == Qt::Vertical || role == Qt::ToolTipRole)
         return names[section];
+    return strategyHeader(names[section]);
+}
+
+QString ComparisonModel::strategyHeader(const QString &strategy)
+{
     // Strategy ids break after a hyphen so that ten columns fit: "set-nx-px-" / "get-del".
     QStringList lines;
-    for (const QString &part : names[section].split(QLatin1Char('-'))) {
+    for (const QString &part : strategy.split(QLatin1Char('-'))) {
         if (!lines.isEmpty() && lines.last().size() + part.size() < 11)
             lines.last() += QLatin1Char('-') + part;
         else {

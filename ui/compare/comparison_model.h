@@ -3,8 +3,8 @@
 // read their figures from here.
 #pragma once
 
-#include "compare_cell.h"
 #include "common/theme.h"
+#include "compare_cell.h"
 
 #include <QAbstractTableModel>
 
@@ -60,6 +60,8 @@ public:
     static QString countsText(const CellResult &cell);
     // The fill colour of a verdict in `theme`.
     static QColor verdictColor(CellVerdict verdict, const Theme &theme);
+    // A strategy id as a column header, broken after hyphens so that ten columns fit.
+    static QString strategyHeader(const QString &strategy);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
