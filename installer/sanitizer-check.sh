@@ -118,7 +118,7 @@ if [ "$halves" != asan ]; then
     # far beyond CI's budget under TSan's slowdown.
     tests=(test_matrix test_determinism test_cli test_compare_page test_compare_script_limits
            test_workspace_scripts test_window test_monitor_page test_live_client test_live_bench
-           test_live_cli test_workspace_live)
+           test_live_cli test_workspace_live test_compare_agreement)
     cmake --build build-tsan -j"$jobs" --target "${tests[@]}"
     built=$(seconds)
     logs=$root/build-tsan/sanitizer-reports

@@ -767,6 +767,18 @@
         <source>%1: simulated %2, live %3</source>
         <translation>%1: simulated %2, live %3</translation>
     </message>
+    <message>
+        <source>safe</source>
+        <translation>safe</translation>
+    </message>
+    <message>
+        <source>unsafe</source>
+        <translation>unsafe</translation>
+    </message>
+    <message>
+        <source>liveness-loss</source>
+        <translation>liveness-loss</translation>
+    </message>
 </context>
 <context>
     <name>LiveBench</name>
@@ -3244,14 +3256,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>With --page compare: run the safety matrix with N seeds per cell and wait for it.</translation>
     </message>
     <message>
-        <source>With --page compare: show matrix or cost.</source>
-        <translation>With --page compare: show matrix or cost.</translation>
-    </message>
-    <message>
-        <source>--compare-view must be matrix or cost, got &quot;%1&quot;</source>
-        <translation>--compare-view must be matrix or cost, got &quot;%1&quot;</translation>
-    </message>
-    <message>
         <source>Language: en or zh_CN (default: the one chosen in View &gt; Language, else the system&apos;s).</source>
         <translation>Language: en or zh_CN (default: the one chosen in View &gt; Language, else the system&apos;s).</translation>
     </message>
@@ -3326,6 +3330,14 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>--live must be beside or overlaid, got &quot;%1&quot;</source>
         <translation>--live must be beside or overlaid, got &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>With --page compare: show matrix, cost or agreement (with --screenshot, agreement runs the matrix on real Redis first and waits for it).</source>
+        <translation>With --page compare: show matrix, cost or agreement (with --screenshot, agreement runs the matrix on real Redis first and waits for it).</translation>
+    </message>
+    <message>
+        <source>--compare-view must be matrix, cost or agreement, got &quot;%1&quot;</source>
+        <translation>--compare-view must be matrix, cost or agreement, got &quot;%1&quot;</translation>
     </message>
 </context>
 <context>
@@ -3460,6 +3472,110 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>%1 refuses new connections: max number of clients reached (maxclients)</source>
         <translation>%1 refuses new connections: max number of clients reached (maxclients)</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::AgreementModel</name>
+    <message>
+        <source>agrees</source>
+        <translation>agrees</translation>
+    </message>
+    <message>
+        <source>DISAGREES</source>
+        <translation>DISAGREES</translation>
+    </message>
+    <message>
+        <source>not live</source>
+        <translation>not live</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>not run</translation>
+    </message>
+    <message>
+        <source>agrees %1/%2</source>
+        <translation>agrees %1/%2</translation>
+    </message>
+    <message>
+        <source>DISAGREES %1/%2</source>
+        <translation>DISAGREES %1/%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n live repetition(s) told the simulator&apos;s story: the same verdict and the same kinds of finding.</source>
+        <translation>
+            <numerusform>%n live repetition told the simulator&apos;s story: the same verdict and the same kinds of finding.</numerusform>
+            <numerusform>%n live repetitions told the simulator&apos;s story: the same verdict and the same kinds of finding.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 live repetitions told another story than their simulation:</source>
+        <translation>%1 of %2 live repetitions told another story than their simulation:</translation>
+    </message>
+    <message>
+        <source>Not reproducible live: %1</source>
+        <translation>Not reproducible live: %1</translation>
+    </message>
+    <message>
+        <source>The live run failed: %1</source>
+        <translation>The live run failed: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled before its first live run ended.</source>
+        <translation>Cancelled before its first live run ended.</translation>
+    </message>
+    <message>
+        <source>repetition (seed)</source>
+        <translation>repetition (seed)</translation>
+    </message>
+    <message>
+        <source>simulated</source>
+        <translation>simulated</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>live</translation>
+    </message>
+    <message>
+        <source>%1 (seed %2)</source>
+        <translation>%1 (seed %2)</translation>
+    </message>
+    <message>
+        <source>Differences (the first repetition that disagreed):</source>
+        <translation>Differences (the first repetition that disagreed):</translation>
+    </message>
+    <message numerus="yes">
+        <source>Time scale %1 (every time of the scenario multiplied by it on real Redis); %2 s of wall time for %n live repetition(s).</source>
+        <translation>
+            <numerusform>Time scale %1 (every time of the scenario multiplied by it on real Redis); %2 s of wall time for %n live repetition.</numerusform>
+            <numerusform>Time scale %1 (every time of the scenario multiplied by it on real Redis); %2 s of wall time for %n live repetitions.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 × %2: waiting for its live runs</source>
+        <translation>%1 × %2: waiting for its live runs</translation>
+    </message>
+    <message>
+        <source>%1 × %2: not run on real Redis yet</source>
+        <translation>%1 × %2: not run on real Redis yet</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::AgreementRun</name>
+    <message>
+        <source>The matrix is running on real Redis already.</source>
+        <translation>The matrix is running on real Redis already.</translation>
+    </message>
+    <message>
+        <source>Choose at least one scenario and one strategy.</source>
+        <translation>Choose at least one scenario and one strategy.</translation>
+    </message>
+    <message>
+        <source>redis-server was not found (%1). Install Redis (on Debian and Ubuntu: apt install redis-server) or set REDIS_SERVER to its path.</source>
+        <translation>redis-server was not found (%1). Install Redis (on Debian and Ubuntu: apt install redis-server) or set REDIS_SERVER to its path.</translation>
     </message>
 </context>
 <context>
@@ -3664,6 +3780,69 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>%1 no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource) &amp;nbsp; %2 n/m: n of m runs had a violation, a mistaken deletion, a stuck lock or a lost update &amp;nbsp; %3 safe, but a client starved or an acquire gave up</source>
         <translation>%1 no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource) &amp;nbsp; %2 n/m: n of m runs had a violation, a mistaken deletion, a stuck lock or a lost update &amp;nbsp; %3 safe, but a client starved or an acquire gave up</translation>
+    </message>
+    <message>
+        <source>The matrix is running on real Redis; cancel it first.</source>
+        <translation>The matrix is running on real Redis; cancel it first.</translation>
+    </message>
+    <message>
+        <source>The matrix is running on real Redis already.</source>
+        <translation>The matrix is running on real Redis already.</translation>
+    </message>
+    <message>
+        <source>Cannot run on real Redis</source>
+        <translation>Cannot run on real Redis</translation>
+    </message>
+    <message>
+        <source>On real Redis: %1 of %2 cells done</source>
+        <translation>On real Redis: %1 of %2 cells done</translation>
+    </message>
+    <message>
+        <source>%1 agree, %2 disagree, %3 not reproducible live, %4 failed</source>
+        <translation>%1 agree, %2 disagree, %3 not reproducible live, %4 failed</translation>
+    </message>
+    <message>
+        <source>Cancelled on real Redis after %1: %2 of %3 cells finished.</source>
+        <translation>Cancelled on real Redis after %1: %2 of %3 cells finished.</translation>
+    </message>
+    <message>
+        <source>Done on real Redis: %1 cells in %2.</source>
+        <translation>Done on real Redis: %1 cells in %2.</translation>
+    </message>
+    <message>
+        <source>The matrix could not run on real Redis.</source>
+        <translation>The matrix could not run on real Redis.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Plays each cell of the matrix on real redis-server processes started on this machine, with every fault done for real and the times scaled down, and compares each repetition with the simulation of the same seed. The scenarios and strategies are the ones chosen on the left. %1 cells × %n repetition(s) take about %2.</source>
+        <translation>
+            <numerusform>Plays each cell of the matrix on real redis-server processes started on this machine, with every fault done for real and the times scaled down, and compares each repetition with the simulation of the same seed. The scenarios and strategies are the ones chosen on the left. %1 cells × %n repetition take about %2.</numerusform>
+            <numerusform>Plays each cell of the matrix on real redis-server processes started on this machine, with every fault done for real and the times scaled down, and compares each repetition with the simulation of the same seed. The scenarios and strategies are the ones chosen on the left. %1 cells × %n repetitions take about %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On real Redis</source>
+        <translation>On real Redis</translation>
+    </message>
+    <message>
+        <source>Run on real Redis</source>
+        <translation>Run on real Redis</translation>
+    </message>
+    <message>
+        <source>Starts local redis-server processes on free loopback ports and stops them afterwards; Cancel (Esc) stops everything.</source>
+        <translation>Starts local redis-server processes on free loopback ports and stops them afterwards; Cancel (Esc) stops everything.</translation>
+    </message>
+    <message>
+        <source>&amp;Repetitions:</source>
+        <translation>&amp;Repetitions:</translation>
+    </message>
+    <message>
+        <source>Live runs per cell; repetition k is compared with the simulation of seed k.</source>
+        <translation>Live runs per cell; repetition k is compared with the simulation of seed k.</translation>
+    </message>
+    <message>
+        <source>%1 n/m: n of m live repetitions gave the simulated verdict and the same kinds of finding &amp;nbsp; %2 n/m: n of m told another story &amp;nbsp; %3 the scenario cannot be played on real Redis with this strategy &amp;nbsp; %4 a live run could not be done</source>
+        <translation>%1 n/m: n of m live repetitions gave the simulated verdict and the same kinds of finding &amp;nbsp; %2 n/m: n of m told another story &amp;nbsp; %3 the scenario cannot be played on real Redis with this strategy &amp;nbsp; %4 a live run could not be done</translation>
     </message>
 </context>
 <context>
@@ -5409,12 +5588,24 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <translation>Run on Your Own Redis</translation>
     </message>
     <message>
-        <source>Your servers, one redis:// URL per lock node, separated by commas. Only the client-side faults are done there; the keys go under a random prefix and are deleted afterwards.</source>
-        <translation>Your servers, one redis:// URL per lock node, separated by commas. Only the client-side faults are done there; the keys go under a random prefix and are deleted afterwards.</translation>
-    </message>
-    <message>
         <source>The run shown changed; the live run was dropped.</source>
         <translation>The run shown changed; the live run was dropped.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; names a Sentinel or a Cluster; a live run needs the server of each lock node: choose a profile of one server, or give its URL</source>
+        <translation>&quot;%1&quot; names a Sentinel or a Cluster; a live run needs the server of each lock node: choose a profile of one server, or give its URL</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is read-only (Allow writes is off in the profile), and a live run writes its lock keys: allow writes there, or give a URL</source>
+        <translation>&quot;%1&quot; is read-only (Allow writes is off in the profile), and a live run writes its lock keys: allow writes there, or give a URL</translation>
+    </message>
+    <message>
+        <source>Profile %1</source>
+        <translation>Profile %1</translation>
+    </message>
+    <message>
+        <source>A saved connection profile, or your servers as redis:// URLs, one per lock node, separated by commas. Only the client-side faults are done there; the keys go under a random prefix and are deleted afterwards.</source>
+        <translation>A saved connection profile, or your servers as redis:// URLs, one per lock node, separated by commas. Only the client-side faults are done there; the keys go under a random prefix and are deleted afterwards.</translation>
     </message>
 </context>
 </TS>

@@ -767,6 +767,18 @@
         <source>%1: simulated %2, live %3</source>
         <translation>%1：模拟 %2，实时 %3</translation>
     </message>
+    <message>
+        <source>safe</source>
+        <translation>安全</translation>
+    </message>
+    <message>
+        <source>unsafe</source>
+        <translation>不安全</translation>
+    </message>
+    <message>
+        <source>liveness-loss</source>
+        <translation>活性受损</translation>
+    </message>
 </context>
 <context>
     <name>LiveBench</name>
@@ -3235,14 +3247,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>配合 --page compare：以每格 N 个种子运行安全矩阵并等待完成。</translation>
     </message>
     <message>
-        <source>With --page compare: show matrix or cost.</source>
-        <translation>配合 --page compare：显示 matrix（矩阵）或 cost（开销）。</translation>
-    </message>
-    <message>
-        <source>--compare-view must be matrix or cost, got &quot;%1&quot;</source>
-        <translation>--compare-view 必须是 matrix 或 cost，实际为 &quot;%1&quot;</translation>
-    </message>
-    <message>
         <source>Language: en or zh_CN (default: the one chosen in View &gt; Language, else the system&apos;s).</source>
         <translation>语言：en 或 zh_CN（默认：上次在“视图 &gt; 语言”中选择的语言，否则为系统语言）。</translation>
     </message>
@@ -3317,6 +3321,14 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>--live must be beside or overlaid, got &quot;%1&quot;</source>
         <translation>--live 必须是 beside 或 overlaid，实际是“%1”</translation>
+    </message>
+    <message>
+        <source>With --page compare: show matrix, cost or agreement (with --screenshot, agreement runs the matrix on real Redis first and waits for it).</source>
+        <translation>配合 --page compare：显示 matrix（安全矩阵）、cost（代价）或 agreement（真实 Redis 一致性矩阵；与 --screenshot 同用时，agreement 会先在真实 Redis 上运行矩阵并等待其完成）。</translation>
+    </message>
+    <message>
+        <source>--compare-view must be matrix, cost or agreement, got &quot;%1&quot;</source>
+        <translation>--compare-view 必须是 matrix、cost 或 agreement，而不是“%1”</translation>
     </message>
 </context>
 <context>
@@ -3451,6 +3463,108 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>%1 refuses new connections: max number of clients reached (maxclients)</source>
         <translation>%1 拒绝新连接：已达到客户端数量上限（maxclients）</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::AgreementModel</name>
+    <message>
+        <source>agrees</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>DISAGREES</source>
+        <translation>不一致</translation>
+    </message>
+    <message>
+        <source>not live</source>
+        <translation>无法实时</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>agrees %1/%2</source>
+        <translation>一致 %1/%2</translation>
+    </message>
+    <message>
+        <source>DISAGREES %1/%2</source>
+        <translation>不一致 %1/%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n live repetition(s) told the simulator&apos;s story: the same verdict and the same kinds of finding.</source>
+        <translation>
+            <numerusform>%n 次实时重复与模拟器讲述的过程相同：结论相同，发现的问题种类也相同。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 live repetitions told another story than their simulation:</source>
+        <translation>%2 次实时重复中有 %1 次与其模拟讲述的过程不同：</translation>
+    </message>
+    <message>
+        <source>Not reproducible live: %1</source>
+        <translation>无法在真实 Redis 上复现：%1</translation>
+    </message>
+    <message>
+        <source>The live run failed: %1</source>
+        <translation>实时运行失败：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled before its first live run ended.</source>
+        <translation>在第一次实时运行结束前已取消。</translation>
+    </message>
+    <message>
+        <source>repetition (seed)</source>
+        <translation>重复（种子）</translation>
+    </message>
+    <message>
+        <source>simulated</source>
+        <translation>模拟</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>%1 (seed %2)</source>
+        <translation>%1（种子 %2）</translation>
+    </message>
+    <message>
+        <source>Differences (the first repetition that disagreed):</source>
+        <translation>差异（第一次不一致的重复）：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Time scale %1 (every time of the scenario multiplied by it on real Redis); %2 s of wall time for %n live repetition(s).</source>
+        <translation>
+            <numerusform>时间缩放 %1（在真实 Redis 上，场景中的每个时间都乘以它）；%n 次实时重复共用时 %2 秒。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 × %2: waiting for its live runs</source>
+        <translation>%1 × %2：等待其实时运行</translation>
+    </message>
+    <message>
+        <source>%1 × %2: not run on real Redis yet</source>
+        <translation>%1 × %2：尚未在真实 Redis 上运行</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::AgreementRun</name>
+    <message>
+        <source>The matrix is running on real Redis already.</source>
+        <translation>矩阵已在真实 Redis 上运行。</translation>
+    </message>
+    <message>
+        <source>Choose at least one scenario and one strategy.</source>
+        <translation>请至少选择一个场景和一种策略。</translation>
+    </message>
+    <message>
+        <source>redis-server was not found (%1). Install Redis (on Debian and Ubuntu: apt install redis-server) or set REDIS_SERVER to its path.</source>
+        <translation>找不到 redis-server（%1）。请安装 Redis（Debian 和 Ubuntu：apt install redis-server），或把 REDIS_SERVER 设为它的路径。</translation>
     </message>
 </context>
 <context>
@@ -3654,6 +3768,68 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>%1 no violation, mistaken deletion, stuck lock or lost update in any run (a fencing strategy whose stale writes were all rejected is safe for the resource) &amp;nbsp; %2 n/m: n of m runs had a violation, a mistaken deletion, a stuck lock or a lost update &amp;nbsp; %3 safe, but a client starved or an acquire gave up</source>
         <translation>%1 所有运行中都没有互斥被破坏、误删、死锁或丢失更新（过期写入全部被资源拒绝的 fencing 策略对资源而言是安全的） &amp;nbsp; %2 n/m：m 次运行中有 n 次出现了互斥被破坏、误删、死锁或丢失更新 &amp;nbsp; %3 安全，但有客户端饥饿或放弃了加锁</translation>
+    </message>
+    <message>
+        <source>The matrix is running on real Redis; cancel it first.</source>
+        <translation>矩阵正在真实 Redis 上运行；请先取消。</translation>
+    </message>
+    <message>
+        <source>The matrix is running on real Redis already.</source>
+        <translation>矩阵已在真实 Redis 上运行。</translation>
+    </message>
+    <message>
+        <source>Cannot run on real Redis</source>
+        <translation>无法在真实 Redis 上运行</translation>
+    </message>
+    <message>
+        <source>On real Redis: %1 of %2 cells done</source>
+        <translation>真实 Redis：已完成 %1 / %2 格</translation>
+    </message>
+    <message>
+        <source>%1 agree, %2 disagree, %3 not reproducible live, %4 failed</source>
+        <translation>%1 格一致，%2 格不一致，%3 格无法实时复现，%4 格失败</translation>
+    </message>
+    <message>
+        <source>Cancelled on real Redis after %1: %2 of %3 cells finished.</source>
+        <translation>真实 Redis 上的运行在 %1 后取消：完成 %2 / %3 格。</translation>
+    </message>
+    <message>
+        <source>Done on real Redis: %1 cells in %2.</source>
+        <translation>真实 Redis 上完成：%1 格，用时 %2。</translation>
+    </message>
+    <message>
+        <source>The matrix could not run on real Redis.</source>
+        <translation>矩阵无法在真实 Redis 上运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Plays each cell of the matrix on real redis-server processes started on this machine, with every fault done for real and the times scaled down, and compares each repetition with the simulation of the same seed. The scenarios and strategies are the ones chosen on the left. %1 cells × %n repetition(s) take about %2.</source>
+        <translation>
+            <numerusform>在本机启动的真实 redis-server 进程上运行矩阵的每一格，所有故障都真实执行、时间按比例缩短，并把每次重复与相同种子的模拟比较。场景和策略即左侧所选。%1 格 × %n 次重复约需 %2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On real Redis</source>
+        <translation>真实 Redis</translation>
+    </message>
+    <message>
+        <source>Run on real Redis</source>
+        <translation>在真实 Redis 上运行</translation>
+    </message>
+    <message>
+        <source>Starts local redis-server processes on free loopback ports and stops them afterwards; Cancel (Esc) stops everything.</source>
+        <translation>在空闲的回环端口上启动本地 redis-server 进程，结束后停止它们；取消（Esc）会停止一切。</translation>
+    </message>
+    <message>
+        <source>&amp;Repetitions:</source>
+        <translation>重复次数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Live runs per cell; repetition k is compared with the simulation of seed k.</source>
+        <translation>每格的实时运行次数；第 k 次重复与种子 k 的模拟比较。</translation>
+    </message>
+    <message>
+        <source>%1 n/m: n of m live repetitions gave the simulated verdict and the same kinds of finding &amp;nbsp; %2 n/m: n of m told another story &amp;nbsp; %3 the scenario cannot be played on real Redis with this strategy &amp;nbsp; %4 a live run could not be done</source>
+        <translation>%1 n/m：m 次实时重复中有 n 次得出与模拟相同的结论和相同种类的发现 &amp;nbsp; %2 n/m：m 次中有 n 次讲述了不同的过程 &amp;nbsp; %3 该场景无法用此策略在真实 Redis 上运行 &amp;nbsp; %4 实时运行无法完成</translation>
     </message>
 </context>
 <context>
@@ -5391,12 +5567,24 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <translation>在你自己的 Redis 上运行</translation>
     </message>
     <message>
-        <source>Your servers, one redis:// URL per lock node, separated by commas. Only the client-side faults are done there; the keys go under a random prefix and are deleted afterwards.</source>
-        <translation>你的服务器：每个锁节点一个 redis:// 地址，用逗号分隔。在那里只会注入客户端一侧的故障；键放在随机前缀下，结束后删除。</translation>
-    </message>
-    <message>
         <source>The run shown changed; the live run was dropped.</source>
         <translation>显示的运行已经变了，这次真实运行被丢弃。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; names a Sentinel or a Cluster; a live run needs the server of each lock node: choose a profile of one server, or give its URL</source>
+        <translation>“%1”指向的是 Sentinel 或 Cluster；真实运行需要每个锁节点的服务器：请选择只有一台服务器的配置，或者给出它的地址</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is read-only (Allow writes is off in the profile), and a live run writes its lock keys: allow writes there, or give a URL</source>
+        <translation>“%1”是只读的（配置里没有允许写入），而真实运行要写入它的锁键：请在配置里允许写入，或者给出一个地址</translation>
+    </message>
+    <message>
+        <source>Profile %1</source>
+        <translation>配置 %1</translation>
+    </message>
+    <message>
+        <source>A saved connection profile, or your servers as redis:// URLs, one per lock node, separated by commas. Only the client-side faults are done there; the keys go under a random prefix and are deleted afterwards.</source>
+        <translation>选择一个已保存的连接配置，或者输入你的服务器的 redis:// 地址：每个锁节点一个，用逗号分隔。在那里只会注入客户端一侧的故障；键放在随机前缀下，结束后删除。</translation>
     </message>
 </context>
 </TS>
