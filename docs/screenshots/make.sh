@@ -56,3 +56,7 @@ fi
 # The compare page: the safety matrix of every scenario x strategy (3 seeds a cell), and the cost.
 shot compare-matrix --page compare --compare-seeds 3
 shot compare-cost --page compare --compare-seeds 3 --compare-view cost
+# The On real Redis tab: every cell played once on local redis-server (about 2.5 minutes each).
+if command -v redis-server >/dev/null; then
+    shot compare-agreement --page compare --compare-view agreement
+fi

@@ -2,26 +2,33 @@
 
 #include <QEventLoop>
 #include <QPointer>
+#include <QThread>
 
 namespace lockscope::ui {
 
 LiveTwin::LiveTwin(QObject *parent)
     : QObject(parent)
-{
-    m_pool.setMaxThreadCount(1);
-}
+{}
 
 LiveTwin::~LiveTwin()
 {
+    stopThread();
+}
+
+void LiveTwin::stopThread()
+{
+    if (!m_thread)
+        return;
     if (m_stop)
         m_stop->store(true);
-    m_pool.waitForDone();
+    m_thread->wait(); // a cancelled run stops its servers within a second or so
+    m_thread.reset();
 }
 
 void LiveTwin::start(const RunRequest &request, const RunData::LiveOptions &options)
 {
-    if (m_stop)
-        m_stop->store(true); // the run under way gives way; its result is dropped
+    // One run at a time: the one under way gives way (its result is dropped).
+    stopThread();
     auto stop = std::make_shared<std::atomic<bool>>(false);
     m_stop = stop;
     const quint64 number = ++m_number;
@@ -30,7 +37,10 @@ void LiveTwin::start(const RunRequest &request, const RunData::LiveOptions &opti
         emit runningChanged(true);
     }
     ThreadHandoff *handoff = &m_handoff;
-    m_jobs.start(m_pool, [this, handoff, request, options, stop, number] {
+    // A thread of its own, joined before its result is read: the join is what orders the
+    // run's writes before the window's reads (ThreadSanitizer follows it; a pool thread handing
+    // the run over through the handoff's mutex alone was reported).
+    m_thread.reset(QThread::create([this, handoff, request, options, stop, number] {
         RunData::LiveOptions o = options;
         o.cancel = stop.get();
         // About ten calls a second; each is handed over whole, the newest wins on screen.
@@ -40,21 +50,24 @@ void LiveTwin::start(const RunRequest &request, const RunData::LiveOptions &opti
                     emit progress(doneMs, totalMs);
             });
         };
-        RunData::LiveFacts facts;
-        QString error;
-        std::shared_ptr<const RunData> run = RunData::playLive(request, o, &facts, &error);
+        auto facts = std::make_shared<RunData::LiveFacts>();
+        auto error = std::make_shared<QString>();
+        auto run = RunData::playLive(request, o, facts.get(), error.get());
         handoff->post([this, run, facts, error, stop, number] {
             if (number != m_number)
-                return; // replaced by a newer run
+                return;       // replaced by a newer run
+            m_thread->wait(); // its last act was the post that brought us here
+            m_thread.reset();
             const bool cancelled = stop->load();
             m_running = false;
             m_lastOk = run && !cancelled;
             const QPointer<LiveTwin> self(this);
-            emit finished(cancelled ? nullptr : run, facts, cancelled ? QString() : error);
+            emit finished(cancelled ? nullptr : run, *facts, cancelled ? QString() : *error);
             if (self)
                 emit runningChanged(false);
         });
-    });
+    }));
+    m_thread->start();
 }
 
 void LiveTwin::cancel()

@@ -1,17 +1,18 @@
 // The workspace's cell played on real Redis (Run > Run on Real Redis): RunData::playLive on a
 // thread of its own, its progress and its end brought back to the window's thread. One live run
-// at a time; a new one replaces the one under way. Destroying it cancels the run under way and
-// waits for its servers to stop (a second or so), so no redis-server outlives the window.
+// at a time; a new one cancels the one under way and waits for it (its servers stop within a
+// second or so). Destroying it does the same, so no redis-server outlives the window.
 #pragma once
 
 #include "common/run_data.h"
 #include "common/thread_handoff.h"
 
 #include <QObject>
-#include <QThreadPool>
 
 #include <atomic>
 #include <memory>
+
+class QThread;
 
 namespace lockscope::ui {
 
@@ -38,9 +39,10 @@ signals:
     void runningChanged(bool running);
 
 private:
-    QThreadPool m_pool;
+    void stopThread(); // cancels the run under way and joins its thread
+
+    std::unique_ptr<QThread> m_thread;
     ThreadHandoff m_handoff;
-    JobQueue m_jobs;
     std::shared_ptr<std::atomic<bool>> m_stop;
     quint64 m_number = 0;
     bool m_running = false;
