@@ -10,6 +10,10 @@
 #include "output_match.h"
 #include "redis_server.h"
 #include "redis_test_client.h"
+#include "time_scale.h"
+
+#include "live/live_scenario.h"
+#include "sim/scenario.h"
 
 #include <QDir>
 #include <QFile>
@@ -104,6 +108,26 @@ QString bounded(const QString &command)
     return QStringLiteral("timeout --foreground --preserve-status -s INT %1 %2")
         .arg(kFollowSeconds)
         .arg(command);
+}
+
+// A scenario played live keeps its story only while the machine keeps its timing: under the
+// sanitizers (LOCKSCOPE_TEST_TIME_SCALE > 1, every process several times slower) the example's
+// live run is slowed down as much, as test_live_scenarios does, by giving it the default time
+// scale times that factor. The reader's command is unchanged on a normal build.
+QString slowedForSanitizers(const QString &command)
+{
+    static const QRegularExpression scenarioId(QStringLiteral(R"(--scenario\s+([a-z0-9-]+))"));
+    if (lockscope::test::timeScale() <= 1 || !command.contains(QLatin1String(" --live")) ||
+        command.contains(QLatin1String("--time-scale")))
+        return command;
+    const auto id = scenarioId.match(command);
+    lockscope::Scenario scenario;
+    if (!id.hasMatch() || !lockscope::loadBuiltinScenario(id.captured(1), &scenario))
+        return command;
+    const double scale = lockscope::test::liveScale(lockscope::defaultLiveTimeScale(scenario));
+    QString slowed = command;
+    return slowed.replace(QLatin1String(" --live"),
+                          QStringLiteral(" --live --time-scale %1").arg(scale));
 }
 
 // Runs against a real server, so its figures change from run to run.
@@ -327,7 +351,8 @@ void TestDocsExamples::examples()
             continue;
         }
         const QString command =
-            withOtherClients(bounded(localized(e.command, m_servers)), m_servers.front()->port());
+            withOtherClients(bounded(slowedForSanitizers(localized(e.command, m_servers))),
+                             m_servers.front()->port());
         const CliRun run =
             runProgram(QStringLiteral("bash"),
                        {QStringLiteral("-c"), QStringLiteral("set -o pipefail; ") + command},

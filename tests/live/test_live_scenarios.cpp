@@ -33,14 +33,6 @@ Scenario builtin(const QString &id)
     return s;
 }
 
-// A live run's time scale in these tests: the runner's own choice, slowed down as much as the
-// build under test is (the sanitizer builds run several times slower, and a scenario's timing
-// must stay the story's, not the instrumentation's).
-double liveScale(double scale)
-{
-    return scale * timeScale();
-}
-
 quint32 catalogueExpectation(const QString &scenario, const QString &strategy)
 {
     for (const auto &e : catalogue()) {

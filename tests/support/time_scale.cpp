@@ -22,4 +22,9 @@ int scaledMs(int ms)
     return int(qMin<qint64>(scaled, std::numeric_limits<int>::max()));
 }
 
+double liveScale(double scale)
+{
+    return scale * timeScale();
+}
+
 } // namespace lockscope::test

@@ -12,4 +12,8 @@ int timeScale();
 // ms times timeScale(), for a QTRY_*_WITH_TIMEOUT, a QSignalSpy::wait or a program's bound.
 int scaledMs(int ms);
 
+// A live run's time scale in a test: the one it would use, slowed down as much as the build
+// under test is, so that a scenario's timing stays the story's, not the instrumentation's.
+double liveScale(double scale);
+
 } // namespace lockscope::test
