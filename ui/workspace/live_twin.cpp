@@ -50,9 +50,9 @@ void LiveTwin::start(const RunRequest &request, const RunData::LiveOptions &opti
                     emit progress(doneMs, totalMs);
             });
         };
-        auto facts = std::make_shared<RunData::LiveFacts>();
-        auto error = std::make_shared<QString>();
-        auto run = RunData::playLive(request, o, facts.get(), error.get());
+        RunData::LiveFacts facts;
+        QString error;
+        auto run = RunData::playLive(request, o, &facts, &error);
         handoff->post([this, run, facts, error, stop, number] {
             if (number != m_number)
                 return;       // replaced by a newer run
@@ -62,7 +62,7 @@ void LiveTwin::start(const RunRequest &request, const RunData::LiveOptions &opti
             m_running = false;
             m_lastOk = run && !cancelled;
             const QPointer<LiveTwin> self(this);
-            emit finished(cancelled ? nullptr : run, *facts, cancelled ? QString() : *error);
+            emit finished(cancelled ? nullptr : run, facts, cancelled ? QString() : error);
             if (self)
                 emit runningChanged(false);
         });

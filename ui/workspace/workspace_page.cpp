@@ -255,14 +255,8 @@ bool WorkspacePage::startLiveRunOn(const QString &urls, QString *error)
     for (const QString &url : urls.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         ConnectionOptions server;
         QString why;
-        if (!ConnectionOptions::fromUrl(url.trimmed(), &server, &why)) {
-            const QString message = tr("%1: %2").arg(url.trimmed(), why);
-            if (error)
-                *error = message;
-            else
-                showWarning(tr("Cannot run on real Redis"), message);
-            return false;
-        }
+        if (!ConnectionOptions::fromUrl(url.trimmed(), &server, &why))
+            return refuseLiveRun(tr("%1: %2").arg(url.trimmed(), why), error);
         servers << server;
         where << QStringLiteral("%1:%2").arg(server.host).arg(server.port);
     }
@@ -271,21 +265,18 @@ bool WorkspacePage::startLiveRunOn(const QString &urls, QString *error)
 
 bool WorkspacePage::startLiveRunOnProfile(const ConnectionProfile &profile, QString *error)
 {
-    const auto refuse = [this, error](const QString &message) {
-        if (error)
-            *error = message;
-        else
-            showWarning(tr("Cannot run on real Redis"), message);
-        return false;
-    };
     if (profile.sentinel || profile.cluster)
-        return refuse(tr("\"%1\" names a Sentinel or a Cluster; a live run needs the server of "
-                         "each lock node: choose a profile of one server, or give its URL")
-                          .arg(profile.name));
+        return refuseLiveRun(
+            tr("\"%1\" names a Sentinel or a Cluster; a live run needs the server of "
+               "each lock node: choose a profile of one server, or give its URL")
+                .arg(profile.name),
+            error);
     if (!profile.allowWrites)
-        return refuse(tr("\"%1\" is read-only (Allow writes is off in the profile), and a live "
-                         "run writes its lock keys: allow writes there, or give a URL")
-                          .arg(profile.name));
+        return refuseLiveRun(
+            tr("\"%1\" is read-only (Allow writes is off in the profile), and a live "
+               "run writes its lock keys: allow writes there, or give a URL")
+                .arg(profile.name),
+            error);
     const auto start = [this](const ConnectionProfile &p) {
         MonitorOptions options;
         QString why;
@@ -326,6 +317,15 @@ bool WorkspacePage::startLiveRunOnServers(const QList<ConnectionOptions> &server
                                                                  : m_run->request().strategyId),
                        0);
     return true;
+}
+
+bool WorkspacePage::refuseLiveRun(const QString &message, QString *error)
+{
+    if (error)
+        *error = message;
+    else
+        showWarning(tr("Cannot run on real Redis"), message);
+    return false;
 }
 
 void WorkspacePage::chooseLiveServersWithDialog()

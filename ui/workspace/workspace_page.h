@@ -254,6 +254,8 @@ private:
     void onLiveFinished(std::shared_ptr<const RunData> live, const RunData::LiveFacts &facts,
                         const QString &error);
     void hideLiveRun();
+    // One message why a live run cannot start: into *error when given, else a warning box.
+    bool refuseLiveRun(const QString &message, QString *error);
     // The live run on these servers (empty: local ones), `where` naming them in the panel.
     bool startLiveRunOnServers(const QList<ConnectionOptions> &servers, const QString &where,
                                QString *error);
