@@ -315,7 +315,8 @@ private slots:
         Scenario back;
         QVERIFY2(reparse(first, &back, &error),
                  qPrintable(error + u'\n' + QString::fromUtf8(first)));
-        QCOMPARE(differences(original, back), QStringList());
+        const QStringList changed = differences(original, back);
+        QVERIFY2(changed.isEmpty(), qPrintable(changed.join(u", ")));
         QCOMPARE(scenarioToJson(back), first);
     }
 
@@ -326,7 +327,8 @@ private slots:
         Scenario back;
         QString error;
         QVERIFY2(reparse(json, &back, &error), qPrintable(error + u'\n' + QString::fromUtf8(json)));
-        QCOMPARE(differences(s, back), QStringList());
+        const QStringList changed = differences(s, back);
+        QVERIFY2(changed.isEmpty(), qPrintable(changed.join(u", ")));
         QCOMPARE(scenarioToJson(back), json);
     }
 
@@ -348,7 +350,7 @@ private slots:
             if (!set.contains(field))
                 missing.append(field);
         }
-        QCOMPARE(missing, QStringList());
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join(u", ")));
     }
 
     // The comparison itself notices a change in each kind of field (else the round trips
@@ -429,9 +431,10 @@ private slots:
         }
         QVERIFY(json.startsWith("{\n  \"id\": \"hand-built\",\n  \"title\": {\n    \"en\": "));
         // Inside a fault: action first, trigger last.
-        const qsizetype fault = json.indexOf("\"action\": \"partition\"");
-        QVERIFY(fault > 0);
-        QVERIFY(json.indexOf("\"nodes\": [\n", fault) < json.indexOf("\"trigger\"", fault));
+        const qsizetype partitionAt = json.indexOf("\"action\": \"partition\"");
+        QVERIFY(partitionAt > 0);
+        QVERIFY(json.indexOf("\"nodes\": [\n", partitionAt) <
+                json.indexOf("\"trigger\"", partitionAt));
     }
 
     // The original and the written-and-parsed scenario replay identically.
@@ -442,7 +445,7 @@ private slots:
         QStringList ids = builtinScenarioIds();
         ids.append(QStringLiteral("hand-built"));
         for (const QString &id : std::as_const(ids)) {
-            for (const QString strategy :
+            for (const QString &strategy :
                  {QStringLiteral("set-nx-px-get-del"), QStringLiteral("redlock")})
                 QTest::newRow(qPrintable(id + u'/' + strategy)) << id << strategy;
         }
