@@ -19,7 +19,7 @@ using lua::toBytes;
 
 LuaScripting *LuaScripting::self(lua_State *L)
 {
-    return static_cast<LuaScripting *>(lua_touserdata(L, lua_upvalueindex(1)));
+    return *static_cast<LuaScripting **>(lua_touserdata(L, lua_upvalueindex(1)));
 }
 
 int LuaScripting::redisCall(lua_State *L)

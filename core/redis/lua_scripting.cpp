@@ -210,8 +210,80 @@ LuaScripting::LuaScripting(ScriptHost &host)
 
 LuaScripting::~LuaScripting()
 {
-    if (m_L)
+    releaseState();
+}
+
+// Interpreters that ran built-in scripts only, kept per thread for the next engine. A short
+// simulation (Explore runs them by the hundred thousand) spent half its time opening Lua's
+// libraries, installing the Redis API and compiling the same release script for each node;
+// a pooled interpreter has all that done. Only trusted scripts ran in it, and they keep no
+// state between runs (KEYS and ARGV are fresh tables each run, the globals read-only, the
+// random generator ours, not Lua's), so a run cannot tell a pooled interpreter from a new one.
+struct LuaScripting::PooledState {
+    lua_State *L = nullptr;
+    std::unique_ptr<Allocator> alloc;
+    LuaScripting **cell = nullptr;
+    int handlerRef = 0, keysNameRef = 0, argvNameRef = 0;
+    std::unordered_map<QByteArray, int, KeyHash, KeyEqual> compiledRefs;
+};
+
+struct LuaScripting::StatePool {
+    static constexpr std::size_t kMax = 16; // per thread: a few simulated nodes' worth
+    std::vector<PooledState> states;
+    StatePool() = default;
+    StatePool(const StatePool &) = delete;
+    StatePool &operator=(const StatePool &) = delete;
+    ~StatePool()
+    {
+        for (PooledState &s : states) {
+            lua_close(s.L); // while its allocator is still there
+            delete s.cell;
+        }
+    }
+};
+
+LuaScripting::StatePool &LuaScripting::statePool()
+{
+    thread_local StatePool pool;
+    return pool;
+}
+
+bool LuaScripting::takePooledState()
+{
+    StatePool &pool = statePool();
+    if (pool.states.empty())
+        return false;
+    PooledState s = std::move(pool.states.back());
+    pool.states.pop_back();
+    m_L = s.L;
+    m_alloc = std::move(s.alloc);
+    m_selfCell = s.cell;
+    *m_selfCell = this;
+    m_handlerRef = s.handlerRef;
+    m_keysNameRef = s.keysNameRef;
+    m_argvNameRef = s.argvNameRef;
+    m_compiledRefs = std::move(s.compiledRefs);
+    m_tainted = false;
+    return true;
+}
+
+void LuaScripting::releaseState()
+{
+    if (!m_L)
+        return;
+    StatePool &pool = statePool();
+    if (!m_tainted && pool.states.size() < StatePool::kMax) {
+        *m_selfCell = nullptr; // nobody's until taken
+        pool.states.push_back({m_L, std::move(m_alloc), m_selfCell, m_handlerRef, m_keysNameRef,
+                               m_argvNameRef, std::move(m_compiledRefs)});
+    } else {
         lua_close(m_L);
+        delete m_selfCell;
+    }
+    m_L = nullptr;
+    m_selfCell = nullptr;
+    m_compiledRefs.clear();
+    m_tainted = false;
 }
 
 void LuaScripting::setLimits(const ScriptLimits &limits)
@@ -224,10 +296,10 @@ QByteArray LuaScripting::sha1Hex(const QByteArray &body)
     return QCryptographicHash::hash(body, QCryptographicHash::Sha1).toHex();
 }
 
-lua_State *LuaScripting::state()
+lua_State *LuaScripting::state(bool trusted)
 {
     // Created on first use: most simulated nodes never run a script.
-    if (!m_L)
+    if (!m_L && !(trusted && takePooledState()))
         createState();
     return m_L;
 }
@@ -239,6 +311,7 @@ void LuaScripting::createState()
     lua_State *L = lua_newstate(Allocator::luaAlloc, m_alloc.get());
     lua_atpanic(L, panicHandler);
     m_L = L;
+    m_selfCell = new LuaScripting *(this);
     // Only the libraries Redis loads: no io, os, package or debug.
     const luaL_Reg libs[] = {{"", luaopen_base},
                              {LUA_TABLIBNAME, luaopen_table},
@@ -260,17 +333,17 @@ void LuaScripting::createState()
     lua_pushcfunction(L, luaPcall);
     lua_setglobal(L, "pcall");
 
-    lua_pushlightuserdata(L, this);
+    lua_pushlightuserdata(L, m_selfCell);
     lua_setfield(L, LUA_REGISTRYINDEX, kSelfKey);
     lua_getglobal(L, "tostring");
     lua_setfield(L, LUA_REGISTRYINDEX, kToStringKey);
 
     // math.random / math.randomseed: Redis's own deterministic generator.
     lua_getglobal(L, LUA_MATHLIBNAME);
-    lua_pushlightuserdata(L, this);
+    lua_pushlightuserdata(L, m_selfCell);
     lua_pushcclosure(L, mathRandom, 1);
     lua_setfield(L, -2, "random");
-    lua_pushlightuserdata(L, this);
+    lua_pushlightuserdata(L, m_selfCell);
     lua_pushcclosure(L, mathRandomSeed, 1);
     lua_setfield(L, -2, "randomseed");
     lua_pop(L, 1);
@@ -306,7 +379,7 @@ void LuaScripting::installRedisApi()
                                   {"debug", redisDebug},
                                   {"acl_check_cmd", redisAclCheckCmd}};
     for (const luaL_Reg &f : functions) {
-        lua_pushlightuserdata(L, this);
+        lua_pushlightuserdata(L, m_selfCell);
         lua_pushcclosure(L, f.func, 1);
         lua_setfield(L, -2, f.name);
     }
@@ -357,6 +430,7 @@ const LuaScripting::Script *LuaScripting::compile(const QByteArray &sha, const Q
     const auto cached = m_scripts.find(sha);
     if (cached != m_scripts.end() && cached->second.functionRef != 0)
         return &cached->second;
+    const bool trusted = cached != m_scripts.end() && cached->second.trusted;
     Script script;
     qsizetype shebangLen = 0;
     QByteArray shebangError;
@@ -364,16 +438,25 @@ const LuaScripting::Script *LuaScripting::compile(const QByteArray &sha, const Q
         *error = Reply::error(shebangError);
         return nullptr;
     }
-    lua_State *L = state();
-    // The shebang line is skipped but its newline kept, so line numbers stay the user's.
-    if (luaL_loadbuffer(L, body.constData() + shebangLen,
-                        static_cast<size_t>(body.size() - shebangLen), "@user_script")) {
-        *error = Reply::error(
-            sanitizeErrorText("ERR Error compiling script (new function): " + toBytes(L, -1)));
-        lua_pop(L, 1);
-        return nullptr;
+    lua_State *L = state(trusted);
+    if (const auto done = m_compiledRefs.find(sha); trusted && done != m_compiledRefs.end()) {
+        script.functionRef = done->second; // compiled when this interpreter served another engine
+    } else {
+        // The shebang line is skipped but its newline kept, so line numbers stay the user's.
+        if (luaL_loadbuffer(L, body.constData() + shebangLen,
+                            static_cast<size_t>(body.size() - shebangLen), "@user_script")) {
+            *error = Reply::error(
+                sanitizeErrorText("ERR Error compiling script (new function): " + toBytes(L, -1)));
+            lua_pop(L, 1);
+            m_tainted = true;
+            return nullptr;
+        }
+        script.functionRef = luaL_ref(L, LUA_REGISTRYINDEX);
+        if (trusted)
+            m_compiledRefs.emplace(sha, script.functionRef);
+        else
+            m_tainted = true;
     }
-    script.functionRef = luaL_ref(L, LUA_REGISTRYINDEX);
     if (cached != m_scripts.end()) {
         cached->second = script; // a cacheUncompiled() script, compiled now
         return &cached->second;
@@ -385,6 +468,7 @@ void LuaScripting::cacheUncompiled(const QByteArray &sha, const QByteArray &body
 {
     Script script;
     script.pendingBody = body;
+    script.trusted = true;
     m_scripts.try_emplace(sha, script);
 }
 
@@ -405,10 +489,7 @@ bool LuaScripting::exists(const QByteArray &sha) const
 void LuaScripting::flush()
 {
     m_scripts.clear();
-    if (m_L) {
-        lua_close(m_L);
-        m_L = nullptr;
-    }
+    releaseState();
 }
 
 Reply LuaScripting::eval(const QByteArray &body, const Command &argv, qsizetype numKeys,
@@ -608,8 +689,9 @@ int LuaScripting::readonlyNewIndex(lua_State *L)
 void LuaScripting::countHook(lua_State *L, lua_Debug *)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, kSelfKey);
-    auto *that = static_cast<LuaScripting *>(lua_touserdata(L, -1));
+    auto *cell = static_cast<LuaScripting **>(lua_touserdata(L, -1));
     lua_pop(L, 1);
+    LuaScripting *that = cell ? *cell : nullptr;
     if (!that || !that->m_run.active)
         return;
     Run &run = that->m_run;

@@ -72,6 +72,7 @@ private:
     struct Script {
         int functionRef = 0;    // the compiled chunk, in the Lua registry; 0: not yet
         QByteArray pendingBody; // cacheUncompiled(): the source, until the first run
+        bool trusted = false;   // cached by cacheUncompiled(): a built-in script
         bool compatMode = true; // no "#!lua" shebang: Redis's legacy EVAL semantics
         bool noWrites = false;  // shebang flags=no-writes
     };
@@ -82,8 +83,13 @@ private:
         QElapsedTimer clock; // wall time since the script started
     };
 
-    lua_State *state();
+    // The interpreter, created (or, for a trusted first script, taken from this thread's pool
+    // of interpreters that ran built-in scripts only) on first use.
+    lua_State *state(bool trusted = false);
     void createState();
+    bool takePooledState();
+    // Closes the interpreter, or gives it back to the pool when only trusted scripts ran in it.
+    void releaseState();
     void installRedisApi();
     void protectGlobals();
     // luaCreateFunction(): returns the cached/compiled script or sets `error`.
@@ -122,6 +128,10 @@ private:
     // Lua's memory: freed small blocks are recycled by size (see lua_scripting.cpp).
     struct Allocator;
     std::unique_ptr<Allocator> m_alloc;
+    // This thread's interpreters that ran built-in scripts only (lua_scripting.cpp).
+    struct PooledState;
+    struct StatePool;
+    static StatePool &statePool();
     ScriptHost &m_host;
     lua_State *m_L = nullptr;
     std::unordered_map<QByteArray, Script, KeyHash, KeyEqual> m_scripts; // sha -> script
@@ -133,6 +143,13 @@ private:
     int m_handlerRef = 0;
     int m_keysNameRef = 0;
     int m_argvNameRef = 0;
+    // Where the interpreter's C functions find their LuaScripting (their upvalue, and the
+    // registry's): a cell of the interpreter's own, so a pooled one can change owners.
+    LuaScripting **m_selfCell = nullptr;
+    // Built-in scripts compiled in this interpreter (sha -> registry reference): they stay
+    // compiled while it is pooled, invisible to scripts (m_scripts is the cache they see).
+    std::unordered_map<QByteArray, int, KeyHash, KeyEqual> m_compiledRefs;
+    bool m_tainted = false; // a script not cached by cacheUncompiled() was compiled here
     // redis.call()'s arguments, reused from call to call: an element's buffer is refilled in
     // place when nothing else shares it, so most calls allocate nothing for their arguments.
     Command m_callArgs;
