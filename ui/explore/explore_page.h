@@ -67,6 +67,8 @@ public:
     QTableView *counterexampleView() const { return m_counterexampleView; }
     QAction *cancelAction() const { return m_cancelAction; }
     QPushButton *openButton() const { return m_openButton; }
+    // The running search's last report (schedules, level, kinds found).
+    const ExploreProgress &lastProgress() const { return m_lastProgress; }
     QString statusText() const;
     QString summaryText() const; // the verdict lines and figures under the table, plain
 
