@@ -41,6 +41,19 @@ QString Distribution::toString() const
     return {};
 }
 
+QJsonValue Distribution::toJson() const
+{
+    switch (kind) {
+    case Kind::Fixed:
+        return a;
+    case Kind::Uniform:
+        return QJsonObject{{QStringLiteral("uniform"), QJsonArray{a, b}}};
+    case Kind::Exponential:
+        return QJsonObject{{QStringLiteral("exponential"), a}};
+    }
+    return {};
+}
+
 bool Distribution::fromJson(const QJsonValue &v, Distribution *out, QString *error)
 {
     if (v.isDouble()) {

@@ -26,6 +26,14 @@ struct Distribution {
 
     // False with *error when the value is not one of the forms above or is negative.
     static bool fromJson(const QJsonValue &v, Distribution *out, QString *error);
+    // The JSON form fromJson reads back as this distribution (a fixed one's b is not written:
+    // fromJson sets it to a).
+    QJsonValue toJson() const;
+    // Same kind and parameters (b only counts for uniform).
+    bool sameAs(const Distribution &other) const
+    {
+        return kind == other.kind && a == other.a && (kind != Kind::Uniform || b == other.b);
+    }
 };
 
 } // namespace lockscope
