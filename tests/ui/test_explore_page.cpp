@@ -179,6 +179,21 @@ private Q_SLOTS:
         QCOMPARE(asked.count(), 3);
         checkWorkspaceShows(c);
         m_window->setPage(MainWindow::Page::Explore);
+
+        // Saved as a scenario file, it reads back as the same scenario (faults and workload).
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("counterexample.json"));
+        QString error;
+        QVERIFY2(page().saveCounterexample(listRow, path, &error), qPrintable(error));
+        Scenario back;
+        QVERIFY2(loadScenarioFile(path, &back, &error), qPrintable(error));
+        QCOMPARE(back.faults.size(), c.scenario.faults.size());
+        QCOMPARE(back.ttlMs, c.scenario.ttlMs);
+        QCOMPARE(back.resolvedClients().size(), c.scenario.resolvedClients().size());
+        QVERIFY(!page().saveCounterexample(
+            listRow, dir.filePath(QStringLiteral("no/such/dir.json")), &error));
+        QVERIFY(error.contains(QLatin1String("no/such/dir.json")));
     }
 
     void cancelKeepsWhatWasFound()

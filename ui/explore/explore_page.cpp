@@ -6,9 +6,11 @@
 #include "explore_runner.h"
 #include "explore_settings.h"
 #include "lock/strategy_registry.h"
+#include "sim/scenario_writer.h"
 
 #include <QAction>
 #include <QEvent>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -16,6 +18,8 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QSaveFile>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
@@ -118,7 +122,10 @@ ExplorePage::ExplorePage(QWidget *parent)
     m_listTitle->setWordWrap(true);
     m_openButton = new QPushButton;
     m_openButton->setEnabled(false);
+    m_saveButton = new QPushButton;
+    m_saveButton->setEnabled(false);
     listBar->addWidget(m_listTitle, 1);
+    listBar->addWidget(m_saveButton);
     listBar->addWidget(m_openButton);
     ll->addLayout(listBar);
     m_counterexampleView = new QTableView;
@@ -167,11 +174,16 @@ ExplorePage::ExplorePage(QWidget *parent)
             [this](const QModelIndex &index) { openCounterexample(index.row()); });
     connect(m_openButton, &QPushButton::clicked, this,
             [this] { openCounterexample(currentCounterexampleRow()); });
-    connect(m_counterexampleView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this] { m_openButton->setEnabled(currentCounterexampleRow() >= 0); });
-    connect(m_counterexamples, &QAbstractItemModel::modelReset, this, [this] {
-        m_counterexampleView->resizeRowsToContents();
+    connect(m_saveButton, &QPushButton::clicked, this, &ExplorePage::saveWithDialog);
+    const auto updateRowButtons = [this] {
         m_openButton->setEnabled(currentCounterexampleRow() >= 0);
+        m_saveButton->setEnabled(currentCounterexampleRow() >= 0);
+    };
+    connect(m_counterexampleView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            updateRowButtons);
+    connect(m_counterexamples, &QAbstractItemModel::modelReset, this, [this, updateRowButtons] {
+        m_counterexampleView->resizeRowsToContents();
+        updateRowButtons();
     });
     // Wrapped rows follow their columns' widths.
     connect(h, &QHeaderView::sectionResized, this,
@@ -194,6 +206,9 @@ void ExplorePage::retranslateUi()
     m_openButton->setText(tr("&Open in Workspace"));
     m_openButton->setToolTip(tr(
         "Play the chosen counterexample in the workspace, at its finding (double-click, Enter)"));
+    m_saveButton->setText(tr("&Save as Scenario File…"));
+    m_saveButton->setToolTip(tr("Write the chosen counterexample as a scenario file: it replays "
+                                "the same in the workspace and with lockscope-cli simulate"));
     m_breakIt->retranslate();
     m_counterexamples->retranslate();
     if (!isRunning() && m_breakIt->rowCount() == 0)
@@ -496,6 +511,41 @@ bool ExplorePage::openCounterexample(int row)
     }
     emit openRunRequested(r, c->findingUs);
     return true;
+}
+
+bool ExplorePage::saveCounterexample(int row, const QString &path, QString *error)
+{
+    const Counterexample *c = m_counterexamples->counterexample(row);
+    if (!c)
+        return false;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(scenarioToJson(c->scenario)) < 0 ||
+        !file.commit()) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void ExplorePage::saveWithDialog()
+{
+    const int row = currentCounterexampleRow();
+    const Counterexample *c = m_counterexamples->counterexample(row);
+    if (!c)
+        return;
+    // "set-nx-px-get-del-mistaken_deletion.json": the lock and the finding.
+    QString name =
+        QStringLiteral("%1-%2.json")
+            .arg(m_breakIt->strategy(m_shownRow), QString::fromLatin1(findingKindId(c->kind)));
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]+")), QStringLiteral("-"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save as Scenario File"), name,
+                                                      tr("Scenario files (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!saveCounterexample(row, path, &error))
+        showMessage(tr("Cannot Save the Scenario"), error);
 }
 
 // --- texts for tests and the command line -----------------------------------------------------

@@ -52,6 +52,9 @@ public:
     // Opens the counterexample in row `row` of the list in the workspace (openRunRequested);
     // false when there is none.
     bool openCounterexample(int row);
+    // Writes the counterexample's scenario as a scenario file (it replays identically in the
+    // workspace and with lockscope-cli simulate); false with *error.
+    bool saveCounterexample(int row, const QString &path, QString *error = nullptr);
     // Shows the break-it row's counterexamples and verdicts.
     void selectStrategyRow(int row);
     // The same by the row's name (a strategy id); false when the table has no such row.
@@ -67,6 +70,7 @@ public:
     QTableView *counterexampleView() const { return m_counterexampleView; }
     QAction *cancelAction() const { return m_cancelAction; }
     QPushButton *openButton() const { return m_openButton; }
+    QPushButton *saveButton() const { return m_saveButton; }
     // The running search's last report (schedules, level, kinds found).
     const ExploreProgress &lastProgress() const { return m_lastProgress; }
     QString statusText() const;
@@ -101,6 +105,7 @@ private:
     void showSummary(int row);
     void showMessage(const QString &title, const QString &text);
     int currentCounterexampleRow() const;
+    void saveWithDialog();
 
     Theme m_theme;
     MessageHandler m_messageHandler;
@@ -118,6 +123,7 @@ private:
     QTableView *m_breakItView = nullptr;
     QLabel *m_listTitle = nullptr;
     QPushButton *m_openButton = nullptr;
+    QPushButton *m_saveButton = nullptr;
     QTableView *m_counterexampleView = nullptr;
     QTextBrowser *m_summary = nullptr;
 
