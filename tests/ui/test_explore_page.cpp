@@ -114,12 +114,13 @@ private Q_SLOTS:
         QVERIFY(result->ok);
         QVERIFY(!result->cancelled);
         QCOMPARE(result->completedLevel, 1);
-        // The break-it cell: a mistaken deletion with one fault.
+        // The break-it cell: a mistaken deletion with one fault ("1 fault: pause-long"; the
+        // plural is written out by the English catalogue, which a test does not load).
         const QString cell =
             table->index(row, BreakItModel::columnOf(Finding::Kind::MistakenDeletion))
                 .data()
                 .toString();
-        QVERIFY2(cell.startsWith(QLatin1String("1 fault: ")), qPrintable(cell));
+        QVERIFY2(cell.startsWith(QLatin1String("1 fault")), qPrintable(cell));
         // SET NX PX always gives the key a TTL, so no fault leaves it stuck: the bounded
         // guarantee, worded as one.
         QCOMPARE(
@@ -158,10 +159,16 @@ private Q_SLOTS:
         QTableView *view = page().counterexampleView();
         const QPoint at =
             view->visualRect(page().counterexampleModel()->index(listRow, 0)).center();
+        // As a mouse sends it: a press and release, then the double-click (QTest's mouseDClick
+        // alone sends no press, and a view activates only the item pressed).
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(asked.count(), 0); // a single click only chooses
         QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
         QCOMPARE(asked.count(), 1);
         QCOMPARE(asked.first().at(1).toLongLong(), c.findingUs);
         checkWorkspaceShows(c);
+        if (QTest::currentTestFailed())
+            return;
         QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
 
         // Enter on the chosen row.
@@ -171,6 +178,8 @@ private Q_SLOTS:
         QTest::keyClick(view, Qt::Key_Return);
         QCOMPARE(asked.count(), 2);
         checkWorkspaceShows(c);
+        if (QTest::currentTestFailed())
+            return;
 
         // The button.
         m_window->setPage(MainWindow::Page::Explore);
@@ -178,6 +187,8 @@ private Q_SLOTS:
         QTest::mouseClick(page().openButton(), Qt::LeftButton);
         QCOMPARE(asked.count(), 3);
         checkWorkspaceShows(c);
+        if (QTest::currentTestFailed())
+            return;
         m_window->setPage(MainWindow::Page::Explore);
 
         // Saved as a scenario file, it reads back as the same scenario (faults and workload).

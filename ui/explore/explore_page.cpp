@@ -150,9 +150,10 @@ ExplorePage::ExplorePage(QWidget *parent)
     m_summary = new QTextBrowser;
     m_summary->setOpenLinks(false);
     split->addWidget(m_summary);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setStretchFactor(2, 1);
+    // The table keeps the height of its rows; a taller window goes to the list and the summary.
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 3);
+    split->setStretchFactor(2, 2);
     const int line = fontMetrics().height();
     // Every built-in strategy's row without a scroll bar; the list and the summary the rest.
     const int tableHeight = int(strategyIds().size()) * (2 * line + 10) + 3 * line + 8;
@@ -386,6 +387,12 @@ void ExplorePage::onFinished(const ExploreResult &result)
     if (m_jobs.isEmpty())
         return;
     const Job job = m_jobs.takeFirst();
+    if (!result.cancelled && result.error.isEmpty()) { // the bar ends full: every schedule run
+        m_progress->setValue(1000);
+        m_progress->setFormat(
+            tr("%1 / %2 schedules")
+                .arg(QLocale().toString(result.schedules), QLocale().toString(result.schedules)));
+    }
     const int row = m_breakIt->setResult(job.label, result);
     m_breakItView->selectRow(row);
     selectStrategyRow(row);
