@@ -212,8 +212,14 @@ QVariant BreakItModel::headerData(int section, Qt::Orientation orientation, int 
         return section >= 0 && section < int(m_rows.size()) ? m_rows[section].strategy : QVariant();
     if (section == schedulesColumn())
         return tr("schedules");
-    if (section >= 0 && section < int(kExploreFindingKinds.size()))
-        return findingKindLabel(kExploreFindingKinds[size_t(section)]);
+    // "mistaken deletion" on two lines: six columns fit a narrow window.
+    if (section >= 0 && section < int(kExploreFindingKinds.size())) {
+        QString label = findingKindLabel(kExploreFindingKinds[size_t(section)]);
+        const qsizetype space = label.indexOf(QLatin1Char(' '));
+        if (space > 0)
+            label[space] = QLatin1Char('\n');
+        return label;
+    }
     return {};
 }
 

@@ -61,8 +61,9 @@ ExplorePage::ExplorePage(QWidget *parent)
     scroll->setWidget(m_settings);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(m_settings->sizeHint().width() + 24);
-    scroll->setMaximumWidth(400);
+    // As narrow as the settings can be (their long texts wrap), at most a fixed share.
+    scroll->setMinimumWidth(m_settings->minimumSizeHint().width() + 24);
+    scroll->setMaximumWidth(qMax(400, m_settings->minimumSizeHint().width() + 24));
     layout->addWidget(scroll);
 
     auto *right = new QVBoxLayout;
@@ -88,9 +89,9 @@ ExplorePage::ExplorePage(QWidget *parent)
     bar->addWidget(m_cancelButton);
     right->addLayout(bar);
 
-    auto *split = new QSplitter(Qt::Vertical);
+    auto *split = m_split = new QSplitter(Qt::Vertical);
     // The break-it table.
-    auto *tablePart = new QWidget;
+    auto *tablePart = m_tablePart = new QWidget;
     auto *tl = new QVBoxLayout(tablePart);
     tl->setContentsMargins(0, 0, 0, 0);
     m_tableTitle = new QLabel;
@@ -161,6 +162,10 @@ ExplorePage::ExplorePage(QWidget *parent)
     right->addWidget(split, 1);
     layout->addLayout(right, 1);
 
+    // The table is as tall as its rows (one after Explore, ten after Break Them All); the
+    // counterexamples get the rest.
+    connect(m_breakIt, &QAbstractItemModel::rowsInserted, this, &ExplorePage::fitTable);
+    connect(m_breakIt, &QAbstractItemModel::modelReset, this, &ExplorePage::fitTable);
     connect(m_settings, &ExploreSettingsWidget::exploreRequested, this, [this] { explore(); });
     connect(m_settings, &ExploreSettingsWidget::breakAllRequested, this,
             [this] { breakThemAll(); });
@@ -192,9 +197,32 @@ ExplorePage::ExplorePage(QWidget *parent)
 
     retranslateUi();
     applyTheme();
+    fitTable();
 }
 
 ExplorePage::~ExplorePage() = default;
+
+void ExplorePage::fitTable()
+{
+    const int rows = qMax(1, m_breakIt->rowCount());
+    const int frame = 2 * m_breakItView->frameWidth();
+    const int header = m_breakItView->horizontalHeader()->sizeHint().height();
+    const int title = m_tableTitle->sizeHint().height() + 6;
+    m_breakItView->setMinimumHeight(header + m_breakItView->verticalHeader()->defaultSectionSize() +
+                                    frame);
+    const int tableHeight =
+        title + header + frame + 4 + rows * m_breakItView->verticalHeader()->defaultSectionSize();
+    m_tablePart->setMaximumHeight(tableHeight);
+    // The splitter hands what the table no longer takes to the list and the summary, 3 to 2.
+    const QList<int> sizes = m_split->sizes();
+    int total = 0;
+    for (int size : sizes)
+        total += size;
+    if (total <= tableHeight)
+        return; // not laid out yet: the stretch factors share the first layout
+    const int rest = total - tableHeight;
+    m_split->setSizes({tableHeight, rest * 3 / 5, rest - rest * 3 / 5});
+}
 
 // --- texts ------------------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ class QAction;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QTableView;
 class QTextBrowser;
 class QToolButton;
@@ -106,6 +107,7 @@ private:
     void showMessage(const QString &title, const QString &text);
     int currentCounterexampleRow() const;
     void saveWithDialog();
+    void fitTable();
 
     Theme m_theme;
     MessageHandler m_messageHandler;
@@ -119,6 +121,8 @@ private:
     QProgressBar *m_progress = nullptr;
     QAction *m_cancelAction = nullptr;
     QToolButton *m_cancelButton = nullptr;
+    QSplitter *m_split = nullptr;
+    QWidget *m_tablePart = nullptr;
     QLabel *m_tableTitle = nullptr;
     QTableView *m_breakItView = nullptr;
     QLabel *m_listTitle = nullptr;

@@ -52,6 +52,10 @@ ExploreSettingsWidget::ExploreSettingsWidget(QWidget *parent)
     m_scriptsText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_scriptsText->hide();
     lock->addRow(m_scriptsText);
+    m_strategyAbout = new QLabel;
+    m_strategyAbout->setWordWrap(true);
+    m_strategyAbout->setForegroundRole(QPalette::PlaceholderText);
+    lock->addRow(m_strategyAbout);
     layout->addWidget(m_lockBox);
 
     // The workload every schedule runs before faults are placed in it.
@@ -134,6 +138,10 @@ void ExploreSettingsWidget::retranslateUi()
     for (int i = 0; i < m_strategyBox->count() - 2; ++i)
         if (const auto s = createStrategy(m_strategyBox->itemData(i).toString()))
             m_strategyBox->setItemData(i, strategyText(s->info().title), Qt::ToolTipRole);
+    const auto chosen = createStrategy(m_strategyBox->currentData().toString());
+    m_strategyAbout->setVisible(chosen != nullptr);
+    if (chosen)
+        m_strategyAbout->setText(strategyText(chosen->info().summary));
     if (usesScripts())
         m_scriptsText->setText(
             tr("Your scripts: %1 (acquire) and %2 (release)")

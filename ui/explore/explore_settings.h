@@ -76,6 +76,7 @@ private:
     QLabel *m_strategyLabel = nullptr;
     QComboBox *m_strategyBox = nullptr;
     QLabel *m_scriptsText = nullptr;
+    QLabel *m_strategyAbout = nullptr; // the built-in strategy's one-line summary
     QLabel *m_clientsLabel = nullptr;
     QSpinBox *m_clientsBox = nullptr;
     QLabel *m_cyclesLabel = nullptr;
