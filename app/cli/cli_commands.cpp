@@ -34,6 +34,10 @@ QString usage()
         "                                 the lock keys of a real Redis: a snapshot or a live\n"
         "                                 history (read-only unless --allow-writes)\n"
         "  replay FILE [--json]           a recorded history and what the checker finds in it\n"
+        "  explore --strategy ID|--all-strategies|--acquire-script A --release-script R\n"
+        "          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]\n"
+        "                                 every placement of up to K faults: the smallest\n"
+        "                                 counterexample, or none within the bound\n"
         "\n"
         "Run 'lockscope-cli <command> --help' for a command's options.\n");
 }
@@ -47,7 +51,7 @@ int run(const QStringList &arguments)
     if (args.isEmpty())
         return fail(QCoreApplication::translate(
             "cli", "no command given (strategies, scenarios, simulate, compare, "
-                   "demo, bench, monitor, replay); see 'lockscope-cli --help'"));
+                   "demo, bench, monitor, replay, explore); see 'lockscope-cli --help'"));
     if (args.first() == QLatin1String("help") || args.first() == QLatin1String("--help") ||
         args.first() == QLatin1String("-h")) {
         out(usage());
@@ -77,9 +81,11 @@ int run(const QStringList &arguments)
         return monitor(rest);
     if (command == QLatin1String("replay"))
         return replay(rest);
+    if (command == QLatin1String("explore"))
+        return explore(rest);
     return fail(QCoreApplication::translate(
                     "cli", "unknown command \"%1\" (strategies, scenarios, simulate, compare, "
-                           "demo, bench, monitor, replay)")
+                           "demo, bench, monitor, replay, explore)")
                     .arg(command));
 }
 

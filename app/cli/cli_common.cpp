@@ -1,6 +1,8 @@
 // Output, errors, option parsing and the Ctrl-C flag shared by the commands.
 #include "cli_common.h"
 
+#include "lock/strategy_registry.h"
+
 #include "events/event_log.h"
 
 #include <QCoreApplication>
@@ -234,6 +236,24 @@ bool writeEventsFile(QSaveFile &file, const EventLog &log, QString *error)
     *error = QCoreApplication::translate("cli", "cannot write the event log to %1: %2")
                  .arg(file.fileName(), file.errorString());
     return false;
+}
+
+bool customStrategyOption(const QCommandLineParser &p, std::unique_ptr<Strategy> *strategy,
+                          QString *error)
+{
+    strategy->reset();
+    const bool acquire = p.isSet(QStringLiteral("acquire-script"));
+    const bool release = p.isSet(QStringLiteral("release-script"));
+    if (!acquire && !release)
+        return true;
+    if (!acquire || !release) {
+        *error = QCoreApplication::translate(
+            "cli", "a custom strategy needs both --acquire-script and --release-script");
+        return false;
+    }
+    *strategy = createCustomStrategy(p.value(QStringLiteral("acquire-script")),
+                                     p.value(QStringLiteral("release-script")), error);
+    return *strategy != nullptr;
 }
 
 bool loadScenarioArg(const QString &arg, Scenario *scenario, QString *error)

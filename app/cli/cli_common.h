@@ -50,6 +50,10 @@ bool parseOrFail(QCommandLineParser &p, const QStringList &args, int *code);
 bool installTranslation(QStringList *args, QString *error);
 // The language installTranslation() chose: "en" or "zh_CN" (for the scenario files' own texts).
 QString translationLanguage();
+// --acquire-script FILE --release-script FILE, compiled: true with *strategy null when neither is
+// given; false with *error when only one is, or a file is missing or does not compile.
+bool customStrategyOption(const QCommandLineParser &p, std::unique_ptr<Strategy> *strategy,
+                          QString *error);
 // The scenario named by --scenario: a built-in id or a path to a scenario file.
 bool loadScenarioArg(const QString &arg, Scenario *scenario, QString *error);
 // --events FILE, opened before a run so that a bad path fails fast and costs no run: *file is
@@ -71,6 +75,7 @@ int demo(const QStringList &args);
 int bench(const QStringList &args);
 int monitor(const QStringList &args);
 int replay(const QStringList &args);
+int explore(const QStringList &args); // cmd_explore.cpp: exit 0 none, 1 found, 2, 130
 // simulate --live (cmd_simulate_live.cpp): its options, and the run once simulate has read the
 // scenario and strategy into `config`. Exit 0 agree, 1 disagree, 2 bad input, 130 cancelled.
 QList<QCommandLineOption> liveSimulateOptions();

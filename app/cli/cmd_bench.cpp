@@ -165,14 +165,10 @@ int bench(const QStringList &args)
         return fail(error);
     std::shared_ptr<const Strategy> strategy;
     if (custom) {
-        if (!p.isSet(QStringLiteral("acquire-script")) ||
-            !p.isSet(QStringLiteral("release-script")))
-            return fail(QCoreApplication::translate(
-                "cli", "a custom strategy needs both --acquire-script and --release-script"));
-        strategy = createCustomStrategy(p.value(QStringLiteral("acquire-script")),
-                                        p.value(QStringLiteral("release-script")), &error);
-        if (!strategy)
+        std::unique_ptr<Strategy> mine;
+        if (!customStrategyOption(p, &mine, &error))
             return fail(error);
+        strategy = std::move(mine);
         config.strategy = strategy;
         config.strategyId = strategy->id();
     } else {

@@ -222,18 +222,10 @@ int simulate(const QStringList &args)
     if (!loadScenarioArg(p.value(QStringLiteral("scenario")), &config.scenario, &error))
         return fail(error);
 
-    const bool custom =
-        p.isSet(QStringLiteral("acquire-script")) || p.isSet(QStringLiteral("release-script"));
-    if (custom) {
-        if (!p.isSet(QStringLiteral("acquire-script")) ||
-            !p.isSet(QStringLiteral("release-script")))
-            return fail(QCoreApplication::translate(
-                "cli", "a custom strategy needs both --acquire-script and --release-script"));
-        std::unique_ptr<Strategy> s =
-            createCustomStrategy(p.value(QStringLiteral("acquire-script")),
-                                 p.value(QStringLiteral("release-script")), &error);
-        if (!s)
-            return fail(error);
+    std::unique_ptr<Strategy> s;
+    if (!customStrategyOption(p, &s, &error))
+        return fail(error);
+    if (s) {
         config.strategyId = s->id();
         config.strategy = std::move(s);
     } else {
@@ -372,16 +364,10 @@ int compare(const QStringList &args)
             return fail(error);
         request.scenarios = {scenario};
     }
-    if (p.isSet(QStringLiteral("acquire-script")) || p.isSet(QStringLiteral("release-script"))) {
-        if (!p.isSet(QStringLiteral("acquire-script")) ||
-            !p.isSet(QStringLiteral("release-script")))
-            return fail(QCoreApplication::translate(
-                "cli", "a custom strategy needs both --acquire-script and --release-script"));
-        std::unique_ptr<Strategy> custom =
-            createCustomStrategy(p.value(QStringLiteral("acquire-script")),
-                                 p.value(QStringLiteral("release-script")), &error);
-        if (!custom)
-            return fail(error);
+    std::unique_ptr<Strategy> custom;
+    if (!customStrategyOption(p, &custom, &error))
+        return fail(error);
+    if (custom) {
         request.strategies = strategyIds() << custom->id();
         request.custom = std::move(custom);
     }

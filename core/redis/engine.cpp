@@ -26,6 +26,11 @@ Reply Engine::execute(const Command &argv, int session)
     return d->execute(argv, session);
 }
 
+void Engine::cacheScript(const QByteArray &sha1, const QByteArray &body)
+{
+    d->scripting().cacheUncompiled(sha1, body);
+}
+
 void Engine::setKeyObserver(std::function<void(const KeyChange &)> observer)
 {
     d->setObserver(std::move(observer));

@@ -58,6 +58,11 @@ public:
     // Observer calls and message deliveries happen when the command is done, before returning.
     Reply execute(const Command &argv, int session = 0);
 
+    // SCRIPT LOAD of a script known to compile (a built-in one): cached now, compiled when
+    // first run (LuaScripting::cacheUncompiled). Not a command: nothing is counted or observed.
+    // `sha1` is the body's lowercase hex SHA-1 (LuaScript::sha1).
+    void cacheScript(const QByteArray &sha1, const QByteArray &body);
+
     void setKeyObserver(std::function<void(const KeyChange &)> observer);
 
     // Pub/sub delivery: called for every message a subscribed session should receive

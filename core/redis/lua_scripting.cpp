@@ -354,8 +354,9 @@ void LuaScripting::protectGlobals()
 const LuaScripting::Script *LuaScripting::compile(const QByteArray &sha, const QByteArray &body,
                                                   Reply *error)
 {
-    if (const auto it = m_scripts.find(sha); it != m_scripts.end())
-        return &it->second;
+    const auto cached = m_scripts.find(sha);
+    if (cached != m_scripts.end() && cached->second.functionRef != 0)
+        return &cached->second;
     Script script;
     qsizetype shebangLen = 0;
     QByteArray shebangError;
@@ -373,7 +374,18 @@ const LuaScripting::Script *LuaScripting::compile(const QByteArray &sha, const Q
         return nullptr;
     }
     script.functionRef = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (cached != m_scripts.end()) {
+        cached->second = script; // a cacheUncompiled() script, compiled now
+        return &cached->second;
+    }
     return &m_scripts.emplace(sha, script).first->second;
+}
+
+void LuaScripting::cacheUncompiled(const QByteArray &sha, const QByteArray &body)
+{
+    Script script;
+    script.pendingBody = body;
+    m_scripts.try_emplace(sha, script);
 }
 
 Reply LuaScripting::load(const QByteArray &body)
@@ -420,6 +432,14 @@ Reply LuaScripting::evalSha(const QByteArray &sha, const Command &argv, qsizetyp
     const auto it = m_scripts.find(lower);
     if (it == m_scripts.end())
         return Reply::error(QByteArrayLiteral("NOSCRIPT No matching script. Please use EVAL."));
+    if (it->second.functionRef == 0) { // cached by cacheUncompiled(): compile it now
+        Reply error;
+        const QByteArray body = it->second.pendingBody;
+        const Script *script = compile(lower, body, &error);
+        if (!script)
+            return error;
+        return run(lower, *script, argv, numKeys, readOnlyCommand);
+    }
     return run(lower, it->second, argv, numKeys, readOnlyCommand);
 }
 

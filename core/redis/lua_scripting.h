@@ -54,6 +54,11 @@ public:
                   bool readOnlyCommand);
     // SCRIPT LOAD: the sha, or the compile error.
     Reply load(const QByteArray &body);
+    // SCRIPT LOAD of a script known to compile (the built-in ones a simulated node starts
+    // with): cached at once, compiled when first run. A node that never runs it pays neither
+    // for the compile nor for an interpreter, which was three quarters of a short simulation.
+    // `sha` is the body's lowercase hex SHA-1, already known to the caller.
+    void cacheUncompiled(const QByteArray &sha, const QByteArray &body);
     bool exists(const QByteArray &sha) const;
     // SCRIPT FLUSH (and every restart): a fresh interpreter, as Redis does.
     void flush();
@@ -65,7 +70,8 @@ public:
 
 private:
     struct Script {
-        int functionRef = 0;    // the compiled chunk, in the Lua registry
+        int functionRef = 0;    // the compiled chunk, in the Lua registry; 0: not yet
+        QByteArray pendingBody; // cacheUncompiled(): the source, until the first run
         bool compatMode = true; // no "#!lua" shebang: Redis's legacy EVAL semantics
         bool noWrites = false;  // shebang flags=no-writes
     };

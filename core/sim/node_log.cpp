@@ -78,8 +78,7 @@ void preloadBuiltinScripts(Engine &engine, const QSet<QByteArray> *only)
         const LuaScript &script = builtinScript(name);
         if (only && !only->contains(script.sha1))
             continue;
-        engine.execute(Command{QByteArrayLiteral("SCRIPT"), QByteArrayLiteral("LOAD"), script.body},
-                       -1);
+        engine.cacheScript(script.sha1, script.body);
     }
 }
 

@@ -120,7 +120,7 @@ private:
     // Faults due at this step and phase; inline, because almost every run has none.
     void strike(const char *step, const char *phase, quint64 handle)
     {
-        if (m_world.hasFaults())
+        if (m_world.watchesSteps())
             strikeFaults(step, phase, handle);
     }
     void strikeFaults(const char *step, const char *phase, quint64 handle);

@@ -170,6 +170,7 @@ void SimWorld::onNodeChange(int nodeIndex, const SimNode::Change &c)
 void SimWorld::armFaults()
 {
     m_plan = std::make_unique<FaultPlan>(m_scenario, *m_strategy, m_scenario.resolvedClients());
+    m_watchSteps = !m_plan->empty();
     for (auto &fault : m_plan->faults()) {
         const auto &t = fault.spec.trigger;
         if (fault.step.isEmpty()) {
@@ -271,6 +272,12 @@ void SimWorld::applyFault(ArmedFault &f)
 }
 
 // --- running ----------------------------------------------------------------------------------
+
+void SimWorld::setStepObserver(StepObserver *observer)
+{
+    m_stepObserver = observer;
+    m_watchSteps = observer || !m_plan->empty();
+}
 
 void SimWorld::clientDone()
 {

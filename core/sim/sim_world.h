@@ -13,6 +13,7 @@
 #include "rng.h"
 #include "scenario.h"
 #include "sim_node.h"
+#include "step_observer.h"
 #include "util/bytes_hash.h"
 
 #include <atomic>
@@ -75,10 +76,14 @@ public:
     qint64 oneWayLatencyUs(Rng &rng) const;
 
     // Fault plan hooks: the client reached `step` in `phase` (before/sent/after/at).
-    // Returns the faults that strike now, for the client to apply.
-    bool hasFaults() const { return !m_plan->empty(); }
+    // Returns the faults that strike now, for the client to apply. watchesSteps() is false
+    // for almost every run (no faults, no observer): clients then skip the call.
+    bool watchesSteps() const { return m_watchSteps; }
+    void setStepObserver(StepObserver *observer);
     std::vector<ArmedFault *> reach(int client, const char *step, const char *phase)
     {
+        if (m_stepObserver)
+            m_stepObserver->reached(client, step, phase, m_kernel.now());
         return m_plan->reach(client, step, phase);
     }
     void strikeNodeFault(ArmedFault &fault);
@@ -114,6 +119,8 @@ private:
     std::vector<quint32> m_lockKeyIds, m_counterKeyIds;
     bool m_anyPartition = false;
     std::unique_ptr<FaultPlan> m_plan;
+    StepObserver *m_stepObserver = nullptr;
+    bool m_watchSteps = false;
     // partitions: (client, node) -> cut until this time (us)
     std::vector<std::vector<qint64>> m_partitionUntil;
     std::unique_ptr<CaptionMatcher> m_captions;

@@ -50,6 +50,7 @@ SimulationResult runSimulation(const SimulationConfig &config)
                                                        : static_cast<EventSink *>(&checker);
     SimWorld world(config.scenario, strategy, config.seed, wait, sink, strings, config.recordText);
     world.setScriptLimits(config.scriptLimits);
+    world.setStepObserver(config.stepObserver);
     if (result.log) {
         auto &info = result.log->info();
         info.source = QStringLiteral("simulation");

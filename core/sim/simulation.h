@@ -8,6 +8,7 @@
 #include "lock/strategy.h"
 #include "redis/script_limits.h"
 #include "scenario.h"
+#include "step_observer.h"
 
 #include <memory>
 
@@ -22,7 +23,10 @@ struct SimulationConfig {
     bool keepLog = true;            // keep every event in the result's log
     bool recordText = true;         // intern command, reply and value texts (off for benchmarks)
     EventSink *extraSink = nullptr; // sees every event as it happens
-    bool latencySketch = false;     // fill report.latency (for pooling runs' percentiles)
+    // Told every step each client reaches, in order (the points a fault can be placed at):
+    // core/explore enumerates placements from them.
+    StepObserver *stepObserver = nullptr;
+    bool latencySketch = false; // fill report.latency (for pooling runs' percentiles)
     // The bounds on every script (time, memory, stop flags such as the window's Cancel). A
     // script stopped by them ends the run with an error: wall time is no simulation input.
     ScriptLimits scriptLimits;
