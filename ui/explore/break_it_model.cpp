@@ -121,8 +121,8 @@ QString BreakItModel::cellText(const ExploreResult &result, Finding::Kind kind)
         QStringList ids;
         for (const FaultPlacement &p : c->placements)
             ids << exploreFaultId(p.fault);
-        return tr("%n fault(s): %1", nullptr, int(c->placements.size()))
-            .arg(ids.join(QStringLiteral(", ")));
+        return tr("%1: %2").arg(faultCountText(int(c->placements.size())),
+                                ids.join(QStringLiteral(", ")));
     }
     // Nothing found: a guarantee only as far as the search got (a cancelled search may not have
     // finished its last level). Never "safe": beyond the bound nothing was tried.

@@ -63,15 +63,15 @@ ExploreSettingsWidget::ExploreSettingsWidget(QWidget *parent)
     m_workloadBox = new QGroupBox;
     auto *workload = new QFormLayout(m_workloadBox);
     m_clientsLabel = new QLabel;
-    m_clientsBox = spinBox(1, 5, defaults.clients);
+    m_clientsBox = spinBox(1, 8, defaults.clients); // validateExploreRequest's ranges
     m_clientsLabel->setBuddy(m_clientsBox);
     workload->addRow(m_clientsLabel, m_clientsBox);
     m_cyclesLabel = new QLabel;
-    m_cyclesBox = spinBox(1, 5, defaults.cycles);
+    m_cyclesBox = spinBox(1, 10, defaults.cycles);
     m_cyclesLabel->setBuddy(m_cyclesBox);
     workload->addRow(m_cyclesLabel, m_cyclesBox);
     m_ttlLabel = new QLabel;
-    m_ttlBox = spinBox(1, 600000, int(defaults.ttlMs));
+    m_ttlBox = spinBox(10, 600000, int(defaults.ttlMs));
     m_ttlLabel->setBuddy(m_ttlBox);
     workload->addRow(m_ttlLabel, m_ttlBox);
     m_holdLabel = new QLabel;
