@@ -344,6 +344,9 @@ void ExplorePage::startNext()
         m_jobs.removeFirst();
     }
     setRunning(false);
+    // After Break Them All, the row shown is the strategy the settings show.
+    if (m_jobsTotal > 1)
+        selectStrategy(m_settings->strategyLabel());
 }
 
 void ExplorePage::cancel()
