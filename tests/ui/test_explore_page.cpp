@@ -20,6 +20,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -251,6 +252,66 @@ private Q_SLOTS:
         QVERIFY(table->rowOf(kGetDel) >= 0);
         QVERIFY(table->result(table->rowOf(kGetDel)));
         QVERIFY(page().statusText().contains(QLatin1String("Cancelled")));
+    }
+
+    // Your scripts, a correct pair (SET NX PX, compare-and-delete in one script): with one fault
+    // nothing deletes another client's lock (the compare and the delete are one atomic script),
+    // but a lease without fencing is still broken by one fault; the counterexample opens in the
+    // workspace with your scripts as the strategy and replays to the same finding.
+    void yourScripts()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString acquire = dir.filePath(QStringLiteral("my_acquire.lua"));
+        const QString release = dir.filePath(QStringLiteral("my_release.lua"));
+        QFile a(acquire), r(release);
+        QVERIFY(a.open(QIODevice::WriteOnly));
+        a.write("if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end\n"
+                "return 0\n");
+        a.close();
+        QVERIFY(r.open(QIODevice::WriteOnly));
+        r.write("if redis.call('GET', KEYS[1]) == ARGV[1] then\n"
+                "  return redis.call('DEL', KEYS[1])\nend\nreturn 0\n");
+        r.close();
+        m_window->setPage(MainWindow::Page::Explore);
+        ExploreSettingsWidget *settings = page().settingsWidget();
+        QString error;
+        QVERIFY2(settings->useScripts(acquire, release, &error), qPrintable(error));
+        QVERIFY(settings->usesScripts());
+        settings->setMaxFaults(1);
+        QVERIFY(page().explore());
+        QTRY_VERIFY_WITH_TIMEOUT(!page().isRunning(), scaledMs(120000));
+        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+
+        BreakItModel *table = page().breakItModel();
+        const int row = table->rowOf(settings->strategyLabel());
+        QVERIFY(row >= 0);
+        QVERIFY(table->strategy(row).contains(QLatin1String("my_acquire.lua")));
+        const ExploreResult *result = table->result(row);
+        QVERIFY(result && result->ok);
+        QCOMPARE(result->scriptErrors, quint64(0));
+        QCOMPARE(table->index(row, BreakItModel::columnOf(Finding::Kind::MistakenDeletion))
+                     .data()
+                     .toString(),
+                 QStringLiteral("none ≤ 1"));
+        const int listRow = listRowOf(Finding::Kind::Violation);
+        QVERIFY(listRow >= 0);
+        const Counterexample c = *page().counterexampleModel()->counterexample(listRow);
+        QCOMPARE(c.placements.size(), 1);
+
+        QVERIFY(page().openCounterexample(listRow));
+        QCOMPARE(m_window->page(), MainWindow::Page::Workspace);
+        const auto run = m_window->workspace()->run();
+        QVERIFY(run);
+        QVERIFY(run->request().isCustom());
+        QCOMPARE(run->request().acquireScript, QFileInfo(acquire).absoluteFilePath());
+        QCOMPARE(m_window->workspace()->playback()->time(), c.findingUs);
+        bool same = false;
+        for (const Finding &f : run->report().findings)
+            same = same || (f.kind == c.kind && f.timeUs == c.findingUs);
+        QVERIFY2(same, "the workspace's run of your scripts does not reproduce the finding");
+        m_window->setPage(MainWindow::Page::Explore);
+        QVERIFY(settings->setStrategy(kGetDel)); // back to a built-in one for what follows
     }
 
     void scriptsThatDoNotCompile()
