@@ -344,9 +344,17 @@ void ExplorePage::startNext()
         m_jobs.removeFirst();
     }
     setRunning(false);
-    // After Break Them All, the row shown is the strategy the settings show.
-    if (m_jobsTotal > 1)
+    // After Break Them All, the row shown is the strategy the settings show, and the bar counts
+    // every lock's schedules.
+    if (m_jobsTotal > 1) {
         selectStrategy(m_settings->strategyLabel());
+        quint64 all = 0;
+        for (int row = 0; row < m_breakIt->rowCount(); ++row)
+            if (const ExploreResult *r = m_breakIt->result(row))
+                all += r->schedules;
+        const QString n = QLocale().toString(all);
+        m_progress->setFormat(tr("%1 / %2 schedules").arg(n, n));
+    }
 }
 
 void ExplorePage::cancel()
