@@ -32,6 +32,9 @@ struct Point {
     const char *phase = "";
     int occurrence = 1;
     quint64 eventsBefore = 0; // events recorded before it: equal counts, nothing in between
+    // The same, leaving out commands sent: a command reaches a node only a hop later, so at one
+    // instant, sends are all that can happen without the nodes seeing anything.
+    quint64 nodeEventsBefore = 0;
     qint64 timeUs = 0;
 };
 
@@ -39,19 +42,25 @@ struct Point {
 // way FaultPlan counts them (per client, step and phase; a checkpoint whatever the phase).
 class Probe final : public EventSink, public StepObserver {
 public:
-    void consume(const Event &) override { ++m_events; }
+    void consume(const Event &e) override
+    {
+        ++m_events;
+        if (e.kind != EventKind::CommandSent)
+            ++m_nodeEvents;
+    }
     void reached(int client, const char *step, const char *phase, qint64 timeUs) override
     {
         const bool checkpoint = std::strcmp(phase, "at") == 0;
         const auto key = std::make_tuple(client, std::string_view(step),
                                          checkpoint ? std::string_view() : std::string_view(phase));
         const int occurrence = ++m_counts[key];
-        points.push_back({client, step, phase, occurrence, m_events, timeUs});
+        points.push_back({client, step, phase, occurrence, m_events, m_nodeEvents, timeUs});
     }
     std::vector<Point> points;
 
 private:
     quint64 m_events = 0;
+    quint64 m_nodeEvents = 0;
     std::map<std::tuple<int, std::string_view, std::string_view>, int> m_counts;
 };
 
@@ -59,16 +68,19 @@ private:
 using Candidate = FaultPlacement;
 
 // Every (place, fault kind, node) of a run in order, less those equivalent to an earlier one: a
-// fault that strikes at an instant (a pause, a crash, a node fault) does the same at two places
-// with no event in between. A lost or late reply belongs to its command and is never merged.
+// fault that strikes at an instant does the same at two places with no event in between — for
+// a pause or a crash, no event at all; for a node fault, none but commands sent at that same
+// instant (Redlock's fan-out: the node sees the same state, the commands arrive later either
+// way). A lost or late reply belongs to its command and is never merged.
 std::vector<Candidate> candidatesOf(const std::vector<Point> &points,
                                     const QList<ExploreFault> &kinds, int nodeTargets,
                                     quint64 *pruned)
 {
     std::vector<Candidate> out;
-    std::vector<std::tuple<int, int, quint64>> seen; // (kind, client or node, events before)
-    auto firstTime = [&seen](int kind, int who, quint64 events) {
-        const auto k = std::make_tuple(kind, who, events);
+    // (kind, client or node, time, events before)
+    std::vector<std::tuple<int, int, qint64, quint64>> seen;
+    auto firstTime = [&seen](int kind, int who, qint64 timeUs, quint64 events) {
+        const auto k = std::make_tuple(kind, who, timeUs, events);
         if (std::find(seen.begin(), seen.end(), k) != seen.end())
             return false;
         seen.push_back(k);
@@ -86,7 +98,9 @@ std::vector<Candidate> candidatesOf(const std::vector<Point> &points,
             const bool node = isNodeFault(kind);
             const bool instant = !reply;
             for (int n = 0; n < (node ? nodeTargets : 1); ++n) {
-                if (instant && !firstTime(int(kind), node ? n : p.client, p.eventsBefore)) {
+                const bool same = node ? !firstTime(int(kind), n, p.timeUs, p.nodeEventsBefore)
+                                       : !firstTime(int(kind), p.client, -1, p.eventsBefore);
+                if (instant && same) {
                     ++*pruned;
                     continue;
                 }
