@@ -592,6 +592,209 @@
     </message>
 </context>
 <context>
+    <name>Explore</name>
+    <message>
+        <source>client pause shorter than the TTL</source>
+        <translation>client pause shorter than the TTL</translation>
+    </message>
+    <message>
+        <source>client pause longer than the TTL</source>
+        <translation>client pause longer than the TTL</translation>
+    </message>
+    <message>
+        <source>client crash</source>
+        <translation>client crash</translation>
+    </message>
+    <message>
+        <source>lost reply</source>
+        <translation>lost reply</translation>
+    </message>
+    <message>
+        <source>reply delayed past the TTL</source>
+        <translation>reply delayed past the TTL</translation>
+    </message>
+    <message>
+        <source>node crash (comes back with its data)</source>
+        <translation>node crash (comes back with its data)</translation>
+    </message>
+    <message>
+        <source>node restart without persistence</source>
+        <translation>node restart without persistence</translation>
+    </message>
+    <message>
+        <source>failover losing an unreplicated write</source>
+        <translation>failover losing an unreplicated write</translation>
+    </message>
+    <message>
+        <source>node clock jumps ahead</source>
+        <translation>node clock jumps ahead</translation>
+    </message>
+    <message>
+        <source>1st</source>
+        <translation>1st</translation>
+    </message>
+    <message>
+        <source>2nd</source>
+        <translation>2nd</translation>
+    </message>
+    <message>
+        <source>3rd</source>
+        <translation>3rd</translation>
+    </message>
+    <message>
+        <source>%1th</source>
+        <translation>%1th</translation>
+    </message>
+    <message>
+        <source>before %1 sends %2 (%3 time)</source>
+        <translation>before %1 sends %2 (%3 time)</translation>
+    </message>
+    <message>
+        <source>while the reply to %1&apos;s %2 is in flight (%3 time)</source>
+        <translation>while the reply to %1&apos;s %2 is in flight (%3 time)</translation>
+    </message>
+    <message>
+        <source>after %1 reads the reply to %2 (%3 time)</source>
+        <translation>after %1 reads the reply to %2 (%3 time)</translation>
+    </message>
+    <message>
+        <source>when %1 reaches %2 (%3 time)</source>
+        <translation>when %1 reaches %2 (%3 time)</translation>
+    </message>
+    <message>
+        <source>%1 pauses %2 ms %3</source>
+        <translation>%1 pauses %2 ms %3</translation>
+    </message>
+    <message>
+        <source>%1 crashes %2</source>
+        <translation>%1 crashes %2</translation>
+    </message>
+    <message>
+        <source>the reply to %1&apos;s %2 is lost (%3 time)</source>
+        <translation>the reply to %1&apos;s %2 is lost (%3 time)</translation>
+    </message>
+    <message>
+        <source>the reply to %1&apos;s %2 comes %3 ms late (%4 time)</source>
+        <translation>the reply to %1&apos;s %2 comes %3 ms late (%4 time)</translation>
+    </message>
+    <message>
+        <source>%1 crashes for %2 ms %3</source>
+        <translation>%1 crashes for %2 ms %3</translation>
+    </message>
+    <message>
+        <source>%1 restarts empty %2</source>
+        <translation>%1 restarts empty %2</translation>
+    </message>
+    <message>
+        <source>%1 fails over to its replica %2</source>
+        <translation>%1 fails over to its replica %2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s clock jumps %2 ms ahead %3</source>
+        <translation>%1&apos;s clock jumps %2 ms ahead %3</translation>
+    </message>
+    <message>
+        <source>1 fault</source>
+        <translation>1 fault</translation>
+    </message>
+    <message>
+        <source>%1 faults</source>
+        <translation>%1 faults</translation>
+    </message>
+    <message>
+        <source>violation</source>
+        <translation>violation</translation>
+    </message>
+    <message>
+        <source>mistaken deletion</source>
+        <translation>mistaken deletion</translation>
+    </message>
+    <message>
+        <source>stuck lock</source>
+        <translation>stuck lock</translation>
+    </message>
+    <message>
+        <source>lost update</source>
+        <translation>lost update</translation>
+    </message>
+    <message>
+        <source>starvation</source>
+        <translation>starvation</translation>
+    </message>
+    <message>
+        <source>unknown finding &quot;%1&quot; (known: %2)</source>
+        <translation>unknown finding &quot;%1&quot; (known: %2)</translation>
+    </message>
+    <message>
+        <source>no finding kind given (known: %1)</source>
+        <translation>no finding kind given (known: %1)</translation>
+    </message>
+    <message>
+        <source>Explore: %1</source>
+        <translation>Explore: %1</translation>
+    </message>
+    <message>
+        <source>unknown strategy &quot;%1&quot; (known: %2)</source>
+        <translation>unknown strategy &quot;%1&quot; (known: %2)</translation>
+    </message>
+    <message>
+        <source>clients must be 1..8, got %1</source>
+        <translation>clients must be 1..8, got %1</translation>
+    </message>
+    <message>
+        <source>cycles must be 1..10, got %1</source>
+        <translation>cycles must be 1..10, got %1</translation>
+    </message>
+    <message>
+        <source>the TTL must be 10..600000 ms, got %1</source>
+        <translation>the TTL must be 10..600000 ms, got %1</translation>
+    </message>
+    <message>
+        <source>the hold time must be 0..600000 ms, got %1</source>
+        <translation>the hold time must be 0..600000 ms, got %1</translation>
+    </message>
+    <message>
+        <source>nodes must be 1..%1, got %2</source>
+        <translation>nodes must be 1..%1, got %2</translation>
+    </message>
+    <message>
+        <source>the fault bound must be 0..%1, got %2</source>
+        <translation>the fault bound must be 0..%1, got %2</translation>
+    </message>
+    <message>
+        <source>no fault kind given applies to %1 (a failover needs a replica, and Redlock&apos;s nodes have none)</source>
+        <translation>no fault kind given applies to %1 (a failover needs a replica, and Redlock&apos;s nodes have none)</translation>
+    </message>
+    <message>
+        <source>%1 with no fault at all</source>
+        <translation>%1 with no fault at all</translation>
+    </message>
+    <message>
+        <source>%1 with %2: %3</source>
+        <translation>%1 with %2: %3</translation>
+    </message>
+    <message>
+        <source>no %1 in %2 schedules within %3 (%4)</source>
+        <translation>no %1 in %2 schedules within %3 (%4)</translation>
+    </message>
+    <message>
+        <source>no faults</source>
+        <translation>no faults</translation>
+    </message>
+    <message>
+        <source>the workload fails with no fault: %1</source>
+        <translation>the workload fails with no fault: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 with %3</source>
+        <translation>%1: %2 with %3</translation>
+    </message>
+    <message>
+        <source>No fault at all.</source>
+        <translation>No fault at all.</translation>
+    </message>
+</context>
+<context>
     <name>FaultMenus</name>
     <message>
         <source>%1 at %2</source>
@@ -2041,14 +2244,6 @@
 <context>
     <name>cli</name>
     <message>
-        <source>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay); see &apos;lockscope-cli --help&apos;</source>
-        <translation>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay); see &apos;lockscope-cli --help&apos;</translation>
-    </message>
-    <message>
-        <source>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay)</source>
-        <translation>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay)</translation>
-    </message>
-    <message>
         <source>--%1 must be a whole number &gt;= %2, got &quot;%3&quot;</source>
         <translation>--%1 must be a whole number &gt;= %2, got &quot;%3&quot;</translation>
     </message>
@@ -2723,58 +2918,6 @@ verdict: ok (safe), UNSAFE (some run had a violation, a mistaken deletion, a stu
 </translation>
     </message>
     <message>
-        <source>Usage: lockscope-cli &lt;command&gt; [options]
-
-Commands:
-  strategies [--json]            the lock strategies, by id
-  scenarios [--json]             the failure scenarios, by id
-  simulate --scenario ID --strategy ID [options]
-                                 run one deterministic simulation and check it
-  compare --scenario ID [--seeds N] [--json|--csv]
-                                 every strategy on the same scenario and seeds
-  compare --all-scenarios [--seeds N] [--json|--csv]
-                                 the safety matrix: scenarios x strategies
-  demo [--scenario ID] [--strategies A,B]
-                                 a narrated simulation in the terminal
-  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
-        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
-                                 clients contending for a lock around a shared
-                                 counter, against real Redis servers
-  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
-          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
-                                 the lock keys of a real Redis: a snapshot or a live
-                                 history (read-only unless --allow-writes)
-  replay FILE [--json]           a recorded history and what the checker finds in it
-
-Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
-</source>
-        <translation>Usage: lockscope-cli &lt;command&gt; [options]
-
-Commands:
-  strategies [--json]            the lock strategies, by id
-  scenarios [--json]             the failure scenarios, by id
-  simulate --scenario ID --strategy ID [options]
-                                 run one deterministic simulation and check it
-  compare --scenario ID [--seeds N] [--json|--csv]
-                                 every strategy on the same scenario and seeds
-  compare --all-scenarios [--seeds N] [--json|--csv]
-                                 the safety matrix: scenarios x strategies
-  demo [--scenario ID] [--strategies A,B]
-                                 a narrated simulation in the terminal
-  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
-        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
-                                 clients contending for a lock around a shared
-                                 counter, against real Redis servers
-  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
-          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
-                                 the lock keys of a real Redis: a snapshot or a live
-                                 history (read-only unless --allow-writes)
-  replay FILE [--json]           a recorded history and what the checker finds in it
-
-Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
-</translation>
-    </message>
-    <message>
         <source>The contention experiment against real Redis servers: every client loops acquire -&gt; GET and SET +1 of a counter on the first server inside the lock -&gt; release, for --duration ms. Reports cycles per second, acquire latency, errors by kind, and the counter against the acknowledged increments (lost updates). Client i works on lock key i mod --keys. The keys it makes live under lockscope:bench:&lt;random&gt;: and are deleted at the end. An unreachable server, a wrong password or a missing ACL permission is reported before any client starts (exit code 2).
 
 Faults (repeatable; clients are named A..Z up to 26 clients, else c1, c2, ...):
@@ -3113,6 +3256,184 @@ finding); ! marks a cell that disagreed, n/a one that cannot run live.
     <message>
         <source>cancelled: the cells finished so far follow</source>
         <translation>cancelled: the cells finished so far follow</translation>
+    </message>
+    <message>
+        <source>Usage: lockscope-cli &lt;command&gt; [options]
+
+Commands:
+  strategies [--json]            the lock strategies, by id
+  scenarios [--json]             the failure scenarios, by id
+  simulate --scenario ID --strategy ID [options]
+                                 run one deterministic simulation and check it
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 every strategy on the same scenario and seeds
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 the safety matrix: scenarios x strategies
+  demo [--scenario ID] [--strategies A,B]
+                                 a narrated simulation in the terminal
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 clients contending for a lock around a shared
+                                 counter, against real Redis servers
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 the lock keys of a real Redis: a snapshot or a live
+                                 history (read-only unless --allow-writes)
+  replay FILE [--json]           a recorded history and what the checker finds in it
+  explore --strategy ID|--all-strategies|--acquire-script A --release-script R
+          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]
+                                 every placement of up to K faults: the smallest
+                                 counterexample, or none within the bound
+
+Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
+</source>
+        <translation>Usage: lockscope-cli &lt;command&gt; [options]
+
+Commands:
+  strategies [--json]            the lock strategies, by id
+  scenarios [--json]             the failure scenarios, by id
+  simulate --scenario ID --strategy ID [options]
+                                 run one deterministic simulation and check it
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 every strategy on the same scenario and seeds
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 the safety matrix: scenarios x strategies
+  demo [--scenario ID] [--strategies A,B]
+                                 a narrated simulation in the terminal
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 clients contending for a lock around a shared
+                                 counter, against real Redis servers
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 the lock keys of a real Redis: a snapshot or a live
+                                 history (read-only unless --allow-writes)
+  replay FILE [--json]           a recorded history and what the checker finds in it
+  explore --strategy ID|--all-strategies|--acquire-script A --release-script R
+          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]
+                                 every placement of up to K faults: the smallest
+                                 counterexample, or none within the bound
+
+Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
+</translation>
+    </message>
+    <message>
+        <source>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore); see &apos;lockscope-cli --help&apos;</source>
+        <translation>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore); see &apos;lockscope-cli --help&apos;</translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore)</source>
+        <translation>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore)</translation>
+    </message>
+    <message>
+        <source>explore %1: %2 clients x %3 cycles, TTL %4 ms, hold %5 ms, up to %6 (%7)
+</source>
+        <translation>explore %1: %2 clients x %3 cycles, TTL %4 ms, hold %5 ms, up to %6 (%7)
+</translation>
+    </message>
+    <message>
+        <source>%1 schedules run, %2 places pruned as equivalent, in %3 s (%4 schedules/s)</source>
+        <translation>%1 schedules run, %2 places pruned as equivalent, in %3 s (%4 schedules/s)</translation>
+    </message>
+    <message>
+        <source>; first counterexample after %1 s</source>
+        <translation>; first counterexample after %1 s</translation>
+    </message>
+    <message>
+        <source>interrupted: every schedule with up to %1 faults was run
+</source>
+        <translation>interrupted: every schedule with up to %1 faults was run
+</translation>
+    </message>
+    <message>
+        <source>scenario: %1</source>
+        <translation>scenario: %1</translation>
+    </message>
+    <message>
+        <source>your scripts failed in %1 schedules; the first: %2
+</source>
+        <translation>your scripts failed in %1 schedules; the first: %2
+</translation>
+    </message>
+    <message>
+        <source>none &lt;= %1</source>
+        <translation>none &lt;= %1</translation>
+    </message>
+    <message>
+        <source>schedules</source>
+        <translation>schedules</translation>
+    </message>
+    <message>
+        <source>cannot create the directory %1</source>
+        <translation>cannot create the directory %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>cannot write %1: %2</translation>
+    </message>
+    <message>
+        <source>Search every placement of up to K faults in a small workload for the smallest one that breaks a lock. Exit 0: none within the bound; 1: a counterexample; 2: bad input; 130: interrupted.</source>
+        <translation>Search every placement of up to K faults in a small workload for the smallest one that breaks a lock. Exit 0: none within the bound; 1: a counterexample; 2: bad input; 130: interrupted.</translation>
+    </message>
+    <message>
+        <source>Strategy id.</source>
+        <translation>Strategy id.</translation>
+    </message>
+    <message>
+        <source>Every built-in strategy: the break-it table.</source>
+        <translation>Every built-in strategy: the break-it table.</translation>
+    </message>
+    <message>
+        <source>Clients (default %1).</source>
+        <translation>Clients (default %1).</translation>
+    </message>
+    <message>
+        <source>Lock cycles per client (default %1).</source>
+        <translation>Lock cycles per client (default %1).</translation>
+    </message>
+    <message>
+        <source>Lock TTL in ms (default %1).</source>
+        <translation>Lock TTL in ms (default %1).</translation>
+    </message>
+    <message>
+        <source>Time inside the lock in ms (default %1).</source>
+        <translation>Time inside the lock in ms (default %1).</translation>
+    </message>
+    <message>
+        <source>Redlock&apos;s nodes (default %1).</source>
+        <translation>Redlock&apos;s nodes (default %1).</translation>
+    </message>
+    <message>
+        <source>Fault kinds, comma-separated (default: all that apply): %1.</source>
+        <translation>Fault kinds, comma-separated (default: all that apply): %1.</translation>
+    </message>
+    <message>
+        <source>Faults per schedule, at most (0..%1, default 2).</source>
+        <translation>Faults per schedule, at most (0..%1, default 2).</translation>
+    </message>
+    <message>
+        <source>Findings that count, comma-separated (default all: violation, mistaken_deletion, stuck_lock, lost_update, starvation).</source>
+        <translation>Findings that count, comma-separated (default all: violation, mistaken_deletion, stuck_lock, lost_update, starvation).</translation>
+    </message>
+    <message>
+        <source>Worker threads (default: one per core).</source>
+        <translation>Worker threads (default: one per core).</translation>
+    </message>
+    <message>
+        <source>Write each counterexample there as a scenario file.</source>
+        <translation>Write each counterexample there as a scenario file.</translation>
+    </message>
+    <message>
+        <source>explore needs exactly one of --strategy ID, --all-strategies and --acquire-script/--release-script</source>
+        <translation>explore needs exactly one of --strategy ID, --all-strategies and --acquire-script/--release-script</translation>
+    </message>
+    <message>
+        <source>unknown fault kind &quot;%1&quot; (known: %2)</source>
+        <translation>unknown fault kind &quot;%1&quot; (known: %2)</translation>
+    </message>
+    <message>
+        <source>--faults names no fault kind</source>
+        <translation>--faults names no fault kind</translation>
     </message>
 </context>
 <context>

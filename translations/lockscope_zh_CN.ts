@@ -592,6 +592,209 @@
     </message>
 </context>
 <context>
+    <name>Explore</name>
+    <message>
+        <source>client pause shorter than the TTL</source>
+        <translation>客户端暂停，短于 TTL</translation>
+    </message>
+    <message>
+        <source>client pause longer than the TTL</source>
+        <translation>客户端暂停，长于 TTL</translation>
+    </message>
+    <message>
+        <source>client crash</source>
+        <translation>客户端崩溃</translation>
+    </message>
+    <message>
+        <source>lost reply</source>
+        <translation>回复丢失</translation>
+    </message>
+    <message>
+        <source>reply delayed past the TTL</source>
+        <translation>回复延迟超过 TTL</translation>
+    </message>
+    <message>
+        <source>node crash (comes back with its data)</source>
+        <translation>节点崩溃（带着数据恢复）</translation>
+    </message>
+    <message>
+        <source>node restart without persistence</source>
+        <translation>节点无持久化重启</translation>
+    </message>
+    <message>
+        <source>failover losing an unreplicated write</source>
+        <translation>故障转移，丢失未复制的写入</translation>
+    </message>
+    <message>
+        <source>node clock jumps ahead</source>
+        <translation>节点时钟向前跳变</translation>
+    </message>
+    <message>
+        <source>1st</source>
+        <translation>1</translation>
+    </message>
+    <message>
+        <source>2nd</source>
+        <translation>2</translation>
+    </message>
+    <message>
+        <source>3rd</source>
+        <translation>3</translation>
+    </message>
+    <message>
+        <source>%1th</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>before %1 sends %2 (%3 time)</source>
+        <translation>在 %1 发送 %2 之前（第 %3 次）</translation>
+    </message>
+    <message>
+        <source>while the reply to %1&apos;s %2 is in flight (%3 time)</source>
+        <translation>在 %1 的 %2 的回复途中（第 %3 次）</translation>
+    </message>
+    <message>
+        <source>after %1 reads the reply to %2 (%3 time)</source>
+        <translation>在 %1 读到 %2 的回复之后（第 %3 次）</translation>
+    </message>
+    <message>
+        <source>when %1 reaches %2 (%3 time)</source>
+        <translation>在 %1 到达 %2 时（第 %3 次）</translation>
+    </message>
+    <message>
+        <source>%1 pauses %2 ms %3</source>
+        <translation>%1 暂停 %2 ms，%3</translation>
+    </message>
+    <message>
+        <source>%1 crashes %2</source>
+        <translation>%1 崩溃，%2</translation>
+    </message>
+    <message>
+        <source>the reply to %1&apos;s %2 is lost (%3 time)</source>
+        <translation>%1 的 %2 的回复丢失（第 %3 次）</translation>
+    </message>
+    <message>
+        <source>the reply to %1&apos;s %2 comes %3 ms late (%4 time)</source>
+        <translation>%1 的 %2 的回复晚到 %3 ms（第 %4 次）</translation>
+    </message>
+    <message>
+        <source>%1 crashes for %2 ms %3</source>
+        <translation>%1 崩溃 %2 ms，%3</translation>
+    </message>
+    <message>
+        <source>%1 restarts empty %2</source>
+        <translation>%1 清空重启，%2</translation>
+    </message>
+    <message>
+        <source>%1 fails over to its replica %2</source>
+        <translation>%1 故障转移到副本，%2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s clock jumps %2 ms ahead %3</source>
+        <translation>%1 的时钟向前跳 %2 ms，%3</translation>
+    </message>
+    <message>
+        <source>1 fault</source>
+        <translation>1 个故障</translation>
+    </message>
+    <message>
+        <source>%1 faults</source>
+        <translation>%1 个故障</translation>
+    </message>
+    <message>
+        <source>violation</source>
+        <translation>互斥破坏</translation>
+    </message>
+    <message>
+        <source>mistaken deletion</source>
+        <translation>误删</translation>
+    </message>
+    <message>
+        <source>stuck lock</source>
+        <translation>死锁</translation>
+    </message>
+    <message>
+        <source>lost update</source>
+        <translation>丢失的更新</translation>
+    </message>
+    <message>
+        <source>starvation</source>
+        <translation>饥饿</translation>
+    </message>
+    <message>
+        <source>unknown finding &quot;%1&quot; (known: %2)</source>
+        <translation>未知的问题种类 &quot;%1&quot;（已知：%2）</translation>
+    </message>
+    <message>
+        <source>no finding kind given (known: %1)</source>
+        <translation>没有给出问题种类（已知：%1）</translation>
+    </message>
+    <message>
+        <source>Explore: %1</source>
+        <translation>探索：%1</translation>
+    </message>
+    <message>
+        <source>unknown strategy &quot;%1&quot; (known: %2)</source>
+        <translation>未知策略 &quot;%1&quot;（已知：%2）</translation>
+    </message>
+    <message>
+        <source>clients must be 1..8, got %1</source>
+        <translation>客户端数必须在 1..8 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>cycles must be 1..10, got %1</source>
+        <translation>轮数必须在 1..10 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>the TTL must be 10..600000 ms, got %1</source>
+        <translation>TTL 必须在 10..600000 ms 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>the hold time must be 0..600000 ms, got %1</source>
+        <translation>持有时间必须在 0..600000 ms 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>nodes must be 1..%1, got %2</source>
+        <translation>节点数必须在 1..%1 之间，实际为 %2</translation>
+    </message>
+    <message>
+        <source>the fault bound must be 0..%1, got %2</source>
+        <translation>故障上限必须在 0..%1 之间，实际为 %2</translation>
+    </message>
+    <message>
+        <source>no fault kind given applies to %1 (a failover needs a replica, and Redlock&apos;s nodes have none)</source>
+        <translation>给出的故障种类都不适用于 %1（故障转移需要副本，而 Redlock 的节点没有副本）</translation>
+    </message>
+    <message>
+        <source>%1 with no fault at all</source>
+        <translation>%1：不需要任何故障</translation>
+    </message>
+    <message>
+        <source>%1 with %2: %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
+    <message>
+        <source>no %1 in %2 schedules within %3 (%4)</source>
+        <translation>在 %3 以内的 %2 个调度中没有%1（%4）</translation>
+    </message>
+    <message>
+        <source>no faults</source>
+        <translation>无故障</translation>
+    </message>
+    <message>
+        <source>the workload fails with no fault: %1</source>
+        <translation>不加任何故障，负载本身就失败了：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 with %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
+    <message>
+        <source>No fault at all.</source>
+        <translation>没有任何故障。</translation>
+    </message>
+</context>
+<context>
     <name>FaultMenus</name>
     <message>
         <source>%1 at %2</source>
@@ -2032,14 +2235,6 @@
 <context>
     <name>cli</name>
     <message>
-        <source>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay); see &apos;lockscope-cli --help&apos;</source>
-        <translation>没有给出命令（strategies, scenarios, simulate, compare, demo, bench, monitor, replay）；参见 &apos;lockscope-cli --help&apos;</translation>
-    </message>
-    <message>
-        <source>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay)</source>
-        <translation>未知命令 &quot;%1&quot;（strategies, scenarios, simulate, compare, demo, bench, monitor, replay）</translation>
-    </message>
-    <message>
         <source>--%1 must be a whole number &gt;= %2, got &quot;%3&quot;</source>
         <translation>--%1 必须是 &gt;= %2 的整数，实际为 &quot;%3&quot;</translation>
     </message>
@@ -2714,58 +2909,6 @@ verdict: ok (safe), UNSAFE (some run had a violation, a mistaken deletion, a stu
 </translation>
     </message>
     <message>
-        <source>Usage: lockscope-cli &lt;command&gt; [options]
-
-Commands:
-  strategies [--json]            the lock strategies, by id
-  scenarios [--json]             the failure scenarios, by id
-  simulate --scenario ID --strategy ID [options]
-                                 run one deterministic simulation and check it
-  compare --scenario ID [--seeds N] [--json|--csv]
-                                 every strategy on the same scenario and seeds
-  compare --all-scenarios [--seeds N] [--json|--csv]
-                                 the safety matrix: scenarios x strategies
-  demo [--scenario ID] [--strategies A,B]
-                                 a narrated simulation in the terminal
-  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
-        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
-                                 clients contending for a lock around a shared
-                                 counter, against real Redis servers
-  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
-          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
-                                 the lock keys of a real Redis: a snapshot or a live
-                                 history (read-only unless --allow-writes)
-  replay FILE [--json]           a recorded history and what the checker finds in it
-
-Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
-</source>
-        <translation>用法：lockscope-cli &lt;命令&gt; [选项]
-
-命令：
-  strategies [--json]            锁策略，按 id 列出
-  scenarios [--json]             故障场景，按 id 列出
-  simulate --scenario ID --strategy ID [选项]
-                                 运行一次确定性模拟并检查结果
-  compare --scenario ID [--seeds N] [--json|--csv]
-                                 所有策略在相同场景和种子下对比
-  compare --all-scenarios [--seeds N] [--json|--csv]
-                                 安全矩阵：场景 x 策略
-  demo [--scenario ID] [--strategies A,B]
-                                 在终端中带解说的模拟
-  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
-        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
-                                 多个客户端争用一把锁来递增共享计数器，
-                                 在真实 Redis 服务器上运行
-  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
-          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
-                                 真实 Redis 中的锁键：一次快照或持续的
-                                 历史（除非 --allow-writes，否则只读）
-  replay FILE [--json]           回放记录的历史，以及检查器从中发现的问题
-
-运行 &apos;lockscope-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
-</translation>
-    </message>
-    <message>
         <source>The contention experiment against real Redis servers: every client loops acquire -&gt; GET and SET +1 of a counter on the first server inside the lock -&gt; release, for --duration ms. Reports cycles per second, acquire latency, errors by kind, and the counter against the acknowledged increments (lost updates). Client i works on lock key i mod --keys. The keys it makes live under lockscope:bench:&lt;random&gt;: and are deleted at the end. An unreachable server, a wrong password or a missing ACL permission is reported before any client starts (exit code 2).
 
 Faults (repeatable; clients are named A..Z up to 26 clients, else c1, c2, ...):
@@ -3104,6 +3247,184 @@ n/a 表示无法实时运行。
     <message>
         <source>cancelled: the cells finished so far follow</source>
         <translation>已取消：以下是已完成的格子</translation>
+    </message>
+    <message>
+        <source>Usage: lockscope-cli &lt;command&gt; [options]
+
+Commands:
+  strategies [--json]            the lock strategies, by id
+  scenarios [--json]             the failure scenarios, by id
+  simulate --scenario ID --strategy ID [options]
+                                 run one deterministic simulation and check it
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 every strategy on the same scenario and seeds
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 the safety matrix: scenarios x strategies
+  demo [--scenario ID] [--strategies A,B]
+                                 a narrated simulation in the terminal
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 clients contending for a lock around a shared
+                                 counter, against real Redis servers
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 the lock keys of a real Redis: a snapshot or a live
+                                 history (read-only unless --allow-writes)
+  replay FILE [--json]           a recorded history and what the checker finds in it
+  explore --strategy ID|--all-strategies|--acquire-script A --release-script R
+          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]
+                                 every placement of up to K faults: the smallest
+                                 counterexample, or none within the bound
+
+Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
+</source>
+        <translation>用法：lockscope-cli &lt;命令&gt; [选项]
+
+命令：
+  strategies [--json]            锁策略，按 id 列出
+  scenarios [--json]             故障场景，按 id 列出
+  simulate --scenario ID --strategy ID [选项]
+                                 运行一次确定性模拟并检查结果
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 所有策略在相同场景和种子下对比
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 安全矩阵：场景 x 策略
+  demo [--scenario ID] [--strategies A,B]
+                                 在终端中带解说的模拟
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 多个客户端争用一把锁来递增共享计数器，
+                                 在真实 Redis 服务器上运行
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 真实 Redis 中的锁键：一次快照或持续的
+                                 历史（除非 --allow-writes，否则只读）
+  replay FILE [--json]           回放记录的历史，以及检查器从中发现的问题
+  explore --strategy ID|--all-strategies|--acquire-script A --release-script R
+          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]
+                                 最多 K 个故障的每一种放法：最小的反例，
+                                 或在界限内没有反例
+
+运行 &apos;lockscope-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
+</translation>
+    </message>
+    <message>
+        <source>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore); see &apos;lockscope-cli --help&apos;</source>
+        <translation>没有给出命令（strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore）；参见 &apos;lockscope-cli --help&apos;</translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore)</source>
+        <translation>未知命令 &quot;%1&quot;（strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore）</translation>
+    </message>
+    <message>
+        <source>explore %1: %2 clients x %3 cycles, TTL %4 ms, hold %5 ms, up to %6 (%7)
+</source>
+        <translation>explore %1：%2 个客户端 x %3 轮，TTL %4 ms，持有 %5 ms，最多 %6（%7）
+</translation>
+    </message>
+    <message>
+        <source>%1 schedules run, %2 places pruned as equivalent, in %3 s (%4 schedules/s)</source>
+        <translation>运行了 %1 个调度，%2 个位置因等价而剪除，用时 %3 s（每秒 %4 个调度）</translation>
+    </message>
+    <message>
+        <source>; first counterexample after %1 s</source>
+        <translation>；%1 s 后找到第一个反例</translation>
+    </message>
+    <message>
+        <source>interrupted: every schedule with up to %1 faults was run
+</source>
+        <translation>已中断：最多 %1 个故障的调度都已运行
+</translation>
+    </message>
+    <message>
+        <source>scenario: %1</source>
+        <translation>场景：%1</translation>
+    </message>
+    <message>
+        <source>your scripts failed in %1 schedules; the first: %2
+</source>
+        <translation>你的脚本在 %1 个调度中出错；第一个：%2
+</translation>
+    </message>
+    <message>
+        <source>none &lt;= %1</source>
+        <translation>无 &lt;= %1</translation>
+    </message>
+    <message>
+        <source>schedules</source>
+        <translation>调度数</translation>
+    </message>
+    <message>
+        <source>cannot create the directory %1</source>
+        <translation>无法创建目录 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Search every placement of up to K faults in a small workload for the smallest one that breaks a lock. Exit 0: none within the bound; 1: a counterexample; 2: bad input; 130: interrupted.</source>
+        <translation>在一个小负载中搜索最多 K 个故障的每一种放法，找出打破一把锁的最小故障组合。退出码 0：界限内没有；1：找到反例；2：输入有误；130：被中断。</translation>
+    </message>
+    <message>
+        <source>Strategy id.</source>
+        <translation>策略 id。</translation>
+    </message>
+    <message>
+        <source>Every built-in strategy: the break-it table.</source>
+        <translation>所有内置策略：打破表。</translation>
+    </message>
+    <message>
+        <source>Clients (default %1).</source>
+        <translation>客户端数（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Lock cycles per client (default %1).</source>
+        <translation>每个客户端的加锁轮数（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Lock TTL in ms (default %1).</source>
+        <translation>锁的 TTL，毫秒（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Time inside the lock in ms (default %1).</source>
+        <translation>持有锁的时间，毫秒（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Redlock&apos;s nodes (default %1).</source>
+        <translation>Redlock 的节点数（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Fault kinds, comma-separated (default: all that apply): %1.</source>
+        <translation>故障种类，逗号分隔（默认：所有适用的）：%1。</translation>
+    </message>
+    <message>
+        <source>Faults per schedule, at most (0..%1, default 2).</source>
+        <translation>每个调度最多的故障数（0..%1，默认 2）。</translation>
+    </message>
+    <message>
+        <source>Findings that count, comma-separated (default all: violation, mistaken_deletion, stuck_lock, lost_update, starvation).</source>
+        <translation>算数的问题种类，逗号分隔（默认全部：violation, mistaken_deletion, stuck_lock, lost_update, starvation）。</translation>
+    </message>
+    <message>
+        <source>Worker threads (default: one per core).</source>
+        <translation>工作线程数（默认：每个核一个）。</translation>
+    </message>
+    <message>
+        <source>Write each counterexample there as a scenario file.</source>
+        <translation>把每个反例作为场景文件写到这里。</translation>
+    </message>
+    <message>
+        <source>explore needs exactly one of --strategy ID, --all-strategies and --acquire-script/--release-script</source>
+        <translation>explore 需要 --strategy ID、--all-strategies 和 --acquire-script/--release-script 中恰好一个</translation>
+    </message>
+    <message>
+        <source>unknown fault kind &quot;%1&quot; (known: %2)</source>
+        <translation>未知的故障种类 &quot;%1&quot;（已知：%2）</translation>
+    </message>
+    <message>
+        <source>--faults names no fault kind</source>
+        <translation>--faults 没有给出任何故障种类</translation>
     </message>
 </context>
 <context>

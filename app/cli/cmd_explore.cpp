@@ -105,13 +105,13 @@ QString resultText(const ExploreResult &r, const QMap<QString, QString> &files)
     for (ExploreFault f : r.faults)
         kinds.append(exploreFaultId(f));
     ts << QCoreApplication::translate("cli", "explore %1: %2 clients x %3 cycles, TTL %4 ms, "
-                                             "hold %5 ms, up to %6 faults (%7)\n")
+                                             "hold %5 ms, up to %6 (%7)\n")
               .arg(r.strategyId)
               .arg(r.workload.clients)
               .arg(r.workload.cycles)
               .arg(r.workload.ttlMs)
               .arg(r.workload.holdMs)
-              .arg(r.maxFaults)
+              .arg(faultCountText(r.maxFaults))
               .arg(kinds.isEmpty() ? QStringLiteral("-") : kinds.join(QStringLiteral(", ")));
     ts << QCoreApplication::translate("cli", "%1 schedules run, %2 places pruned as equivalent, "
                                              "in %3 s (%4 schedules/s)")
