@@ -1,6 +1,8 @@
 #include "app.h"
 
 #include "compare/compare_page.h"
+#include "explore/explore_page.h"
+#include "explore/explore_settings.h"
 
 #include "common/language.h"
 #include "display_check.h"
@@ -230,7 +232,8 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         QStringLiteral("N"));
     const QCommandLineOption page(
         QStringLiteral("page"),
-        QCoreApplication::translate("lockscope", "Page to show: workspace, compare or monitor."),
+        QCoreApplication::translate("lockscope",
+                                    "Page to show: workspace, compare, monitor or explore."),
         QStringLiteral("NAME"));
     // The compare page's screenshot: run its matrix first (a few seeds keep it quick).
     const QCommandLineOption compareSeeds(
@@ -245,6 +248,25 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
                                     "--screenshot, agreement runs the matrix on real Redis "
                                     "first and waits for it)."),
         QStringLiteral("NAME"));
+    // The Explore page's screenshot: its search first, waited for.
+    const QCommandLineOption exploreStrategy(
+        QStringLiteral("explore-strategy"),
+        QCoreApplication::translate(
+            "lockscope", "With --page explore: search this strategy for the smallest fault sets "
+                         "that break it (with --screenshot, wait for the search)."),
+        QStringLiteral("ID"));
+    const QCommandLineOption exploreAll(
+        QStringLiteral("explore-all"),
+        QCoreApplication::translate(
+            "lockscope", "With --page explore: Break Them All, every built-in strategy one after "
+                         "another (with --screenshot, wait for them: a minute or two)."));
+    const QCommandLineOption maxFaults(
+        QStringLiteral("max-faults"),
+        QCoreApplication::translate("lockscope",
+                                    "With --page explore: at most K faults per schedule (0 to "
+                                    "%1, default 2).")
+            .arg(kMaxExploreFaults),
+        QStringLiteral("K"));
     const QCommandLineOption live(
         QStringLiteral("live"),
         QCoreApplication::translate(
@@ -287,6 +309,9 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
                   monitorSeconds,
                   compareSeeds,
                   compareView,
+                  exploreStrategy,
+                  exploreAll,
+                  maxFaults,
                   live,
                   profileDialog,
                   checkTranslation});
@@ -433,12 +458,42 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
     if (p.isSet(page)) {
         o->page = p.value(page);
         if (!QStringList{QStringLiteral("workspace"), QStringLiteral("compare"),
-                         QStringLiteral("monitor")}
+                         QStringLiteral("monitor"), QStringLiteral("explore")}
                  .contains(o->page))
             return bad(QCoreApplication::translate(
-                           "lockscope", "--page must be workspace, compare or monitor, got \"%1\"")
+                           "lockscope",
+                           "--page must be workspace, compare, monitor or explore, got \"%1\"")
                            .arg(o->page),
                        exitCode);
+    }
+    if (p.isSet(exploreStrategy) || p.isSet(exploreAll) || p.isSet(maxFaults)) {
+        if (p.isSet(page) && o->page != QLatin1String("explore"))
+            return bad(
+                QCoreApplication::translate(
+                    "lockscope",
+                    "--explore-strategy, --explore-all and --max-faults need --page explore"),
+                exitCode);
+        o->page = QStringLiteral("explore");
+    }
+    if (p.isSet(exploreStrategy)) {
+        o->exploreStrategy = p.value(exploreStrategy);
+        if (!strategyIds().contains(o->exploreStrategy))
+            return bad(
+                QCoreApplication::translate("lockscope", "unknown strategy \"%1\" (known: %2)")
+                    .arg(o->exploreStrategy, strategyIds().join(QStringLiteral(", "))),
+                exitCode);
+    }
+    o->exploreAll = p.isSet(exploreAll);
+    if (p.isSet(maxFaults)) {
+        qint64 k = -1;
+        if (!wholeNumber(p.value(maxFaults), 0, &k) || k > kMaxExploreFaults)
+            return bad(QCoreApplication::translate(
+                           "lockscope", "--max-faults must be a whole number from 0 to %1, got "
+                                        "\"%2\"")
+                           .arg(kMaxExploreFaults)
+                           .arg(p.value(maxFaults)),
+                       exitCode);
+        o->maxFaults = int(k);
     }
     if (p.isSet(monitorUrl)) {
         ConnectionProfile profile;
@@ -677,6 +732,8 @@ int runLockScope(int argc, char **argv)
         window.setPage(MainWindow::Page::Compare);
     else if (o.page == QLatin1String("monitor"))
         window.setPage(MainWindow::Page::Monitor);
+    else if (o.page == QLatin1String("explore"))
+        window.setPage(MainWindow::Page::Explore);
 
     if (!o.monitorUrl.isEmpty() &&
         !window.monitorPage()->connectUrl(o.monitorUrl, screenshot, &error)) {
@@ -709,6 +766,38 @@ int runLockScope(int argc, char **argv)
         if (!compare->runAgreementAndWait(&error))
             exitCode = 1; // the picture is still taken: the page says the same
         compare->setMessageHandler({});
+    }
+
+    // The Explore page: Break Them All, or the chosen strategy's own search; with a screenshot
+    // waited for, so that the page is filled. With both, Break Them All runs and the chosen
+    // strategy's row is the one shown.
+    if (o.page == QLatin1String("explore")) {
+        ExplorePage *explore = window.explorePage();
+        if (screenshot)
+            explore->setMessageHandler([](const QString &, const QString &text) {
+                printLine(stderr, QStringLiteral("lockscope: ") + text);
+            });
+        if (o.maxFaults >= 0)
+            explore->settingsWidget()->setMaxFaults(o.maxFaults);
+        if (!o.exploreStrategy.isEmpty())
+            explore->settingsWidget()->setStrategy(o.exploreStrategy);
+        bool started = true;
+        if (o.exploreAll)
+            started = explore->breakThemAll(&error);
+        else if (!o.exploreStrategy.isEmpty())
+            started = explore->explore(&error);
+        if (started && screenshot) {
+            explore->waitForEnd();
+            if (!o.exploreStrategy.isEmpty())
+                explore->selectStrategy(o.exploreStrategy);
+        }
+        if (!started) {
+            if (!screenshot)
+                return 1;
+            exitCode = 1; // the picture is still taken
+        }
+        if (screenshot)
+            explore->setMessageHandler({});
     }
 
     std::unique_ptr<ProfileDialog> dialog;

@@ -3,6 +3,7 @@
 #include "common/language.h"
 #include "common/theme.h"
 #include "compare/compare_page.h"
+#include "explore/explore_page.h"
 #include "monitor/monitor_page.h"
 #include "timeline/timeline_widget.h"
 #include "workspace/playback.h"
@@ -83,6 +84,7 @@ void MainWindow::retranslateUi()
         {tr("&Workspace"), tr("Simulate one scenario and play it back (Ctrl+1)")},
         {tr("&Compare"), tr("Every strategy under the same workload and faults (Ctrl+2)")},
         {tr("&Monitor"), tr("Watch the lock keys of a real Redis, read-only (Ctrl+3)")},
+        {tr("&Explore"), tr("The smallest fault sets that break each lock (Ctrl+4)")},
     };
     for (int i = 0; i < int(m_pageActions.size()); ++i) {
         m_pageActions[i]->setText(pageTexts[i][0]);
@@ -152,7 +154,7 @@ void MainWindow::buildPageBar()
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     auto *group = new QActionGroup(this);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i <= int(Page::Explore); ++i) {
         auto *a = new QAction(this);
         a->setCheckable(true);
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
@@ -183,6 +185,8 @@ void MainWindow::buildPages()
     m_pages->addWidget(scrolled(m_comparePage));
     m_monitorPage = new MonitorPage;
     m_pages->addWidget(scrolled(m_monitorPage));
+    m_explorePage = new ExplorePage;
+    m_pages->addWidget(scrolled(m_explorePage));
     setCentralWidget(m_pages);
     // Run on Your Own Redis… offers the monitor's saved profiles, with their passwords.
     m_workspace->setProfiles([this] { return m_monitorPage->profiles(); },
@@ -190,12 +194,14 @@ void MainWindow::buildPages()
                                     std::function<bool(const ConnectionProfile &)> then) {
                                  return m_monitorPage->withPassword(profile, std::move(then));
                              });
-    connect(m_comparePage, &ComparePage::openRunRequested, this,
-            [this](const RunRequest &request, qint64 atUs) {
-                QString error;
-                if (!openRun(request, atUs, &error) && !error.isEmpty()) // empty: cancelled
-                    showWarning(tr("Cannot open the run"), error);
-            });
+    const auto open = [this](const RunRequest &request, qint64 atUs) {
+        QString error;
+        if (!openRun(request, atUs, &error) && !error.isEmpty()) // empty: cancelled
+            showWarning(tr("Cannot open the run"), error);
+    };
+    connect(m_comparePage, &ComparePage::openRunRequested, this, open);
+    // A counterexample of the Explore page: its scenario, at its finding.
+    connect(m_explorePage, &ExplorePage::openRunRequested, this, open);
 }
 
 // The workspace's panes, in docks of the window: the explanation and the findings on the left,

@@ -21,6 +21,7 @@ class QToolBar;
 namespace lockscope::ui {
 
 class ComparePage;
+class ExplorePage;
 class MonitorPage;
 class WorkspacePage;
 
@@ -37,13 +38,15 @@ public:
     ~MainWindow() override;
 
     // The window's pages: the simulation workspace (timeline, docks, run toolbar), the comparison
-    // of every strategy, and the monitor of a real Redis. Ctrl+1, Ctrl+2, Ctrl+3.
-    enum class Page { Workspace, Compare, Monitor };
+    // of every strategy, the monitor of a real Redis, and the search for the smallest fault sets
+    // that break each lock. Ctrl+1, Ctrl+2, Ctrl+3, Ctrl+4.
+    enum class Page { Workspace, Compare, Monitor, Explore };
     void setPage(Page page);
     Page page() const;
     WorkspacePage *workspace() const { return m_workspace; }
     ComparePage *comparePage() const { return m_comparePage; }
     MonitorPage *monitorPage() const { return m_monitorPage; }
+    ExplorePage *explorePage() const { return m_explorePage; }
 
     // Shows a run in the workspace: puts the request into the pickers (adding its scenario file
     // when the picker lacks it), runs it, goes to atUs and to the workspace page. False with
@@ -85,6 +88,7 @@ private:
     WorkspacePage *m_workspace = nullptr;
     ComparePage *m_comparePage = nullptr;
     MonitorPage *m_monitorPage = nullptr;
+    ExplorePage *m_explorePage = nullptr;
     QList<QAction *> m_pageActions; // by Page
     QByteArray m_workspaceState;    // the docks and toolbars while another page shows
     QToolBar *m_pageToolBar = nullptr;

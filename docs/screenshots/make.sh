@@ -60,3 +60,6 @@ shot compare-cost --page compare --compare-seeds 3 --compare-view cost
 if command -v redis-server >/dev/null; then
     shot compare-agreement --page compare --compare-view agreement
 fi
+# The Explore page: every built-in strategy searched with up to 2 faults (Break Them All; a few
+# minutes on two cores), the row of the strategy in the picker shown with its counterexamples.
+shot explore --page explore --explore-all

@@ -107,6 +107,17 @@ private Q_SLOTS:
         QTest::newRow("profile dialog off the monitor page")
             << QStringList{QStringLiteral("--profile-dialog")}
             << QStringLiteral("--profile-dialog needs --page monitor");
+        QTest::newRow("unknown strategy to explore")
+            << QStringList{QStringLiteral("--explore-strategy"), QStringLiteral("nope")}
+            << QStringLiteral("unknown strategy \"nope\"");
+        QTest::newRow("too many faults")
+            << QStringList{QStringLiteral("--explore-all"), QStringLiteral("--max-faults"),
+                           QStringLiteral("9")}
+            << QStringLiteral("--max-faults must be a whole number from 0 to 3");
+        QTest::newRow("explore off the explore page")
+            << QStringList{QStringLiteral("--page"), QStringLiteral("compare"),
+                           QStringLiteral("--explore-all")}
+            << QStringLiteral("need --page explore");
         QTest::newRow("check translation in English")
             << QStringList{QStringLiteral("--lang"), QStringLiteral("en"),
                            QStringLiteral("--check-translation"), QStringLiteral("--screenshot"),
@@ -325,6 +336,17 @@ private Q_SLOTS:
             {QStringLiteral("lockscope"), QStringLiteral("--scenario"), scenario}, &f, &code));
         QCOMPARE(f.scenarioFile, QFileInfo(scenario).absoluteFilePath());
         QVERIFY(f.scenario.isEmpty());
+
+        // The Explore page's options imply the page.
+        WindowOptions e;
+        QVERIFY(parseWindowOptions({QStringLiteral("lockscope"),
+                                    QStringLiteral("--explore-strategy"), QStringLiteral("redlock"),
+                                    QStringLiteral("--max-faults"), QStringLiteral("1")},
+                                   &e, &code));
+        QCOMPARE(e.page, QStringLiteral("explore"));
+        QCOMPARE(e.exploreStrategy, QStringLiteral("redlock"));
+        QCOMPARE(e.maxFaults, 1);
+        QVERIFY(!e.exploreAll);
     }
     // A password in --monitor-url reaches the server and nothing the window writes: no file
     // under its HOME or XDG_CONFIG_HOME (QSettings), nor its output, with the right password
