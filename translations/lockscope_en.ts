@@ -3505,10 +3505,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>The timeline&apos;s visible range in ms (default: the whole run).</translation>
     </message>
     <message>
-        <source>Page to show: workspace, compare or monitor.</source>
-        <translation>Page to show: workspace, compare or monitor.</translation>
-    </message>
-    <message>
         <source>unexpected argument &quot;%1&quot; (see --help)</source>
         <translation>unexpected argument &quot;%1&quot; (see --help)</translation>
     </message>
@@ -3551,10 +3547,6 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>--tab must be commands or source, got &quot;%1&quot;</source>
         <translation>--tab must be commands or source, got &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>--page must be workspace, compare or monitor, got &quot;%1&quot;</source>
-        <translation>--page must be workspace, compare or monitor, got &quot;%1&quot;</translation>
     </message>
     <message>
         <source>--view must be FROM:TO in ms with FROM &lt; TO, got &quot;%1&quot;</source>
@@ -3659,6 +3651,34 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>--compare-view must be matrix, cost or agreement, got &quot;%1&quot;</source>
         <translation>--compare-view must be matrix, cost or agreement, got &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Page to show: workspace, compare, monitor or explore.</source>
+        <translation>Page to show: workspace, compare, monitor or explore.</translation>
+    </message>
+    <message>
+        <source>With --page explore: search this strategy for the smallest fault sets that break it (with --screenshot, wait for the search).</source>
+        <translation>With --page explore: search this strategy for the smallest fault sets that break it (with --screenshot, wait for the search).</translation>
+    </message>
+    <message>
+        <source>With --page explore: Break Them All, every built-in strategy one after another (with --screenshot, wait for them: a minute or two).</source>
+        <translation>With --page explore: Break Them All, every built-in strategy one after another (with --screenshot, wait for them: a minute or two).</translation>
+    </message>
+    <message>
+        <source>With --page explore: at most K faults per schedule (0 to %1, default 2).</source>
+        <translation>With --page explore: at most K faults per schedule (0 to %1, default 2).</translation>
+    </message>
+    <message>
+        <source>--page must be workspace, compare, monitor or explore, got &quot;%1&quot;</source>
+        <translation>--page must be workspace, compare, monitor or explore, got &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--explore-strategy, --explore-all and --max-faults need --page explore</source>
+        <translation>--explore-strategy, --explore-all and --max-faults need --page explore</translation>
+    </message>
+    <message>
+        <source>--max-faults must be a whole number from 0 to %1, got &quot;%2&quot;</source>
+        <translation>--max-faults must be a whole number from 0 to %1, got &quot;%2&quot;</translation>
     </message>
 </context>
 <context>
@@ -3897,6 +3917,41 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>redis-server was not found (%1). Install Redis (on Debian and Ubuntu: apt install redis-server) or set REDIS_SERVER to its path.</source>
         <translation>redis-server was not found (%1). Install Redis (on Debian and Ubuntu: apt install redis-server) or set REDIS_SERVER to its path.</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::BreakItModel</name>
+    <message>
+        <source>no fault needed</source>
+        <translation>no fault needed</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>none ≤ %1</source>
+        <translation>none ≤ %1</translation>
+    </message>
+    <message>
+        <source>cannot search</source>
+        <translation>cannot search</translation>
+    </message>
+    <message>
+        <source>%1 (cancelled)</source>
+        <translation>%1 (cancelled)</translation>
+    </message>
+    <message>
+        <source>Being explored</source>
+        <translation>Being explored</translation>
+    </message>
+    <message>
+        <source>%1 schedules run, %2 pruned (the same state as one already run), in %3 s</source>
+        <translation>%1 schedules run, %2 pruned (the same state as one already run), in %3 s</translation>
+    </message>
+    <message>
+        <source>schedules</source>
+        <translation>schedules</translation>
     </message>
 </context>
 <context>
@@ -4533,6 +4588,37 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
 </context>
 <context>
+    <name>lockscope::ui::CounterexampleModel</name>
+    <message>
+        <source>no fault: the workload breaks the lock by itself</source>
+        <translation>no fault: the workload breaks the lock by itself</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Finding</translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation>Faults</translation>
+    </message>
+    <message>
+        <source>Where the faults strike</source>
+        <translation>Where the faults strike</translation>
+    </message>
+    <message>
+        <source>Found at</source>
+        <translation>Found at</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>What happened</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::DetailsPane</name>
     <message>
         <source>Follow playback</source>
@@ -4585,6 +4671,283 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>%1&apos;s last command, at %2: step %3</source>
         <translation>%1&apos;s last command, at %2: step %3</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ExplorePage</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>Cannot Use These Scripts</source>
+        <translation>Cannot Use These Scripts</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Stop the search; what it found so far stays (Esc)</source>
+        <translation>Stop the search; what it found so far stays (Esc)</translation>
+    </message>
+    <message>
+        <source>Break it: per lock and kind of finding, the smallest fault set that caused it</source>
+        <translation>Break it: per lock and kind of finding, the smallest fault set that caused it</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Workspace</source>
+        <translation>&amp;Open in Workspace</translation>
+    </message>
+    <message>
+        <source>Play the chosen counterexample in the workspace, at its finding (double-click, Enter)</source>
+        <translation>Play the chosen counterexample in the workspace, at its finding (double-click, Enter)</translation>
+    </message>
+    <message>
+        <source>&amp;Save as Scenario File…</source>
+        <translation>&amp;Save as Scenario File…</translation>
+    </message>
+    <message>
+        <source>Write the chosen counterexample as a scenario file: it replays the same in the workspace and with lockscope-cli simulate</source>
+        <translation>Write the chosen counterexample as a scenario file: it replays the same in the workspace and with lockscope-cli simulate</translation>
+    </message>
+    <message>
+        <source>Choose a lock and press Explore, or Break Them All</source>
+        <translation>Choose a lock and press Explore, or Break Them All</translation>
+    </message>
+    <message>
+        <source>A search is under way: cancel it first (Esc).</source>
+        <translation>A search is under way: cancel it first (Esc).</translation>
+    </message>
+    <message>
+        <source>None of the checked faults applies to %1.</source>
+        <translation>None of the checked faults applies to %1.</translation>
+    </message>
+    <message>
+        <source>This search cannot run.</source>
+        <translation>This search cannot run.</translation>
+    </message>
+    <message>
+        <source>Cannot Explore</source>
+        <translation>Cannot Explore</translation>
+    </message>
+    <message>
+        <source>none of the checked faults applies to this lock</source>
+        <translation>none of the checked faults applies to this lock</translation>
+    </message>
+    <message>
+        <source>this search cannot run</source>
+        <translation>this search cannot run</translation>
+    </message>
+    <message>
+        <source>%1 / %2 schedules</source>
+        <translation>%1 / %2 schedules</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Cancelling…</translation>
+    </message>
+    <message>
+        <source>Cancelled: what was found so far is kept</source>
+        <translation>Cancelled: what was found so far is kept</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n lock(s) explored</source>
+        <translation>
+            <numerusform>Done: %n lock explored</numerusform>
+            <numerusform>Done: %n locks explored</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1 (%2 of %3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fault(s) per schedule</source>
+        <translation>
+            <numerusform>%n fault per schedule</numerusform>
+            <numerusform>%n faults per schedule</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 a second</source>
+        <translation>%1 a second</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>about %1 left</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kind(s) found</source>
+        <translation>
+            <numerusform>%n kind found</numerusform>
+            <numerusform>%n kinds found</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Counterexamples: choose a row of the table</source>
+        <translation>Counterexamples: choose a row of the table</translation>
+    </message>
+    <message>
+        <source>Counterexamples of %1, the smallest first</source>
+        <translation>Counterexamples of %1, the smallest first</translation>
+    </message>
+    <message>
+        <source>Being explored…</source>
+        <translation>Being explored…</translation>
+    </message>
+    <message>
+        <source>%1 schedules explored, %2 pruned (the same state as one explored).</source>
+        <translation>%1 schedules explored, %2 pruned (the same state as one explored).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: every schedule with up to %n fault(s) was run, of %1 asked for.</source>
+        <translation>
+            <numerusform>Cancelled: every schedule with up to %n fault was run, of %1 asked for.</numerusform>
+            <numerusform>Cancelled: every schedule with up to %n faults was run, of %1 asked for.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled before the first level was done.</source>
+        <translation>Cancelled before the first level was done.</translation>
+    </message>
+    <message>
+        <source>Wall time %1 s</source>
+        <translation>Wall time %1 s</translation>
+    </message>
+    <message>
+        <source>; the first counterexample after %1 s</source>
+        <translation>; the first counterexample after %1 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>Your scripts failed in %n schedule(s); the first: %1</source>
+        <translation>
+            <numerusform>Your scripts failed in %n schedule; the first: %1</numerusform>
+            <numerusform>Your scripts failed in %n schedules; the first: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Cannot write %1: %2</translation>
+    </message>
+    <message>
+        <source>Save as Scenario File</source>
+        <translation>Save as Scenario File</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json)</source>
+        <translation>Scenario files (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot Save the Scenario</source>
+        <translation>Cannot Save the Scenario</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ExploreSettingsWidget</name>
+    <message>
+        <source>Lock to break</source>
+        <translation>Lock to break</translation>
+    </message>
+    <message>
+        <source>&amp;Strategy:</source>
+        <translation>&amp;Strategy:</translation>
+    </message>
+    <message>
+        <source>Your scripts…</source>
+        <translation>Your scripts…</translation>
+    </message>
+    <message>
+        <source>Choose your acquire and release Lua scripts and explore them</source>
+        <translation>Choose your acquire and release Lua scripts and explore them</translation>
+    </message>
+    <message>
+        <source>Your scripts: %1 (acquire) and %2 (release)</source>
+        <translation>Your scripts: %1 (acquire) and %2 (release)</translation>
+    </message>
+    <message>
+        <source>Workload of every schedule</source>
+        <translation>Workload of every schedule</translation>
+    </message>
+    <message>
+        <source>&amp;Clients:</source>
+        <translation>&amp;Clients:</translation>
+    </message>
+    <message>
+        <source>C&amp;ycles per client:</source>
+        <translation>C&amp;ycles per client:</translation>
+    </message>
+    <message>
+        <source>&amp;TTL:</source>
+        <translation>&amp;TTL:</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>&amp;Hold:</source>
+        <translation>&amp;Hold:</translation>
+    </message>
+    <message>
+        <source>Time inside the critical section, each cycle</source>
+        <translation>Time inside the critical section, each cycle</translation>
+    </message>
+    <message>
+        <source>Faults to place</source>
+        <translation>Faults to place</translation>
+    </message>
+    <message>
+        <source>%1: this lock has no replica to fail over to</source>
+        <translation>%1: this lock has no replica to fail over to</translation>
+    </message>
+    <message>
+        <source>At &amp;most K faults:</source>
+        <translation>At &amp;most K faults:</translation>
+    </message>
+    <message>
+        <source>Every placement of up to this many faults is tried (0: the workload alone)</source>
+        <translation>Every placement of up to this many faults is tried (0: the workload alone)</translation>
+    </message>
+    <message>
+        <source>&amp;Explore</source>
+        <translation>&amp;Explore</translation>
+    </message>
+    <message>
+        <source>Find the smallest fault sets that break the chosen lock, within K faults</source>
+        <translation>Find the smallest fault sets that break the chosen lock, within K faults</translation>
+    </message>
+    <message>
+        <source>&amp;Break Them All</source>
+        <translation>&amp;Break Them All</translation>
+    </message>
+    <message>
+        <source>Explore every built-in strategy, one after another, into the break-it table</source>
+        <translation>Explore every built-in strategy, one after another, into the break-it table</translation>
+    </message>
+    <message>
+        <source>Every schedule runs the workload from the start with up to K faults placed at the steps the clients reach. A cell says the smallest fault set that broke the lock, or &quot;none ≤ K&quot;: nothing in any schedule with up to K faults of the checked kinds. Nothing is claimed beyond that bound.</source>
+        <translation>Every schedule runs the workload from the start with up to K faults placed at the steps the clients reach. A cell says the smallest fault set that broke the lock, or &quot;none ≤ K&quot;: nothing in any schedule with up to K faults of the checked kinds. Nothing is claimed beyond that bound.</translation>
+    </message>
+    <message>
+        <source>Lua scripts (*.lua);;All files (*)</source>
+        <translation>Lua scripts (*.lua);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Your Acquire Script</source>
+        <translation>Your Acquire Script</translation>
+    </message>
+    <message>
+        <source>Your Release Script</source>
+        <translation>Your Release Script</translation>
     </message>
 </context>
 <context>
@@ -4925,6 +5288,14 @@ See, simulate and explain distributed locks on Redis.</translation>
     <message>
         <source>LockScope — %1 · %2</source>
         <translation>LockScope — %1 · %2</translation>
+    </message>
+    <message>
+        <source>&amp;Explore</source>
+        <translation>&amp;Explore</translation>
+    </message>
+    <message>
+        <source>The smallest fault sets that break each lock (Ctrl+4)</source>
+        <translation>The smallest fault sets that break each lock (Ctrl+4)</translation>
     </message>
 </context>
 <context>

@@ -3496,10 +3496,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>时间线的可见范围，单位 ms（默认：整个运行）。</translation>
     </message>
     <message>
-        <source>Page to show: workspace, compare or monitor.</source>
-        <translation>要显示的页面：workspace、compare 或 monitor。</translation>
-    </message>
-    <message>
         <source>unexpected argument &quot;%1&quot; (see --help)</source>
         <translation>多余的参数 &quot;%1&quot;（参见 --help）</translation>
     </message>
@@ -3542,10 +3538,6 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>--tab must be commands or source, got &quot;%1&quot;</source>
         <translation>--tab 必须是 commands 或 source，实际为 &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>--page must be workspace, compare or monitor, got &quot;%1&quot;</source>
-        <translation>--page 必须是 workspace、compare 或 monitor，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>--view must be FROM:TO in ms with FROM &lt; TO, got &quot;%1&quot;</source>
@@ -3650,6 +3642,34 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>--compare-view must be matrix, cost or agreement, got &quot;%1&quot;</source>
         <translation>--compare-view 必须是 matrix、cost 或 agreement，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>Page to show: workspace, compare, monitor or explore.</source>
+        <translation>要显示的页面：workspace、compare、monitor 或 explore。</translation>
+    </message>
+    <message>
+        <source>With --page explore: search this strategy for the smallest fault sets that break it (with --screenshot, wait for the search).</source>
+        <translation>配合 --page explore：搜索能攻破这个策略的最小故障组合（配合 --screenshot 时等待搜索完成）。</translation>
+    </message>
+    <message>
+        <source>With --page explore: Break Them All, every built-in strategy one after another (with --screenshot, wait for them: a minute or two).</source>
+        <translation>配合 --page explore：全部攻破，依次探索每个内置策略（配合 --screenshot 时等待它们完成：一两分钟）。</translation>
+    </message>
+    <message>
+        <source>With --page explore: at most K faults per schedule (0 to %1, default 2).</source>
+        <translation>配合 --page explore：每个调度最多 K 个故障（0 到 %1，默认 2）。</translation>
+    </message>
+    <message>
+        <source>--page must be workspace, compare, monitor or explore, got &quot;%1&quot;</source>
+        <translation>--page 必须是 workspace、compare、monitor 或 explore，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--explore-strategy, --explore-all and --max-faults need --page explore</source>
+        <translation>--explore-strategy、--explore-all 和 --max-faults 需要 --page explore</translation>
+    </message>
+    <message>
+        <source>--max-faults must be a whole number from 0 to %1, got &quot;%2&quot;</source>
+        <translation>--max-faults 必须是 0 到 %1 之间的整数，实际为 &quot;%2&quot;</translation>
     </message>
 </context>
 <context>
@@ -3886,6 +3906,41 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>redis-server was not found (%1). Install Redis (on Debian and Ubuntu: apt install redis-server) or set REDIS_SERVER to its path.</source>
         <translation>找不到 redis-server（%1）。请安装 Redis（Debian 和 Ubuntu：apt install redis-server），或把 REDIS_SERVER 设为它的路径。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::BreakItModel</name>
+    <message>
+        <source>no fault needed</source>
+        <translation>无需故障</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>none ≤ %1</source>
+        <translation>≤ %1 个故障内未发现</translation>
+    </message>
+    <message>
+        <source>cannot search</source>
+        <translation>无法搜索</translation>
+    </message>
+    <message>
+        <source>%1 (cancelled)</source>
+        <translation>%1（已取消）</translation>
+    </message>
+    <message>
+        <source>Being explored</source>
+        <translation>正在探索</translation>
+    </message>
+    <message>
+        <source>%1 schedules run, %2 pruned (the same state as one already run), in %3 s</source>
+        <translation>运行了 %1 个调度，剪除 %2 个（与已运行的某个状态相同），用时 %3 秒</translation>
+    </message>
+    <message>
+        <source>schedules</source>
+        <translation>调度数</translation>
     </message>
 </context>
 <context>
@@ -4519,6 +4574,37 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
 </context>
 <context>
+    <name>lockscope::ui::CounterexampleModel</name>
+    <message>
+        <source>no fault: the workload breaks the lock by itself</source>
+        <translation>无故障：工作负载本身就会攻破这把锁</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation>故障数</translation>
+    </message>
+    <message>
+        <source>Where the faults strike</source>
+        <translation>故障发生的位置</translation>
+    </message>
+    <message>
+        <source>Found at</source>
+        <translation>发现于</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>发生了什么</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::DetailsPane</name>
     <message>
         <source>Follow playback</source>
@@ -4571,6 +4657,278 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>%1&apos;s last command, at %2: step %3</source>
         <translation>%1 的最后一条命令，%2：步骤 %3</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ExplorePage</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>Cannot Use These Scripts</source>
+        <translation>无法使用这些脚本</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the search; what it found so far stays (Esc)</source>
+        <translation>停止搜索；保留目前为止的发现（Esc）</translation>
+    </message>
+    <message>
+        <source>Break it: per lock and kind of finding, the smallest fault set that caused it</source>
+        <translation>攻破它：每种锁、每类问题，导致该问题的最小故障组合</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Workspace</source>
+        <translation>在工作区中打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Play the chosen counterexample in the workspace, at its finding (double-click, Enter)</source>
+        <translation>在工作区中播放所选反例，定位到发现问题的时刻（双击或回车）</translation>
+    </message>
+    <message>
+        <source>&amp;Save as Scenario File…</source>
+        <translation>另存为场景文件(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Write the chosen counterexample as a scenario file: it replays the same in the workspace and with lockscope-cli simulate</source>
+        <translation>把所选反例写成场景文件：在工作区和 lockscope-cli simulate 中都能原样重现</translation>
+    </message>
+    <message>
+        <source>Choose a lock and press Explore, or Break Them All</source>
+        <translation>选择一种锁并点击“探索”，或点击“全部攻破”</translation>
+    </message>
+    <message>
+        <source>A search is under way: cancel it first (Esc).</source>
+        <translation>有一个搜索正在进行：请先取消它（Esc）。</translation>
+    </message>
+    <message>
+        <source>None of the checked faults applies to %1.</source>
+        <translation>勾选的故障都不适用于 %1。</translation>
+    </message>
+    <message>
+        <source>This search cannot run.</source>
+        <translation>无法运行这次搜索。</translation>
+    </message>
+    <message>
+        <source>Cannot Explore</source>
+        <translation>无法探索</translation>
+    </message>
+    <message>
+        <source>none of the checked faults applies to this lock</source>
+        <translation>勾选的故障都不适用于这种锁</translation>
+    </message>
+    <message>
+        <source>this search cannot run</source>
+        <translation>无法运行这次搜索</translation>
+    </message>
+    <message>
+        <source>%1 / %2 schedules</source>
+        <translation>%1 / %2 个调度</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Cancelled: what was found so far is kept</source>
+        <translation>已取消：保留目前为止的发现</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n lock(s) explored</source>
+        <translation>
+            <numerusform>完成：已探索 %n 种锁</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1（第 %2 个，共 %3 个）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fault(s) per schedule</source>
+        <translation>
+            <numerusform>每个调度 %n 个故障</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 a second</source>
+        <translation>每秒 %1 个</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>约剩 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kind(s) found</source>
+        <translation>
+            <numerusform>已发现 %n 类问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Counterexamples: choose a row of the table</source>
+        <translation>反例：请在表格中选择一行</translation>
+    </message>
+    <message>
+        <source>Counterexamples of %1, the smallest first</source>
+        <translation>%1 的反例，最小的在前</translation>
+    </message>
+    <message>
+        <source>Being explored…</source>
+        <translation>正在探索…</translation>
+    </message>
+    <message>
+        <source>%1 schedules explored, %2 pruned (the same state as one explored).</source>
+        <translation>探索了 %1 个调度，剪除 %2 个（与已探索的某个状态相同）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: every schedule with up to %n fault(s) was run, of %1 asked for.</source>
+        <translation>
+            <numerusform>已取消：所有最多含 %n 个故障的调度都已运行（要求的是 %1 个）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled before the first level was done.</source>
+        <translation>在第一层完成之前已取消。</translation>
+    </message>
+    <message>
+        <source>Wall time %1 s</source>
+        <translation>实际用时 %1 秒</translation>
+    </message>
+    <message>
+        <source>; the first counterexample after %1 s</source>
+        <translation>；第一个反例出现在 %1 秒后</translation>
+    </message>
+    <message numerus="yes">
+        <source>Your scripts failed in %n schedule(s); the first: %1</source>
+        <translation>
+            <numerusform>你的脚本在 %n 个调度中出错；第一个错误：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save as Scenario File</source>
+        <translation>另存为场景文件</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json)</source>
+        <translation>场景文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot Save the Scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ExploreSettingsWidget</name>
+    <message>
+        <source>Lock to break</source>
+        <translation>要攻破的锁</translation>
+    </message>
+    <message>
+        <source>&amp;Strategy:</source>
+        <translation>策略(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Your scripts…</source>
+        <translation>你的脚本…</translation>
+    </message>
+    <message>
+        <source>Choose your acquire and release Lua scripts and explore them</source>
+        <translation>选择你自己的加锁与解锁 Lua 脚本并探索它们</translation>
+    </message>
+    <message>
+        <source>Your scripts: %1 (acquire) and %2 (release)</source>
+        <translation>你的脚本：%1（加锁）和 %2（解锁）</translation>
+    </message>
+    <message>
+        <source>Workload of every schedule</source>
+        <translation>每个调度的工作负载</translation>
+    </message>
+    <message>
+        <source>&amp;Clients:</source>
+        <translation>客户端数(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>C&amp;ycles per client:</source>
+        <translation>每个客户端的加锁轮数(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>&amp;TTL:</source>
+        <translation>TTL(&amp;T)：</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>&amp;Hold:</source>
+        <translation>持有时间(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Time inside the critical section, each cycle</source>
+        <translation>每一轮在临界区内停留的时间</translation>
+    </message>
+    <message>
+        <source>Faults to place</source>
+        <translation>要放置的故障</translation>
+    </message>
+    <message>
+        <source>%1: this lock has no replica to fail over to</source>
+        <translation>%1：这种锁没有可供故障转移的从节点</translation>
+    </message>
+    <message>
+        <source>At &amp;most K faults:</source>
+        <translation>最多 K 个故障(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Every placement of up to this many faults is tried (0: the workload alone)</source>
+        <translation>尝试最多这么多个故障的每一种放置方式（0：只运行工作负载）</translation>
+    </message>
+    <message>
+        <source>&amp;Explore</source>
+        <translation>探索(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Find the smallest fault sets that break the chosen lock, within K faults</source>
+        <translation>在 K 个故障以内，找出能攻破所选锁的最小故障组合</translation>
+    </message>
+    <message>
+        <source>&amp;Break Them All</source>
+        <translation>全部攻破(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Explore every built-in strategy, one after another, into the break-it table</source>
+        <translation>依次探索每个内置策略，结果填入“攻破它”表格</translation>
+    </message>
+    <message>
+        <source>Every schedule runs the workload from the start with up to K faults placed at the steps the clients reach. A cell says the smallest fault set that broke the lock, or &quot;none ≤ K&quot;: nothing in any schedule with up to K faults of the checked kinds. Nothing is claimed beyond that bound.</source>
+        <translation>每个调度都从头运行工作负载，并在客户端到达的步骤上放置最多 K 个故障。表格的一格给出攻破这把锁的最小故障组合，或者“≤ K 个故障内未发现”：在所有最多含 K 个所勾选类型故障的调度中都没有出现。超出这个界限的情况不作任何断言。</translation>
+    </message>
+    <message>
+        <source>Lua scripts (*.lua);;All files (*)</source>
+        <translation>Lua 脚本 (*.lua);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Your Acquire Script</source>
+        <translation>你的加锁脚本</translation>
+    </message>
+    <message>
+        <source>Your Release Script</source>
+        <translation>你的解锁脚本</translation>
     </message>
 </context>
 <context>
@@ -4911,6 +5269,14 @@ See, simulate and explain distributed locks on Redis.</source>
     <message>
         <source>LockScope — %1 · %2</source>
         <translation>LockScope —— %1 · %2</translation>
+    </message>
+    <message>
+        <source>&amp;Explore</source>
+        <translation>探索(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The smallest fault sets that break each lock (Ctrl+4)</source>
+        <translation>能攻破每种锁的最小故障组合（Ctrl+4）</translation>
     </message>
 </context>
 <context>
