@@ -1,10 +1,12 @@
 #include "untranslated_text.h"
 
-#include "workspace/command_log_model.h"
+#include "explore/explore_faults.h"
+
 #include "common/key_table_model.h"
 #include "common/language.h"
 #include "lock/strategy_registry.h"
 #include "sim/scenario.h"
+#include "workspace/command_log_model.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -65,8 +67,11 @@ const QSet<QString> &allowedWords()
 QStringList allowedPhrases()
 {
     QStringList phrases = strategyIds() + builtinScenarioIds();
+    for (ExploreFault f : allExploreFaults()) // lockscope-cli explore --faults ids
+        phrases << exploreFaultId(f);
     phrases << QStringLiteral("stop-the-world") << QStringLiteral("English")
-            << QStringLiteral("lockscope-cli bench"); // a command line
+            << QStringLiteral("lockscope-cli bench") // command lines
+            << QStringLiteral("lockscope-cli simulate") << QStringLiteral("lockscope-cli explore");
     // Longest first, so "set-nx-px-get-del" goes before "set-nx-px-del" could cut into it.
     std::sort(phrases.begin(), phrases.end(),
               [](const QString &a, const QString &b) { return a.size() > b.size(); });

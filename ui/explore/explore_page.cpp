@@ -513,7 +513,7 @@ void ExplorePage::showSummary(int row)
     QString time = tr("Wall time %1 s").arg(locale.toString(r->wallSeconds, 'f', 1));
     if (r->firstCounterexampleSeconds >= 0)
         time += tr("; the first counterexample after %1 s")
-                    .arg(locale.toString(r->firstCounterexampleSeconds, 'f', 1));
+                    .arg(locale.toString(r->firstCounterexampleSeconds, 'f', 3));
     facts << time + QLatin1Char('.');
     for (QString &fact : facts)
         fact = fact.toHtmlEscaped();
