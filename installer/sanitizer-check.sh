@@ -114,12 +114,14 @@ if [ "$halves" != asan ]; then
     # (test_monitor_page), and the live runs (test_live_client, test_live_bench, test_live_cli: our
     # code runs on the event loop there, the check is that nothing else touches it; the
     # workspace's Run on Real Redis plays one on a thread of its own: test_workspace_live; Explore's
-    # worker threads: test_explore's threaded functions, test_explore_threads). test_property runs the same
+    # worker threads: test_explore's threaded functions, test_explore_threads, and the Explore page
+    # running them from a thread of its own, test_explore_page). test_property runs the same
     # runComparison as test_matrix, a thousand times more often: 2 minutes in the normal build,
     # far beyond CI's budget under TSan's slowdown.
     tests=(test_matrix test_determinism test_cli test_compare_page test_compare_script_limits
            test_workspace_scripts test_window test_monitor_page test_live_client test_live_bench
-           test_live_cli test_workspace_live test_compare_agreement test_explore_threads)
+           test_live_cli test_workspace_live test_compare_agreement test_explore_threads
+           test_explore_page)
     # test_explore_threads is a second ctest entry of the test_explore executable.
     cmake --build build-tsan -j"$jobs" --target "${tests[@]/test_explore_threads/test_explore}"
     built=$(seconds)
