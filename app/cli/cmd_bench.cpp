@@ -168,6 +168,9 @@ int bench(const QStringList &args)
         std::unique_ptr<Strategy> mine;
         if (!customStrategyOption(p, &mine, &error))
             return fail(error);
+        if (!mine) // --strategy custom, and neither file
+            return fail(QCoreApplication::translate(
+                "cli", "a custom strategy needs both --acquire-script and --release-script"));
         strategy = std::move(mine);
         config.strategy = strategy;
         config.strategyId = strategy->id();
