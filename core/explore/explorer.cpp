@@ -96,11 +96,11 @@ std::vector<Candidate> candidatesOf(const std::vector<Point> &points,
             if (reply && std::strncmp(p.step, "cs.", 3) == 0)
                 continue;
             const bool node = isNodeFault(kind);
-            const bool instant = !reply;
             for (int n = 0; n < (node ? nodeTargets : 1); ++n) {
-                const bool same = node ? !firstTime(int(kind), n, p.timeUs, p.nodeEventsBefore)
-                                       : !firstTime(int(kind), p.client, -1, p.eventsBefore);
-                if (instant && same) {
+                const bool same =
+                    !reply && (node ? !firstTime(int(kind), n, p.timeUs, p.nodeEventsBefore)
+                                    : !firstTime(int(kind), p.client, -1, p.eventsBefore));
+                if (same) {
                     ++*pruned;
                     continue;
                 }
@@ -155,10 +155,11 @@ int kindSlot(Finding::Kind kind)
     return -1;
 }
 
-Scenario withFaults(const Scenario &base, const std::vector<Candidate> &placements, qint64 ttlMs)
+// `clients`: base.resolvedClients(), resolved once for the whole search.
+Scenario withFaults(const Scenario &base, const QList<ClientSpec> &clients,
+                    const std::vector<Candidate> &placements, qint64 ttlMs)
 {
     Scenario s = base;
-    const auto clients = base.resolvedClients();
     for (const Candidate &c : placements)
         s.faults.append(faultSpecFor(c, clients, ttlMs));
     return s;
@@ -369,6 +370,7 @@ ExploreResult explore(const ExploreRequest &request, const ExploreProgressFn &pr
             result.find.append(kExploreFindingKinds[k]);
     }
     const Scenario base = exploreScenario(request, info);
+    const QList<ClientSpec> baseClients = base.resolvedClients();
     const qint64 ttlMs = request.workload.ttlMs;
     const int nodeTargets =
         info.multiNode ? qMin(request.maxFaults, request.workload.redlockNodes) : 1;
@@ -382,7 +384,7 @@ ExploreResult explore(const ExploreRequest &request, const ExploreProgressFn &pr
     std::atomic<quint64> schedules{0}, pruned{0};
     auto runOne = [&](const std::vector<Candidate> &placements, Probe *probe) {
         SimulationConfig config;
-        config.scenario = withFaults(base, placements, ttlMs);
+        config.scenario = withFaults(base, baseClients, placements, ttlMs);
         config.strategyId = info.id;
         config.strategy = strategy;
         config.keepLog = false;
@@ -558,7 +560,6 @@ ExploreResult explore(const ExploreRequest &request, const ExploreProgressFn &pr
     result.cancelled = stop && stop->load();
 
     // Each smallest counterexample as a scenario, replayed with its log for the witness.
-    const auto clients = base.resolvedClients();
     for (std::size_t k = 0; k < best.size(); ++k) {
         if (!best[k].found)
             continue;
@@ -567,7 +568,7 @@ ExploreResult explore(const ExploreRequest &request, const ExploreProgressFn &pr
         c.findingUs = best[k].findingUs;
         for (const Candidate &p : best[k].placements)
             c.placements.append(p);
-        c.scenario = withFaults(base, best[k].placements, ttlMs);
+        c.scenario = withFaults(base, baseClients, best[k].placements, ttlMs);
         c.scenario.id = QStringLiteral("explore-%1-%2")
                             .arg(info.id, QString::fromLatin1(findingKindId(c.kind)));
         c.scenario.title =
@@ -575,7 +576,7 @@ ExploreResult explore(const ExploreRequest &request, const ExploreProgressFn &pr
                 .arg(info.id, findingKindLabel(c.kind), faultCountText(int(c.placements.size())));
         QStringList how;
         for (const Candidate &p : best[k].placements)
-            how.append(describePlacement(p, clients, ttlMs));
+            how.append(describePlacement(p, baseClients, ttlMs));
         c.scenario.summary = how.isEmpty()
                                  ? QCoreApplication::translate("Explore", "No fault at all.")
                                  : how.join(QStringLiteral("; "));
