@@ -793,6 +793,22 @@
         <source>No fault at all.</source>
         <translation>No fault at all.</translation>
     </message>
+    <message>
+        <source>concurrent requests arrive in the other order</source>
+        <translation>concurrent requests arrive in the other order</translation>
+    </message>
+    <message>
+        <source>the resource</source>
+        <translation>the resource</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 is held back %3 ms, so %4&apos;s request reaches %5 first (%6 time)</source>
+        <translation>%1&apos;s %2 is held back %3 ms, so %4&apos;s request reaches %5 first (%6 time)</translation>
+    </message>
+    <message>
+        <source>the start stagger must be 0..60000 ms, got %1</source>
+        <translation>the start stagger must be 0..60000 ms, got %1</translation>
+    </message>
 </context>
 <context>
     <name>FaultMenus</name>
@@ -1651,10 +1667,6 @@
         <translation>no strategy has a step &quot;%1&quot; (steps: %2)</translation>
     </message>
     <message>
-        <source>unknown fault &quot;%1&quot; (pause, crash, lose_reply, delay_reply, partition, node_crash, node_restart, failover, clock_jump)</source>
-        <translation>unknown fault &quot;%1&quot; (pause, crash, lose_reply, delay_reply, partition, node_crash, node_restart, failover, clock_jump)</translation>
-    </message>
-    <message>
         <source>needs a trigger</source>
         <translation>needs a trigger</translation>
     </message>
@@ -1721,6 +1733,10 @@
     <message>
         <source>with %1 clients scenario %2 has no client &quot;%3&quot;, which its %4 names</source>
         <translation>with %1 clients scenario %2 has no client &quot;%3&quot;, which its %4 names</translation>
+    </message>
+    <message>
+        <source>unknown fault &quot;%1&quot; (pause, crash, lose_reply, delay_reply, delay_request, partition, node_crash, node_restart, failover, clock_jump)</source>
+        <translation>unknown fault &quot;%1&quot; (pause, crash, lose_reply, delay_reply, delay_request, partition, node_crash, node_restart, failover, clock_jump)</translation>
     </message>
 </context>
 <context>
@@ -3435,6 +3451,22 @@ Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <source>--faults names no fault kind</source>
         <translation>--faults names no fault kind</translation>
     </message>
+    <message>
+        <source>The clients start together.
+</source>
+        <translation>The clients start together.
+</translation>
+    </message>
+    <message>
+        <source>The clients start %1 ms apart.
+</source>
+        <translation>The clients start %1 ms apart.
+</translation>
+    </message>
+    <message>
+        <source>Client i starts i times this many ms late (default %1; 0: all at once, so their first requests race).</source>
+        <translation>Client i starts i times this many ms late (default %1; 0: all at once, so their first requests race).</translation>
+    </message>
 </context>
 <context>
     <name>lockscope</name>
@@ -4948,6 +4980,14 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>Your Release Script</source>
         <translation>Your Release Script</translation>
+    </message>
+    <message>
+        <source>Clients start a&amp;part:</source>
+        <translation>Clients start a&amp;part:</translation>
+    </message>
+    <message>
+        <source>0 starts every client at once: their first requests race, and the search tries both arrival orders (reorder)</source>
+        <translation>0 starts every client at once: their first requests race, and the search tries both arrival orders (reorder)</translation>
     </message>
 </context>
 <context>

@@ -793,6 +793,22 @@
         <source>No fault at all.</source>
         <translation>没有任何故障。</translation>
     </message>
+    <message>
+        <source>concurrent requests arrive in the other order</source>
+        <translation>同时在途的请求以相反顺序到达</translation>
+    </message>
+    <message>
+        <source>the resource</source>
+        <translation>受保护的资源</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 is held back %3 ms, so %4&apos;s request reaches %5 first (%6 time)</source>
+        <translation>%1 的 %2 被压后 %3 毫秒，于是 %4 的请求先到达 %5（第 %6 次）</translation>
+    </message>
+    <message>
+        <source>the start stagger must be 0..60000 ms, got %1</source>
+        <translation>启动间隔必须在 0..60000 毫秒之间，实际为 %1</translation>
+    </message>
 </context>
 <context>
     <name>FaultMenus</name>
@@ -1643,10 +1659,6 @@
         <translation>没有任何策略有步骤“%1”（可用步骤：%2）</translation>
     </message>
     <message>
-        <source>unknown fault &quot;%1&quot; (pause, crash, lose_reply, delay_reply, partition, node_crash, node_restart, failover, clock_jump)</source>
-        <translation>未知故障“%1”（可选：pause、crash、lose_reply、delay_reply、partition、node_crash、node_restart、failover、clock_jump）</translation>
-    </message>
-    <message>
         <source>needs a trigger</source>
         <translation>需要触发条件（trigger）</translation>
     </message>
@@ -1713,6 +1725,10 @@
     <message>
         <source>with %1 clients scenario %2 has no client &quot;%3&quot;, which its %4 names</source>
         <translation>客户端数为 %1 时，场景 %2 中没有其 %4 所指的客户端“%3”</translation>
+    </message>
+    <message>
+        <source>unknown fault &quot;%1&quot; (pause, crash, lose_reply, delay_reply, delay_request, partition, node_crash, node_restart, failover, clock_jump)</source>
+        <translation>未知故障“%1”（可选：pause、crash、lose_reply、delay_reply、delay_request、partition、node_crash、node_restart、failover、clock_jump）</translation>
     </message>
 </context>
 <context>
@@ -3426,6 +3442,22 @@ Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <source>--faults names no fault kind</source>
         <translation>--faults 没有给出任何故障种类</translation>
     </message>
+    <message>
+        <source>The clients start together.
+</source>
+        <translation>客户端同时启动。
+</translation>
+    </message>
+    <message>
+        <source>The clients start %1 ms apart.
+</source>
+        <translation>客户端依次间隔 %1 毫秒启动。
+</translation>
+    </message>
+    <message>
+        <source>Client i starts i times this many ms late (default %1; 0: all at once, so their first requests race).</source>
+        <translation>第 i 个客户端晚 i 倍于此毫秒数启动（默认 %1；0：同时启动，它们的第一个请求相互竞争）。</translation>
+    </message>
 </context>
 <context>
     <name>lockscope</name>
@@ -4929,6 +4961,14 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>Your Release Script</source>
         <translation>你的解锁脚本</translation>
+    </message>
+    <message>
+        <source>Clients start a&amp;part:</source>
+        <translation>客户端启动间隔(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>0 starts every client at once: their first requests race, and the search tries both arrival orders (reorder)</source>
+        <translation>0 表示所有客户端同时启动：它们的第一个请求相互竞争，搜索会尝试两种到达顺序（reorder）</translation>
     </message>
 </context>
 <context>

@@ -42,6 +42,10 @@ QJsonObject placementJson(const FaultPlacement &p, const Scenario &scenario)
                   {QStringLiteral("description"), describePlacement(p, clients, scenario.ttlMs)}};
     if (isNodeFault(p.fault))
         o.insert(QStringLiteral("node"), p.node);
+    if (p.fault == ExploreFault::Reorder) {
+        o.insert(QStringLiteral("hold_ms"), p.holdMs);
+        o.insert(QStringLiteral("overtaken_by"), clients.value(p.overtakenBy).name);
+    }
     return o;
 }
 
@@ -77,6 +81,7 @@ QJsonObject resultJson(const ExploreResult &r, const QMap<QString, QString> &fil
         {QStringLiteral("cycles"), r.workload.cycles},
         {QStringLiteral("ttl_ms"), double(r.workload.ttlMs)},
         {QStringLiteral("hold_ms"), double(r.workload.holdMs)},
+        {QStringLiteral("stagger_ms"), double(r.workload.startStaggerMs)},
         {QStringLiteral("max_faults"), r.maxFaults},
         {QStringLiteral("fault_kinds"), faults},
         {QStringLiteral("schedules"), double(r.schedules)},
@@ -113,6 +118,11 @@ QString resultText(const ExploreResult &r, const QMap<QString, QString> &files)
               .arg(r.workload.holdMs)
               .arg(faultCountText(r.maxFaults))
               .arg(kinds.isEmpty() ? QStringLiteral("-") : kinds.join(QStringLiteral(", ")));
+    if (r.workload.startStaggerMs != ExploreWorkload().startStaggerMs)
+        ts << (r.workload.startStaggerMs == 0
+                   ? QCoreApplication::translate("cli", "The clients start together.\n")
+                   : QCoreApplication::translate("cli", "The clients start %1 ms apart.\n")
+                         .arg(r.workload.startStaggerMs));
     ts << QCoreApplication::translate("cli", "%1 schedules run, %2 places pruned as equivalent, "
                                              "in %3 s (%4 schedules/s)")
               .arg(locale.toString(qulonglong(r.schedules)), locale.toString(qulonglong(r.pruned)),
@@ -252,6 +262,11 @@ int explore(const QStringList &args)
          QCoreApplication::translate("cli", "Time inside the lock in ms (default %1).")
              .arg(defaults.holdMs),
          QStringLiteral("MS")},
+        {QStringLiteral("stagger"),
+         QCoreApplication::translate("cli", "Client i starts i times this many ms late (default "
+                                            "%1; 0: all at once, so their first requests race).")
+             .arg(defaults.startStaggerMs),
+         QStringLiteral("MS")},
         {QStringLiteral("nodes"),
          QCoreApplication::translate("cli", "Redlock's nodes (default %1).")
              .arg(defaults.redlockNodes),
@@ -305,12 +320,14 @@ int explore(const QStringList &args)
     else if (!all)
         request.strategyId = p.value(QStringLiteral("strategy"));
     qint64 clients = defaults.clients, cycles = defaults.cycles, ttl = defaults.ttlMs,
-           hold = defaults.holdMs, nodes = defaults.redlockNodes, k = 2, threads = 0;
+           hold = defaults.holdMs, nodes = defaults.redlockNodes, k = 2, threads = 0,
+           stagger = defaults.startStaggerMs;
     if (!numberOption(p, QStringLiteral("clients"), 1, &clients, &error) ||
         !numberOption(p, QStringLiteral("cycles"), 1, &cycles, &error) ||
         !numberOption(p, QStringLiteral("ttl"), 1, &ttl, &error) ||
         !numberOption(p, QStringLiteral("hold"), 0, &hold, &error) ||
         !numberOption(p, QStringLiteral("nodes"), 1, &nodes, &error) ||
+        !numberOption(p, QStringLiteral("stagger"), 0, &stagger, &error) ||
         !numberOption(p, QStringLiteral("max-faults"), 0, &k, &error) ||
         !numberOption(p, QStringLiteral("threads"), 1, &threads, &error) ||
         !capOption(QStringLiteral("clients"), clients, 8, &error) ||
@@ -319,9 +336,10 @@ int explore(const QStringList &args)
         !capOption(QStringLiteral("threads"), threads, 256, &error) ||
         !capOption(QStringLiteral("nodes"), nodes, 15, &error) ||
         !capOption(QStringLiteral("ttl"), ttl, 600000, &error) ||
-        !capOption(QStringLiteral("hold"), hold, 600000, &error))
+        !capOption(QStringLiteral("hold"), hold, 600000, &error) ||
+        !capOption(QStringLiteral("stagger"), stagger, 60000, &error))
         return fail(error);
-    request.workload = {int(clients), int(cycles), ttl, hold, int(nodes)};
+    request.workload = {int(clients), int(cycles), ttl, hold, int(nodes), stagger};
     request.maxFaults = int(k);
     request.threads = int(threads);
     if (p.isSet(QStringLiteral("faults"))) {

@@ -24,6 +24,8 @@ const KindInfo kKinds[] = {
     {ExploreFault::LoseReply, "lose-reply", QT_TRANSLATE_NOOP("Explore", "lost reply")},
     {ExploreFault::DelayReply, "delay-reply",
      QT_TRANSLATE_NOOP("Explore", "reply delayed past the TTL")},
+    {ExploreFault::Reorder, "reorder",
+     QT_TRANSLATE_NOOP("Explore", "concurrent requests arrive in the other order")},
     {ExploreFault::NodeCrash, "node-crash",
      QT_TRANSLATE_NOOP("Explore", "node crash (comes back with its data)")},
     {ExploreFault::NodeRestart, "node-restart",
@@ -98,6 +100,8 @@ bool exploreFaultFitsPhase(ExploreFault fault, const char *phase)
     const bool inFlight = std::strcmp(phase, "sent") == 0;
     if (fault == ExploreFault::LoseReply || fault == ExploreFault::DelayReply)
         return inFlight;
+    if (fault == ExploreFault::Reorder)
+        return std::strcmp(phase, "before") == 0;
     return true;
 }
 
@@ -142,6 +146,11 @@ FaultSpec faultSpecFor(const FaultPlacement &placement, const QList<ClientSpec> 
         f.action = FaultSpec::Action::DelayReply;
         f.client = client;
         f.durationMs = longMs;
+        break;
+    case ExploreFault::Reorder:
+        f.action = FaultSpec::Action::DelayRequest;
+        f.client = client;
+        f.durationMs = placement.holdMs;
         break;
     case ExploreFault::NodeCrash:
         f.action = FaultSpec::Action::NodeCrash;
@@ -205,6 +214,15 @@ QString describePlacement(const FaultPlacement &placement, const QList<ClientSpe
             .arg(client, step)
             .arg(spec.durationMs)
             .arg(nth);
+    case ExploreFault::Reorder: {
+        const QString target =
+            placement.node < 0 ? QCoreApplication::translate("Explore", "the resource") : node;
+        return QCoreApplication::translate("Explore", "%1's %2 is held back %3 ms, so %4's request "
+                                                      "reaches %5 first (%6 time)")
+            .arg(client, step)
+            .arg(spec.durationMs)
+            .arg(clients.value(placement.overtakenBy).name, target, nth);
+    }
     case ExploreFault::NodeCrash:
         return QCoreApplication::translate("Explore", "%1 crashes for %2 ms %3")
             .arg(node)

@@ -36,6 +36,18 @@ struct Point {
     // instant, sends are all that can happen without the nodes seeing anything.
     quint64 nodeEventsBefore = 0;
     qint64 timeUs = 0;
+    // A command about to leave ("before"): where it went and when it arrived there; arrivalUs
+    // -1 when it did not leave at once (its client was paused).
+    int node = 0;
+    qint64 arrivalUs = -1;
+};
+
+// A command on its way: a request of another client that can overtake one held back.
+struct Travel {
+    int client = 0;
+    int node = 0;
+    qint64 sentUs = 0;
+    qint64 arrivalUs = 0;
 };
 
 // Watches one run: counts its events and lists the steps reached, numbering each arrival the
@@ -54,27 +66,87 @@ public:
         const auto key = std::make_tuple(client, std::string_view(step),
                                          checkpoint ? std::string_view() : std::string_view(phase));
         const int occurrence = ++m_counts[key];
+        if (std::strcmp(phase, "before") == 0)
+            m_lastBefore[client] = points.size();
         points.push_back({client, step, phase, occurrence, m_events, m_nodeEvents, timeUs});
     }
+    void travels(int client, int node, qint64 sentUs, qint64 arrivalUs) override
+    {
+        travelled.push_back({client, node, sentUs, arrivalUs});
+        // A command leaves right after its "before" step unless its client was paused then.
+        const auto last = m_lastBefore.find(client);
+        if (last == m_lastBefore.end())
+            return;
+        Point &p = points[last->second];
+        if (p.arrivalUs < 0 && p.timeUs == sentUs) {
+            p.node = node;
+            p.arrivalUs = arrivalUs;
+        }
+        m_lastBefore.erase(last);
+    }
     std::vector<Point> points;
+    std::vector<Travel> travelled;
 
 private:
+    std::map<int, std::size_t> m_lastBefore; // per client, its latest "before" point
     quint64 m_events = 0;
     quint64 m_nodeEvents = 0;
     std::map<std::tuple<int, std::string_view, std::string_view>, int> m_counts;
 };
 
-// One place a fault can go, with what makes two places the same for it.
-using Candidate = FaultPlacement;
+// One place a fault can go, and the index of the run's step it goes at.
+struct Candidate : FaultPlacement {
+    std::size_t point = 0;
+};
 
 // Every (place, fault kind, node) of a run in order, less those equivalent to an earlier one: a
 // fault that strikes at an instant does the same at two places with no event in between — for
 // a pause or a crash, no event at all; for a node fault, none but commands sent at that same
 // instant (Redlock's fan-out: the node sees the same state, the commands arrive later either
 // way). A lost or late reply belongs to its command and is never merged.
+// The reorderings of the command at `p`: for each request of another client to the same node
+// that is in flight when p's arrives and arrives later, holding p's back the whole milliseconds
+// that let it overtake (the simulator is deterministic: everything before p's arrival happens
+// as in this run, so that request arrives when it did). One hold per distinct length.
+void reorderingsOf(const Point &p, std::size_t point, const std::vector<Travel> &travelled,
+                   std::vector<Candidate> *out)
+{
+    if (p.arrivalUs < 0)
+        return;
+    std::vector<std::pair<qint64, int>> holds; // (hold ms, overtaking client)
+    for (const Travel &t : travelled) {
+        if (t.client == p.client || t.node != p.node || t.sentUs >= p.arrivalUs ||
+            t.arrivalUs <= p.arrivalUs)
+            continue;
+        const qint64 holdMs = (t.arrivalUs - p.arrivalUs) / 1000 + 1;
+        if (std::none_of(holds.begin(), holds.end(),
+                         [holdMs](const auto &h) { return h.first == holdMs; }))
+            holds.emplace_back(holdMs, t.client);
+    }
+    std::sort(holds.begin(), holds.end());
+    for (const auto &[holdMs, client] : holds) {
+        Candidate c;
+        c.fault = ExploreFault::Reorder;
+        c.client = p.client;
+        c.step = QByteArray(p.step);
+        c.phase = QByteArray(p.phase);
+        c.occurrence = p.occurrence;
+        c.node = p.node;
+        c.timeUs = p.timeUs;
+        c.holdMs = holdMs;
+        c.overtakenBy = client;
+        c.point = point;
+        out->push_back(std::move(c));
+    }
+}
+
+//
+// Only places from `firstPoint` on are listed (a child schedule extends its parent after the
+// parent's last fault); the earlier ones still count for what is the same as what.
 std::vector<Candidate> candidatesOf(const std::vector<Point> &points,
+                                    const std::vector<Travel> &travelled,
                                     const QList<ExploreFault> &kinds, int nodeTargets,
-                                    quint64 *pruned)
+                                    std::size_t firstPoint, quint64 *pruned)
 {
     std::vector<Candidate> out;
     // (kind, client or node, time, events before)
@@ -86,10 +158,17 @@ std::vector<Candidate> candidatesOf(const std::vector<Point> &points,
         seen.push_back(k);
         return true;
     };
-    for (const Point &p : points) {
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const Point &p = points[i];
+        const bool listed = i >= firstPoint;
         for (ExploreFault kind : kinds) {
             if (!exploreFaultFitsPhase(kind, p.phase))
                 continue;
+            if (kind == ExploreFault::Reorder) {
+                if (listed)
+                    reorderingsOf(p, i, travelled, &out);
+                continue;
+            }
             // The critical section's reads and writes go to the protected resource, not to a
             // lock node: losing their replies breaks the resource, whatever the lock does.
             const bool reply = kind == ExploreFault::LoseReply || kind == ExploreFault::DelayReply;
@@ -101,9 +180,11 @@ std::vector<Candidate> candidatesOf(const std::vector<Point> &points,
                     !reply && (node ? !firstTime(int(kind), n, p.timeUs, p.nodeEventsBefore)
                                     : !firstTime(int(kind), p.client, -1, p.eventsBefore));
                 if (same) {
-                    ++*pruned;
+                    *pruned += listed ? 1 : 0;
                     continue;
                 }
+                if (!listed)
+                    continue;
                 Candidate c;
                 c.fault = kind;
                 c.client = p.client;
@@ -112,6 +193,7 @@ std::vector<Candidate> candidatesOf(const std::vector<Point> &points,
                 c.occurrence = p.occurrence;
                 c.node = n;
                 c.timeUs = p.timeUs;
+                c.point = i;
                 out.push_back(std::move(c));
             }
         }
@@ -130,12 +212,13 @@ bool repeatsFailover(const std::vector<Candidate> &placed, const Candidate &next
     });
 }
 
-// A schedule: the faults placed, and where the last one stands in its parent's candidate list
-// (a child only takes later candidates, so each set of placements is run once).
+// A schedule: the faults placed, and the places for one more. Those come after its last fault:
+// the parent's candidates after it at the same step, then the steps of its own run after that
+// one. So each set of placements is run once, and a reordering, which depends on what other
+// clients send later, is taken from the run it happens in.
 struct Schedule {
     std::vector<Candidate> placements;
-    int lastCandidate = -1;
-    std::vector<Candidate> candidates; // of its own run, when it will have children
+    std::vector<Candidate> candidates; // when it will have children
 };
 
 struct Outcome {
@@ -240,6 +323,7 @@ Scenario exploreScenario(const ExploreRequest &request, const StrategyInfo &info
     s.ttlMs = w.ttlMs;
     s.holdMs = Distribution::fixed(double(w.holdMs));
     s.thinkMs = Distribution::fixed(10);
+    s.startStaggerMs = w.startStaggerMs;
     s.redlockNodes = w.redlockNodes;
     // A delayed reply (twice the TTL) must still arrive: it is not a lost one.
     s.requestTimeoutMs = 4 * w.ttlMs;
@@ -299,6 +383,10 @@ bool validateExploreRequest(const ExploreRequest &request, QString *error)
         return bad(QCoreApplication::translate("Explore", "the hold time must be 0..600000 ms, "
                                                           "got %1")
                        .arg(w.holdMs));
+    if (w.startStaggerMs < 0 || w.startStaggerMs > 60000)
+        return bad(QCoreApplication::translate("Explore", "the start stagger must be 0..60000 ms, "
+                                                          "got %1")
+                       .arg(w.startStaggerMs));
     if (w.redlockNodes < 1 || w.redlockNodes > limits::kMaxNodes)
         return bad(QCoreApplication::translate("Explore", "nodes must be 1..%1, got %2")
                        .arg(limits::kMaxNodes)
@@ -454,7 +542,8 @@ ExploreResult explore(const ExploreRequest &request, const ExploreProgressFn &pr
         note(o, {}, 0);
         quint64 p = 0;
         if (request.maxFaults > 0)
-            frontier[0].candidates = candidatesOf(probe.points, result.faults, nodeTargets, &p);
+            frontier[0].candidates =
+                candidatesOf(probe.points, probe.travelled, result.faults, nodeTargets, 0, &p);
         pruned += p;
         result.completedLevel = 0;
         result.levelSeconds.append(double(wall.nsecsElapsed()) / 1e9);
@@ -477,7 +566,7 @@ ExploreResult explore(const ExploreRequest &request, const ExploreProgressFn &pr
         std::vector<std::pair<std::size_t, int>> jobs;
         for (std::size_t parent = 0; parent < frontier.size(); ++parent) {
             const Schedule &s = frontier[parent];
-            for (int c = s.lastCandidate + 1; c < int(s.candidates.size()); ++c) {
+            for (int c = 0; c < int(s.candidates.size()); ++c) {
                 if (repeatsFailover(s.placements, s.candidates[std::size_t(c)])) {
                     ++pruned;
                     continue;
@@ -514,8 +603,16 @@ ExploreResult explore(const ExploreRequest &request, const ExploreProgressFn &pr
                 if (keepCandidates) {
                     quint64 p = 0;
                     Schedule &child = next[j];
-                    child.candidates = candidatesOf(probe.points, result.faults, nodeTargets, &p);
-                    child.lastCandidate = c;
+                    const std::vector<Candidate> &siblings = frontier[parent].candidates;
+                    const std::size_t at = siblings[std::size_t(c)].point;
+                    for (std::size_t i = std::size_t(c) + 1;
+                         i < siblings.size() && siblings[i].point == at; ++i)
+                        child.candidates.push_back(siblings[i]);
+                    std::vector<Candidate> later = candidatesOf(
+                        probe.points, probe.travelled, result.faults, nodeTargets, at + 1, &p);
+                    child.candidates.insert(child.candidates.end(),
+                                            std::make_move_iterator(later.begin()),
+                                            std::make_move_iterator(later.end()));
                     child.placements = std::move(placements);
                     pruned += p;
                 }

@@ -45,6 +45,11 @@ struct ExploreWorkload {
     // deployment with a majority that one node's loss cannot take away, and every node more
     // multiplies the places a fault can go.
     int redlockNodes = 3;
+    // Client i starts i times this late. One millisecond, more than a hop: the first
+    // acquisition has landed before the next client's request leaves, so a node fault can
+    // strike in between. 0 starts them together: their requests are in flight at once, and
+    // which arrives first is an ordering the search varies (ExploreFault::Reorder).
+    qint64 startStaggerMs = 1;
 };
 
 struct ExploreRequest {

@@ -319,6 +319,15 @@ void LiveClient::delayReply(quint64 request, qint64 ms)
         m_delayNextReplyMs = qMax<qint64>(0, ms);
 }
 
+void LiveClient::delayRequest(quint64 request, qint64 ms)
+{
+    Request *req = request ? findRequest(request) : nullptr;
+    if (req && !req->transmitted)
+        req->holdMs = qMax<qint64>(0, ms);
+    else
+        m_holdNextRequestMs = qMax<qint64>(0, ms);
+}
+
 void LiveClient::partition(int node, qint64 ms)
 {
     if (node < 0 || node >= int(m_cutUntilUs.size()))
@@ -403,6 +412,9 @@ quint64 LiveClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h
     req.deadlineUs = -1;
     req.dropReply = m_loseNextReply;
     req.extraDelayMs = m_delayNextReplyMs;
+    req.holdMs = m_holdNextRequestMs;
+    req.transmitted = false;
+    m_holdNextRequestMs = 0;
     m_loseNextReply = false;
     m_delayNextReplyMs = 0;
     const quint64 handle = (req.serial << 16) | slot;
@@ -410,11 +422,24 @@ quint64 LiveClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h
     strike(spec.step, StepPhase::Before, handle);
     if (m_dead)
         return handle; // never sent; the frames go with the client
+    const Request *issued = findRequest(handle);
+    if (issued && issued->holdMs > 0) {
+        after(issued->holdMs, [this, handle] {
+            if (!m_dead)
+                transmitWhenAwake(handle);
+        });
+        return handle;
+    }
+    transmitWhenAwake(handle);
+    return handle;
+}
+
+void LiveClient::transmitWhenAwake(quint64 handle)
+{
     if (m_pausedUntilUs >= 0)
         m_deferred.emplace_back([this, handle] { transmit(handle); });
     else
         transmit(handle);
-    return handle;
 }
 
 void LiveClient::transmit(quint64 handle)
@@ -422,6 +447,7 @@ void LiveClient::transmit(quint64 handle)
     Request *req = findRequest(handle);
     if (!req)
         return;
+    req->transmitted = true;
     Connection *conn = connection(req->node);
     const Command argv = std::move(req->argv);
     req->argv = Command();

@@ -202,6 +202,9 @@ public:
     void loseReply(quint64 request);
     // The reply of `request` (or of the next command) reaches the client `ms` late.
     void delayReply(quint64 request, qint64 ms);
+    // `request` (if it has not left yet; otherwise the next command) is held back `ms` before
+    // it is written, so a command another client sends meanwhile reaches the server first.
+    void delayRequest(quint64 request, qint64 ms);
     // Cut off from `node` until `ms` from now (< 0: for good): commands to it are not delivered
     // and its replies are dropped, so they time out, as behind a network partition.
     void partition(int node, qint64 ms);
@@ -252,6 +255,8 @@ private:
         qint64 deadlineUs = -1; // set when sent
         bool dropReply = false;
         qint64 extraDelayMs = 0;
+        qint64 holdMs = 0;
+        bool transmitted = false;
     };
     struct StepFault {
         QByteArray step;
@@ -289,6 +294,8 @@ private:
     quint64 issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Group *group,
                   int indexInGroup);
     void transmit(quint64 handle);
+    // Now, or when a pause ends.
+    void transmitWhenAwake(quint64 handle);
     void onReply(quint64 handle, const Reply &reply);
     void complete(quint64 handle, Reply reply);
     void sweep();
@@ -333,6 +340,7 @@ private:
     StepHook m_stepHook;
     bool m_loseNextReply = false;
     qint64 m_delayNextReplyMs = 0;
+    qint64 m_holdNextRequestMs = 0;
     std::function<void()> m_onFinished;
     std::function<void(const QString &)> m_onAbort;
     QString m_abortReason;

@@ -647,6 +647,12 @@ private:
             return;
         for (ArmedFault *f : m_plan.reach(client, step, stepPhaseId(phase))) {
             const auto a = f->spec.action;
+            if (a == FaultSpec::Action::DelayRequest && f->targetClient == client &&
+                phase == StepPhase::Before) {
+                // The command at the trigger has not been written yet: it is the one held back.
+                m_clients[std::size_t(client)]->delayRequest(request, f->spec.durationMs);
+                continue;
+            }
             if (a == FaultSpec::Action::LoseReply || a == FaultSpec::Action::DelayReply) {
                 // The command at the trigger is the one whose reply is lost or late.
                 const bool same = f->targetClient == client;
@@ -701,6 +707,10 @@ private:
         case FaultSpec::Action::DelayReply:
             if (target)
                 target->delayReply(0, s.durationMs);
+            return;
+        case FaultSpec::Action::DelayRequest:
+            if (target)
+                target->delayRequest(0, s.durationMs);
             return;
         case FaultSpec::Action::Partition:
             if (!target)

@@ -188,6 +188,7 @@ bool parseAction(const QString &id, FaultSpec::Action *out)
         {QStringLiteral("crash"), FaultSpec::Action::Crash},
         {QStringLiteral("lose_reply"), FaultSpec::Action::LoseReply},
         {QStringLiteral("delay_reply"), FaultSpec::Action::DelayReply},
+        {QStringLiteral("delay_request"), FaultSpec::Action::DelayRequest},
         {QStringLiteral("partition"), FaultSpec::Action::Partition},
         {QStringLiteral("node_crash"), FaultSpec::Action::NodeCrash},
         {QStringLiteral("node_restart"), FaultSpec::Action::NodeRestart},
@@ -259,8 +260,8 @@ bool parseFault(const QJsonValue &v, const QString &path, FaultSpec *f, Problem 
         return r.fail("action",
                       QCoreApplication::translate(
                           "Scenario", "unknown fault \"%1\" (pause, crash, lose_reply, "
-                                      "delay_reply, partition, node_crash, node_restart, failover, "
-                                      "clock_jump)")
+                                      "delay_reply, delay_request, partition, node_crash, "
+                                      "node_restart, failover, clock_jump)")
                           .arg(action));
     const auto trig = r.take("trigger");
     if (trig.isUndefined())
@@ -656,6 +657,8 @@ QString faultActionId(FaultSpec::Action action)
         return QStringLiteral("lose_reply");
     case FaultSpec::Action::DelayReply:
         return QStringLiteral("delay_reply");
+    case FaultSpec::Action::DelayRequest:
+        return QStringLiteral("delay_request");
     case FaultSpec::Action::Partition:
         return QStringLiteral("partition");
     case FaultSpec::Action::NodeCrash:

@@ -25,10 +25,14 @@ struct FaultTrigger {
 
 struct FaultSpec {
     enum class Action : quint8 {
-        Pause,       // client: stop the world for durationMs
-        Crash,       // client: the process dies; its coroutines are gone
-        LoseReply,   // client: the command at the trigger executes, its reply never comes back
-        DelayReply,  // client: the reply comes durationMs late
+        Pause,      // client: stop the world for durationMs
+        Crash,      // client: the process dies; its coroutines are gone
+        LoseReply,  // client: the command at the trigger executes, its reply never comes back
+        DelayReply, // client: the reply comes durationMs late
+        // client: the command at the trigger ("before" phase; otherwise the client's next one)
+        // is held back durationMs before it leaves, so a request another client sends meanwhile
+        // reaches the node first: the arrival order of two requests in flight together, flipped
+        DelayRequest,
         Partition,   // client cut off from `nodes` for durationMs (requests lost)
         NodeCrash,   // node: down for durationMs (< 0: for good), then back with its data
         NodeRestart, // node: down for durationMs then back, with or without persistence

@@ -97,6 +97,14 @@ void SimClient::crash()
 void SimClient::strikeFaults(const char *step, const char *phase, quint64 handle)
 {
     for (ArmedFault *f : m_world.reach(m_index, step, phase)) {
+        if (f->spec.action == FaultSpec::Action::DelayRequest && f->targetClient == m_index &&
+            std::strcmp(phase, "before") == 0) {
+            // The command at the trigger has not left yet: it is the one held back.
+            if (Request *req = findRequest(handle)) {
+                req->holdUs = f->spec.durationMs * 1000;
+                continue;
+            }
+        }
         if (f->spec.action == FaultSpec::Action::LoseReply ||
             f->spec.action == FaultSpec::Action::DelayReply) {
             Request *req = f->targetClient == m_index ? findRequest(handle) : nullptr;
@@ -159,13 +167,20 @@ void SimClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Gr
     req.dropReply = m_loseNextReply;
     req.timeoutArmed = false;
     req.extraDelayUs = m_delayNextReplyUs;
+    req.holdUs = m_holdNextRequestUs;
     req.timeoutMs = 0;
     req.deadlineUs = 0;
     req.reply = Reply();
     m_loseNextReply = false;
     m_delayNextReplyUs = 0;
+    m_holdNextRequestUs = 0;
     const quint64 handle = (req.serial << 16) | slot;
     strike(req.spec.step, "before", handle);
+    const Request *issued = findRequest(handle);
+    if (issued && issued->holdUs > 0) {
+        at(m_world.kernel().now() + issued->holdUs, [this, handle] { send(handle); });
+        return;
+    }
     deliver([this, handle] { send(handle); });
 }
 
@@ -188,6 +203,8 @@ void SimClient::send(quint64 handle)
     // The command travels; links keep TCP's order.
     const qint64 arrival = qMax(now + m_world.oneWayLatencyUs(m_netRng), m_linkArrivalUs[link]);
     m_linkArrivalUs[link] = arrival;
+    if (m_world.watchesSteps())
+        m_world.travels(m_index, nodeIndex, now, arrival);
     m_world.kernel().at(arrival,
                         [this, handle, nodeIndex, link] { arrive(handle, nodeIndex, link); });
 }

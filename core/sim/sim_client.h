@@ -32,6 +32,7 @@ public:
     void crash();
     void loseNextReply() { m_loseNextReply = true; }
     void delayNextReply(qint64 us) { m_delayNextReplyUs = us; }
+    void holdNextRequest(qint64 us) { m_holdNextRequestUs = us; }
     void receiveMessage(const QByteArray &channel);
 
     // LockContext
@@ -74,6 +75,7 @@ private:
         bool dropReply = false;
         bool timeoutArmed = false;
         qint64 extraDelayUs = 0;
+        qint64 holdUs = 0; // kept back this long before it leaves (a delay_request fault)
         qint64 timeoutMs = 0;
         qint64 deadlineUs = 0;
         // The node's answer while it travels back. Kept here rather than in the kernel action
@@ -159,6 +161,7 @@ private:
     quint64 m_tokens = 0;
     bool m_loseNextReply = false;
     qint64 m_delayNextReplyUs = 0;
+    qint64 m_holdNextRequestUs = 0;
     std::vector<Request> m_slab;
     std::vector<quint32> m_freeSlots;
     std::vector<std::unique_ptr<Group>> m_groups;

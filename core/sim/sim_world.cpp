@@ -219,6 +219,10 @@ void SimWorld::applyFault(ArmedFault &f)
         if (target)
             target->delayNextReply(durUs);
         return;
+    case FaultSpec::Action::DelayRequest:
+        if (target)
+            target->holdNextRequest(durUs);
+        return;
     case FaultSpec::Action::Partition:
         if (!target)
             return;

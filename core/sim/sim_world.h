@@ -86,6 +86,12 @@ public:
             m_stepObserver->reached(client, step, phase, m_kernel.now());
         return m_plan->reach(client, step, phase);
     }
+    // A command of `client` left at `sentUs` and reaches `node` at `arrivalUs`.
+    void travels(int client, int node, qint64 sentUs, qint64 arrivalUs)
+    {
+        if (m_stepObserver)
+            m_stepObserver->travels(client, node, sentUs, arrivalUs);
+    }
     void strikeNodeFault(ArmedFault &fault);
     void clientDone();
     // Ends the run after the current action with this error; the first reason is kept. Used

@@ -300,6 +300,55 @@ private slots:
         QVERIFY(!after.smallest(Finding::Kind::MistakenDeletion));
     }
 
+    // The orderings of requests in flight together. A planted priority bug: the acquire script
+    // hands the lock over to a token that sorts below (or above) the holder's. With both
+    // clients starting together, whether it shows depends on whose SET reaches Redis first: if
+    // the favoured client's does, the other just waits. One variant breaks in the workload's
+    // own order; the other only when the search lets the second request overtake the first,
+    // one reordering and no fault.
+    void reorderingFlipsARaceYourScriptsLose()
+    {
+        QTemporaryDir dir;
+        const QString acquire = dir.filePath(QStringLiteral("acquire.lua"));
+        const QString release = dir.filePath(QStringLiteral("release.lua"));
+        QVERIFY(writeFile(release, "if redis.call('get', KEYS[1]) == ARGV[1] then\n"
+                                   "  return redis.call('del', KEYS[1])\nend\nreturn 0\n"));
+        QList<qsizetype> sizes;
+        for (const char *favoured : {"<", ">"}) {
+            const QByteArray script =
+                QByteArray("if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then\n"
+                           "  return 1\nend\n"
+                           "if ARGV[1] ") +
+                favoured +
+                " redis.call('get', KEYS[1]) then\n"
+                "  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])\n  return 1\nend\n"
+                "return 0\n";
+            QVERIFY(writeFile(acquire, script));
+            QString error;
+            std::shared_ptr<const Strategy> mine(createCustomStrategy(acquire, release, &error));
+            QVERIFY2(mine, qPrintable(error));
+            ExploreRequest r;
+            r.strategy = mine;
+            r.workload.startStaggerMs = 0;
+            r.maxFaults = 1;
+            r.faults = {ExploreFault::Reorder};
+            r.find = {Finding::Kind::Violation};
+            const ExploreResult result = explore(r);
+            QVERIFY2(result.ok, qPrintable(result.error));
+            const Counterexample *c = result.smallest(Finding::Kind::Violation);
+            QVERIFY2(c, favoured);
+            sizes.append(c->placements.size());
+            if (!c->placements.isEmpty()) {
+                QCOMPARE(c->placements.first().fault, ExploreFault::Reorder);
+                QVERIFY(c->placements.first().holdMs >= 1);
+                QVERIFY(c->placements.first().overtakenBy != c->placements.first().client);
+            }
+            checkReplays(*c, mine->id(), mine);
+        }
+        std::sort(sizes.begin(), sizes.end());
+        QCOMPARE(sizes, QList<qsizetype>({0, 1}));
+    }
+
     // A script that loops forever under contention: the search stops at once with one error
     // naming the file and the line, instead of hanging or paying the time limit per schedule.
     void endlessScriptStopsTheSearchWithOneError()

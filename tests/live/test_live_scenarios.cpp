@@ -42,6 +42,16 @@ quint32 catalogueExpectation(const QString &scenario, const QString &strategy)
     return 0;
 }
 
+// Who got the lock first in a run's log: a client index, or -1.
+int firstAcquirer(const EventLog &log)
+{
+    for (const Event &e : log.events()) {
+        if (e.kind == EventKind::Acquired)
+            return e.client;
+    }
+    return -1;
+}
+
 } // namespace
 
 class TestLiveScenarios : public QObject {
@@ -55,6 +65,7 @@ private slots:
     void userServersRunClientFaults();
     void userServersRefuseServerFaults();
     void clockJumpMovesTheServerClock();
+    void heldBackRequestIsOvertakenInBothWorlds();
 };
 
 void TestLiveScenarios::headlineCellsAgree_data()
@@ -239,3 +250,46 @@ void TestLiveScenarios::clockJumpMovesTheServerClock()
 
 QTEST_GUILESS_MAIN(TestLiveScenarios)
 #include "test_live_scenarios.moc"
+
+void TestLiveScenarios::heldBackRequestIsOvertakenInBothWorlds()
+{
+    // delay_request (Explore's reordering): A's SET is held back longer than B's head start,
+    // so B's reaches Redis first and B takes the lock, on a real server as in the simulator.
+    // Without the fault A, who starts first, gets it: the fault is what changed the order.
+    Scenario s;
+    s.id = QStringLiteral("held-back");
+    s.clientCount = 2;
+    s.cycles = 1;
+    s.ttlMs = 5000;
+    s.holdMs = Distribution::fixed(50);
+    s.startStaggerMs = 30;
+    s.durationMs = 2000;
+    FaultSpec hold;
+    hold.action = FaultSpec::Action::DelayRequest;
+    hold.client = QStringLiteral("A");
+    hold.durationMs = 200;
+    hold.trigger.client = QStringLiteral("A");
+    hold.trigger.steps = {QStringLiteral("acquire.set")};
+    hold.trigger.phase = QStringLiteral("before");
+
+    SimulationConfig sim;
+    sim.scenario = s;
+    sim.strategyId = QStringLiteral("set-nx-px-lua");
+    const SimulationResult plain = runSimulation(sim);
+    QVERIFY2(plain.ok && plain.log, qPrintable(plain.error));
+    QCOMPARE(firstAcquirer(*plain.log), 0);
+    sim.scenario.faults = {hold};
+    const SimulationResult simulated = runSimulation(sim);
+    QVERIFY2(simulated.ok && simulated.log, qPrintable(simulated.error));
+    QCOMPARE(firstAcquirer(*simulated.log), 1);
+    QCOMPARE(simulated.report.violations, qint64(0));
+
+    LiveScenarioConfig live;
+    live.scenario = sim.scenario;
+    live.strategyId = sim.strategyId;
+    const LiveScenarioResult r = runLiveScenario(live);
+    QVERIFY2(r.ok && r.log, qPrintable(r.error));
+    QCOMPARE(firstAcquirer(*r.log), 1);
+    QCOMPARE(r.report.violations, qint64(0));
+    QCOMPARE(r.report.acquisitions, qint64(2));
+}

@@ -243,7 +243,11 @@ Scenario handBuilt()
     jump.node = 2;
     jump.jumpMs = -700;
     jump.trigger = atTime(1200);
-    s.faults = {pause, crash, lose, delay, partition, nodeCrash, restart, failover, jump};
+    FaultSpec hold = fault(FaultSpec::Action::DelayRequest, QStringLiteral("B"));
+    hold.durationMs = 2;
+    hold.trigger = atStep(QStringLiteral("B"), {QStringLiteral("acquire.set")});
+    hold.trigger.phase = QStringLiteral("before");
+    s.faults = {pause, crash, lose, delay, partition, nodeCrash, restart, failover, jump, hold};
 
     Caption first;
     first.eventKind = QStringLiteral("acquired");
@@ -400,7 +404,7 @@ private slots:
             actions.append(f.toObject().value(u"action").toString());
         QCOMPARE(actions, QStringList({u"pause"_s, u"crash"_s, u"lose_reply"_s, u"delay_reply"_s,
                                        u"partition"_s, u"node_crash"_s, u"node_restart"_s,
-                                       u"failover"_s, u"clock_jump"_s}));
+                                       u"failover"_s, u"clock_jump"_s, u"delay_request"_s}));
         // One step alternative as a string, several as a list.
         QCOMPARE(faults[0].toObject().value(u"trigger").toObject().value(u"step").toString(),
                  QStringLiteral("acquire.set"));

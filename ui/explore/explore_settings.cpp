@@ -78,6 +78,10 @@ ExploreSettingsWidget::ExploreSettingsWidget(QWidget *parent)
     m_holdBox = spinBox(0, 600000, int(defaults.holdMs));
     m_holdLabel->setBuddy(m_holdBox);
     workload->addRow(m_holdLabel, m_holdBox);
+    m_staggerLabel = new QLabel;
+    m_staggerBox = spinBox(0, 60000, int(defaults.startStaggerMs));
+    m_staggerLabel->setBuddy(m_staggerBox);
+    workload->addRow(m_staggerLabel, m_staggerBox);
     layout->addWidget(m_workloadBox);
 
     // The faults: which kinds, and how many at most in one schedule.
@@ -155,6 +159,10 @@ void ExploreSettingsWidget::retranslateUi()
     m_holdLabel->setText(tr("&Hold:"));
     m_holdBox->setSuffix(tr(" ms"));
     m_holdBox->setToolTip(tr("Time inside the critical section, each cycle"));
+    m_staggerLabel->setText(tr("Clients start a&part:"));
+    m_staggerBox->setSuffix(tr(" ms"));
+    m_staggerBox->setToolTip(tr("0 starts every client at once: their first requests race, and "
+                                "the search tries both arrival orders (reorder)"));
 
     m_faultsBox->setTitle(tr("Faults to place"));
     const QList<ExploreFault> kinds = allExploreFaults();
@@ -282,6 +290,7 @@ void ExploreSettingsWidget::setWorkload(const ExploreWorkload &w)
     m_cyclesBox->setValue(w.cycles);
     m_ttlBox->setValue(int(w.ttlMs));
     m_holdBox->setValue(int(w.holdMs));
+    m_staggerBox->setValue(int(w.startStaggerMs));
 }
 
 void ExploreSettingsWidget::setFaults(const QList<ExploreFault> &faults)
@@ -314,6 +323,7 @@ ExploreRequest ExploreSettingsWidget::baseRequest() const
     r.workload.cycles = m_cyclesBox->value();
     r.workload.ttlMs = m_ttlBox->value();
     r.workload.holdMs = m_holdBox->value();
+    r.workload.startStaggerMs = m_staggerBox->value();
     r.maxFaults = m_maxFaultsBox->value();
     return r;
 }

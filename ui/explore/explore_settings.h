@@ -85,6 +85,8 @@ private:
     QSpinBox *m_ttlBox = nullptr;
     QLabel *m_holdLabel = nullptr;
     QSpinBox *m_holdBox = nullptr;
+    QLabel *m_staggerLabel = nullptr;
+    QSpinBox *m_staggerBox = nullptr;
     QList<QCheckBox *> m_faultBoxes; // in allExploreFaults() order
     QLabel *m_maxFaultsLabel = nullptr;
     QSpinBox *m_maxFaultsBox = nullptr;
