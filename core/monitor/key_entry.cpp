@@ -2,27 +2,36 @@
 
 #include <QJsonDocument>
 
+#include <charconv>
+
 namespace lockscope {
 
 namespace {
 
-void appendString(QByteArray &out, const QByteArray &s)
+void appendString(QByteArray &out, QByteArrayView s)
 {
     static const char hex[] = "0123456789abcdef";
     out += '"';
-    for (char c : s) {
+    // Runs of bytes that need no escape are appended at once: a snapshot prints every key.
+    const char *data = s.data();
+    qsizetype run = 0;
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        const char c = data[i];
         const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
+        if (c != '"' && c != '\\' && u >= 0x20)
+            continue;
+        out.append(data + run, i - run);
+        run = i + 1;
+        if (u >= 0x20) {
             out += '\\';
             out += c;
-        } else if (u < 0x20) {
+        } else {
             out += "\\u00";
             out += hex[u >> 4];
             out += hex[u & 0xf];
-        } else {
-            out += c;
         }
     }
+    out.append(data + run, s.size() - run);
     out += '"';
 }
 
@@ -35,7 +44,7 @@ void field(QByteArray &out, const char *name)
     out += "\":";
 }
 
-void field(QByteArray &out, const char *name, const QByteArray &value)
+void field(QByteArray &out, const char *name, QByteArrayView value)
 {
     field(out, name);
     appendString(out, value);
@@ -44,7 +53,9 @@ void field(QByteArray &out, const char *name, const QByteArray &value)
 void field(QByteArray &out, const char *name, qint64 value)
 {
     field(out, name);
-    out += QByteArray::number(value);
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+    out.append(digits, end - digits);
 }
 
 } // namespace
@@ -85,11 +96,11 @@ QByteArray KeyEntry::toJsonLine(qint64 nowUs) const
         field(out, "owner", lock.owner);
     }
     field(out, "role",
-          QByteArray(lock.role == LockRole::Lock        ? "lock"
-                     : lock.role == LockRole::Auxiliary ? "auxiliary"
-                                                        : "other"));
+          QByteArrayView(lock.role == LockRole::Lock        ? "lock"
+                         : lock.role == LockRole::Auxiliary ? "auxiliary"
+                                                            : "other"));
     field(out, "ttl_ms", remainingTtlMs(nowUs));
-    field(out, "type", QByteArray(keyTypeName(type)));
+    field(out, "type", QByteArrayView(keyTypeName(type)));
     field(out, "value", valueText);
     field(out, "waiters", waiters >= 0 ? waiters : lock.waiters);
     out += '}';
