@@ -102,7 +102,7 @@ with_latency() {
 }
 max_latency() { awk 'NF == 4 { if ($2 > m) m = $2 } END { printf "%s", m + 0 }' "$1"; }
 samples() { awk 'NF == 4 { n++ } END { print n + 0 }' "$1"; }
-calls() { rc info commandstats | tr -d '\r' | awk -F'[:=,]' '/^cmdstat_/ { s += $3 } END { print s + 0 }'; }
+calls() { rc info commandstats | tr -d '\r' | awk -F'[:=,]' '/^cmdstat_/ && !/^cmdstat_ping:/ { s += $3 } END { print s + 0 }'; } # not the sampler's PINGs
 
 scans() { rc info commandstats | tr -d '\r' | awk -F'[:=,]' '/^cmdstat_scan:/ { print $3 + 0 }'; }
 
