@@ -20,7 +20,9 @@ AnomalyIndex::AnomalyIndex(AnomalyThresholds thresholds)
 
 void AnomalyIndex::clear()
 {
+    const bool report = m_reportAppeared;
     *this = AnomalyIndex(m_thresholds);
+    m_reportAppeared = report;
 }
 
 void AnomalyIndex::touch(const QByteArray &key)
@@ -84,9 +86,11 @@ void AnomalyIndex::judgeKey(const QByteArray &key, const KeyEntry *entry, Update
                         [&](const QString &r) { return !old.keyRules.contains(r); });
         if (anyNew) {
             update.idsChanged = true;
-            for (Anomaly &a : AnomalyRules::forKey(*entry, m_nowUs, m_thresholds)) {
-                if (!old.keyRules.contains(a.rule))
-                    update.appeared.append(std::move(a));
+            if (m_reportAppeared) {
+                for (Anomaly &a : AnomalyRules::forKey(*entry, m_nowUs, m_thresholds)) {
+                    if (!old.keyRules.contains(a.rule))
+                        update.appeared.append(std::move(a));
+                }
             }
         }
         m_keyAnomalies += now.keyRules.size() - old.keyRules.size();
@@ -156,7 +160,7 @@ void AnomalyIndex::judgeOwner(const QByteArray &owner, Update &update, QList<Ano
         update.idsChanged = true;
         for (const QByteArray &key : o.tagged)
             update.keys.append(key);
-        if (is)
+        if (is && m_reportAppeared)
             appeared.append(AnomalyRules::ownerHoldsMany(owner, o.listedAt, int(o.counted.size()),
                                                          m_thresholds));
     }

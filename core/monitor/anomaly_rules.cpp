@@ -23,11 +23,11 @@ QString text(const QByteArray &bytes)
 
 // The sentence is a callable: AnomalyRules::rulesForKey() judges without writing any.
 template <typename Sentence>
-Anomaly make(const char *rule, const QByteArray &key, const QByteArray &owner, bool sentences,
+Anomaly make(const QString &rule, const QByteArray &key, const QByteArray &owner, bool sentences,
              Sentence &&sentence, qint64 sinceUs)
 {
     Anomaly a;
-    a.rule = QString::fromLatin1(rule);
+    a.rule = rule; // a QStringLiteral: shared, not copied for every key judged
     a.key = key;
     a.owner = owner;
     a.sinceUs = sinceUs;
@@ -74,7 +74,7 @@ QList<Anomaly> AnomalyRules::judge(const KeyEntry &e, qint64 nowUs, const Anomal
     if (e.lock.role == LockRole::Lock) {
         if (e.pttlMs == -1) {
             out.append(make(
-                "no-ttl", e.key, owner, sentences,
+                QStringLiteral("no-ttl"), e.key, owner, sentences,
                 [&] {
                     return QCoreApplication::translate(
                                "AnomalyRules", "%1 has no TTL: if %2 dies, nobody can ever take it "
@@ -84,7 +84,7 @@ QList<Anomaly> AnomalyRules::judge(const KeyEntry &e, qint64 nowUs, const Anomal
                 e.lastChangeUs));
         } else if (t.maxTtlMs > 0 && e.remainingTtlMs(nowUs) > t.maxTtlMs) {
             out.append(make(
-                "ttl-too-long", e.key, owner, sentences,
+                QStringLiteral("ttl-too-long"), e.key, owner, sentences,
                 [&] {
                     return QCoreApplication::translate(
                                "AnomalyRules",
@@ -98,7 +98,7 @@ QList<Anomaly> AnomalyRules::judge(const KeyEntry &e, qint64 nowUs, const Anomal
         if (!owner.isEmpty() && t.maxHeldMs > 0 && e.ownerSinceUs > 0 &&
             (nowUs - e.ownerSinceUs) / 1000 > t.maxHeldMs) {
             out.append(make(
-                "held-too-long", e.key, owner, sentences,
+                QStringLiteral("held-too-long"), e.key, owner, sentences,
                 [&] {
                     return QCoreApplication::translate("AnomalyRules",
                                                        "%1 has held %2 for %3 (above %4).")
@@ -112,7 +112,7 @@ QList<Anomaly> AnomalyRules::judge(const KeyEntry &e, qint64 nowUs, const Anomal
                                            [&](qint64 at) { return at >= minuteAgo; });
         if (t.maxOwnerChangesPerMinute > 0 && changes > t.maxOwnerChangesPerMinute) {
             out.append(make(
-                "owner-churn", e.key, owner, sentences,
+                QStringLiteral("owner-churn"), e.key, owner, sentences,
                 [&] {
                     return QCoreApplication::translate(
                                "AnomalyRules",
@@ -128,7 +128,7 @@ QList<Anomaly> AnomalyRules::judge(const KeyEntry &e, qint64 nowUs, const Anomal
     }
     if (!e.lostHolder.isEmpty() && (e.lostUntilUs < 0 || nowUs < e.lostUntilUs)) {
         out.append(make(
-            "lost-lock", e.key, e.lostHolder, sentences,
+            QStringLiteral("lost-lock"), e.key, e.lostHolder, sentences,
             [&] {
                 const QString how =
                     e.lostCause == kLostWithFailover
@@ -151,7 +151,7 @@ QList<Anomaly> AnomalyRules::judge(const KeyEntry &e, qint64 nowUs, const Anomal
     if (!e.queueHead.isEmpty() && e.waiters > 0 && t.queueStuckMs > 0 && e.queueHeadSinceUs > 0 &&
         (nowUs - e.queueHeadSinceUs) / 1000 > t.queueStuckMs) {
         out.append(make(
-            "queue-stuck", e.key, e.queueHead, sentences,
+            QStringLiteral("queue-stuck"), e.key, e.queueHead, sentences,
             [&] {
                 return QCoreApplication::translate(
                            "AnomalyRules", "the queue %1 has had %2 first for %3 (above %4): the "
@@ -202,7 +202,7 @@ Anomaly AnomalyRules::ownerHoldsMany(const QByteArray &owner, const QByteArray &
                                      const AnomalyThresholds &t)
 {
     Anomaly a = make(
-        "owner-holds-many", firstKey, owner, true,
+        QStringLiteral("owner-holds-many"), firstKey, owner, true,
         [&] {
             return QCoreApplication::translate(
                        "AnomalyRules", "%1 holds %2 locks at once (above %3), %4 among them.")

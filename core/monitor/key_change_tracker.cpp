@@ -171,7 +171,7 @@ void KeyChangeTracker::resolve(const QByteArray &key, KeyState &k)
         // The first delete/expiry after the write that the read may have seen, and the first
         // write after that delete.
         quint64 deleteSeq = 0, laterWriteSeq = 0;
-        for (std::size_t i = 1; i < k.ops.size() && k.ops[i].seq <= r.seqAtArrival; ++i) {
+        for (qsizetype i = 1; i < k.ops.size() && k.ops[i].seq <= r.seqAtArrival; ++i) {
             if (!deleteSeq) {
                 if (k.ops[i].kind != OpKind::Write)
                     deleteSeq = k.ops[i].seq;

@@ -29,7 +29,6 @@
 #include <QHash>
 #include <QSet>
 
-#include <deque>
 #include <vector>
 
 namespace lockscope {
@@ -89,8 +88,11 @@ private:
         KeySnapshot snapshot;
     };
     struct KeyState {
-        std::deque<Op> ops;
-        std::deque<Read> reads;
+        // QLists, not std::deques: an empty deque allocates over 1 KB (libstdc++ makes its map
+        // and a first block at once), and a snapshot makes one state per key; these queues hold
+        // one or two entries, and QList drops its front without moving the rest.
+        QList<Op> ops;
+        QList<Read> reads;
         quint64 lastOpSeq = 0;
         bool exists = false; // as the observations so far say
     };
@@ -101,7 +103,8 @@ private:
     void popCoveredWrites(KeyState &k, quint64 seqAtSend, quint64 limitSeq);
     void unresolvable(const QByteArray &key, KeyState &k, const Op &op);
     // A key that is gone, with nothing in flight, is forgotten: with lock:<uuid> names every
-    // key is new, and a state kept per deleted key (two deques, over 1 KB) grew without end.
+    // key is new, and a state kept per deleted key (it held two deques then, over 1 KB) grew
+    // without end.
     void forgetIfIdle(const QByteArray &key);
 
     QHash<QByteArray, KeyState> m_keys;

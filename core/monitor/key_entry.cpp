@@ -2,98 +2,144 @@
 
 #include <QJsonDocument>
 
+#include <charconv>
+#include <cstring>
+
 namespace lockscope {
 
 namespace {
 
-void appendString(QByteArray &out, const QByteArray &s)
-{
-    static const char hex[] = "0123456789abcdef";
-    out += '"';
-    for (char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (u < 0x20) {
-            out += "\\u00";
-            out += hex[u >> 4];
-            out += hex[u & 0xf];
-        } else {
-            out += c;
-        }
+// One JSON line written into a buffer sized for the worst case up front (every byte of every
+// string escaped as \u00XX): no reallocation and no bounds check per piece. A snapshot prints one
+// line per key, and the appends of a growing QByteArray were most of the time of printing.
+class LineWriter {
+public:
+    explicit LineWriter(qsizetype bound)
+        : m_out(bound, Qt::Uninitialized)
+        , m_p(m_out.data())
+    {}
+    template <std::size_t N> void raw(const char (&s)[N])
+    {
+        std::memcpy(m_p, s, N - 1);
+        m_p += N - 1;
     }
-    out += '"';
-}
+    void raw(char c) { *m_p++ = c; }
+    void number(qint64 v) { m_p = std::to_chars(m_p, m_p + 20, v).ptr; }
+    void string(QByteArrayView s)
+    {
+        static const char hex[] = "0123456789abcdef";
+        *m_p++ = '"';
+        for (const char c : s) {
+            const auto u = static_cast<unsigned char>(c);
+            if (c == '"' || c == '\\') {
+                *m_p++ = '\\';
+                *m_p++ = c;
+            } else if (u < 0x20) {
+                std::memcpy(m_p, "\\u00", 4);
+                m_p[4] = hex[u >> 4];
+                m_p[5] = hex[u & 0xf];
+                m_p += 6;
+            } else {
+                *m_p++ = c;
+            }
+        }
+        *m_p++ = '"';
+    }
+    QByteArray take()
+    {
+        m_out.truncate(m_p - m_out.constData());
+        return std::move(m_out);
+    }
+    static qsizetype stringBound(QByteArrayView s) { return 2 + 6 * s.size(); }
 
-void field(QByteArray &out, const char *name)
-{
-    if (out.size() > 1)
-        out += ',';
-    out += '"';
-    out += name;
-    out += "\":";
-}
-
-void field(QByteArray &out, const char *name, const QByteArray &value)
-{
-    field(out, name);
-    appendString(out, value);
-}
-
-void field(QByteArray &out, const char *name, qint64 value)
-{
-    field(out, name);
-    out += QByteArray::number(value);
-}
+private:
+    QByteArray m_out;
+    char *m_p;
+};
 
 } // namespace
 
 QByteArray KeyEntry::toJsonLine(qint64 nowUs) const
 {
-    QByteArray out;
-    out.reserve(512);
-    out += '{';
+    QList<QByteArray> rules;
+    rules.reserve(anomalies.size());
+    for (const QString &rule : anomalies)
+        rules.append(rule.toUtf8());
+    const QByteArray shownKey = displayBytes(key, 1024);
+    const QByteArray labelText = lock.label.toUtf8();
+    const QByteArray noteText = lock.note.toUtf8();
+    const char *role = lock.role == LockRole::Lock        ? "lock"
+                       : lock.role == LockRole::Auxiliary ? "auxiliary"
+                                                          : "other";
+    const char *typeName = keyTypeName(type);
+
+    // The field names, punctuation and numbers take well under 512 bytes.
+    qsizetype bound = 512;
+    for (const QByteArray &r : std::as_const(rules))
+        bound += 1 + LineWriter::stringBound(r);
+    for (QByteArrayView s :
+         {QByteArrayView(format), QByteArrayView(shownKey), QByteArrayView(labelText),
+          QByteArrayView(lock.lockKey), QByteArrayView(lock.mode), QByteArrayView(noteText),
+          QByteArrayView(lock.owner), QByteArrayView(role), QByteArrayView(typeName),
+          QByteArrayView(valueText)})
+        bound += LineWriter::stringBound(s);
+
+    LineWriter w(bound);
     // Keys in byte order, as QJsonDocument sorts them.
-    field(out, "anomalies");
-    out += '[';
-    for (qsizetype i = 0; i < anomalies.size(); ++i) {
+    w.raw("{\"anomalies\":[");
+    for (qsizetype i = 0; i < rules.size(); ++i) {
         if (i)
-            out += ',';
-        appendString(out, anomalies[i].toUtf8());
+            w.raw(',');
+        w.string(rules[i]);
     }
-    out += ']';
-    if (lock.counter >= 0)
-        field(out, "counter", lock.counter);
-    field(out, "fencing_counter", fencingCounter);
-    field(out, "first_seen_us", firstSeenUs);
-    field(out, "format", format);
-    field(out, "hold_count", lock.holdCount);
-    field(out, "key", displayBytes(key, 1024));
-    field(out, "label", lock.label.toUtf8());
-    field(out, "last_change_us", lastChangeUs);
-    if (!lock.lockKey.isEmpty())
-        field(out, "lock_key", lock.lockKey);
-    if (!lock.mode.isEmpty())
-        field(out, "mode", lock.mode);
-    if (!lock.note.isEmpty())
-        field(out, "note", lock.note.toUtf8());
-    if (lock.owner.isEmpty()) {
-        field(out, "owner");
-        out += "null";
-    } else {
-        field(out, "owner", lock.owner);
+    w.raw(']');
+    if (lock.counter >= 0) {
+        w.raw(",\"counter\":");
+        w.number(lock.counter);
     }
-    field(out, "role",
-          QByteArray(lock.role == LockRole::Lock        ? "lock"
-                     : lock.role == LockRole::Auxiliary ? "auxiliary"
-                                                        : "other"));
-    field(out, "ttl_ms", remainingTtlMs(nowUs));
-    field(out, "type", QByteArray(keyTypeName(type)));
-    field(out, "value", valueText);
-    field(out, "waiters", waiters >= 0 ? waiters : lock.waiters);
-    out += '}';
-    return out;
+    w.raw(",\"fencing_counter\":");
+    w.number(fencingCounter);
+    w.raw(",\"first_seen_us\":");
+    w.number(firstSeenUs);
+    w.raw(",\"format\":");
+    w.string(format);
+    w.raw(",\"hold_count\":");
+    w.number(lock.holdCount);
+    w.raw(",\"key\":");
+    w.string(shownKey);
+    w.raw(",\"label\":");
+    w.string(labelText);
+    w.raw(",\"last_change_us\":");
+    w.number(lastChangeUs);
+    if (!lock.lockKey.isEmpty()) {
+        w.raw(",\"lock_key\":");
+        w.string(lock.lockKey);
+    }
+    if (!lock.mode.isEmpty()) {
+        w.raw(",\"mode\":");
+        w.string(lock.mode);
+    }
+    if (!noteText.isEmpty()) {
+        w.raw(",\"note\":");
+        w.string(noteText);
+    }
+    w.raw(",\"owner\":");
+    if (lock.owner.isEmpty())
+        w.raw("null");
+    else
+        w.string(lock.owner);
+    w.raw(",\"role\":");
+    w.string(role);
+    w.raw(",\"ttl_ms\":");
+    w.number(remainingTtlMs(nowUs));
+    w.raw(",\"type\":");
+    w.string(typeName);
+    w.raw(",\"value\":");
+    w.string(valueText);
+    w.raw(",\"waiters\":");
+    w.number(waiters >= 0 ? waiters : lock.waiters);
+    w.raw('}');
+    return w.take();
 }
 
 QJsonObject KeyEntry::toJson(qint64 nowUs) const

@@ -29,6 +29,9 @@ KeyMonitor::Private::Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *
     QObject::connect(rescanTimer, &QTimer::timeout, q, [this] { startScan(false); });
     QObject::connect(anomalyTimer, &QTimer::timeout, q, [this] { anomalyTick(); });
     table.setChangeListener([this](const QByteArray &key) { markChanged(key); });
+    // What appeared is only written into the history (noteAnomaly), which only a recording
+    // monitor keeps.
+    anomalyIndex.setReportAppeared(recording);
 }
 
 // --- Redis Cluster -----------------------------------------------------------------------------

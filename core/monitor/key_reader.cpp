@@ -2,18 +2,33 @@
 
 #include "monitor_clock.h"
 
-#include <memory>
 #include <vector>
 
 namespace lockscope {
 
 namespace {
 
-using Handler = std::function<void(KeySnapshot &, const Reply &)>;
+// What a reply is for. A value command's reply applies only while the key has the type it was
+// sent for (a speculative read for a type the key does not have is ignored).
+enum class Op : quint8 {
+    Type,
+    Pttl,
+    Strlen,
+    Getrange,
+    Hlen,
+    Hgetall,
+    Hscan,
+    Llen,
+    Lrange,
+    Zcard,
+    Zrange
+};
 
 struct Step {
     Command argv;
-    Handler apply;
+    Op op;
+    KeyType type = KeyType::Unknown; // for value commands: the type they read
+    bool speculative = false;
 };
 
 struct KeyProgress {
@@ -23,16 +38,39 @@ struct KeyProgress {
     qint64 hashLength = -1;
 };
 
+// The arguments every key's commands share, made once per read instead of once per key (a
+// snapshot sends a few hundred thousand commands; each QByteArray::number is an allocation).
+struct Args {
+    explicit Args(const ReadLimits &limits)
+        : zero(QByteArrayLiteral("0"))
+        , stringEnd(QByteArray::number(qMax(1, limits.maxStringBytes) - 1))
+        , hashCount(QByteArray::number(qMax(1, limits.maxHashFields)))
+        , listEnd(QByteArray::number(qMax(1, limits.maxListItems) - 1))
+        , zsetEnd(QByteArray::number(qMax(1, limits.maxZsetItems) - 1))
+    {}
+    QByteArray zero, stringEnd, hashCount, listEnd, zsetEnd;
+};
+
+// One read. Owned by its replies: every command's callback runs exactly once (Connection's
+// contract, also when the connection goes away), and the last one of the last round deletes
+// it. The callbacks carry a plain pointer and two small numbers, which std::function keeps
+// without allocating.
 struct Job {
-    Connection *connection = nullptr;
+    Job(Connection *c, const ReadLimits &l, KeyReader::Done d)
+        : connection(c)
+        , limits(l)
+        , args(l)
+        , done(std::move(d))
+    {}
+    Connection *connection;
     ReadLimits limits;
+    Args args;
     KeyReader::Done done;
     QList<KeySnapshot> snapshots;
     std::vector<KeyProgress> progress;
     int outstanding = 0;
     bool lost = false; // a reply never came: send nothing more
 };
-using JobPtr = std::shared_ptr<Job>;
 
 QByteArray num(qint64 n)
 {
@@ -47,73 +85,156 @@ void fail(KeySnapshot &s, const QByteArray &why)
     }
 }
 
-// Turns the reply of a value command into the snapshot's fields.
+QByteArray opName(Op op)
+{
+    switch (op) {
+    case Op::Type:
+        return QByteArrayLiteral("TYPE");
+    case Op::Pttl:
+        return QByteArrayLiteral("PTTL");
+    case Op::Strlen:
+        return QByteArrayLiteral("STRLEN");
+    case Op::Getrange:
+        return QByteArrayLiteral("GETRANGE");
+    case Op::Hlen:
+        return QByteArrayLiteral("HLEN");
+    case Op::Hgetall:
+        return QByteArrayLiteral("HGETALL");
+    case Op::Hscan:
+        return QByteArrayLiteral("HSCAN");
+    case Op::Llen:
+        return QByteArrayLiteral("LLEN");
+    case Op::Lrange:
+        return QByteArrayLiteral("LRANGE");
+    case Op::Zcard:
+        return QByteArrayLiteral("ZCARD");
+    case Op::Zrange:
+        return QByteArrayLiteral("ZRANGE");
+    }
+    return {};
+}
+
+// Turns one reply into the snapshot's fields.
 // PTTL again with every later round: the key may have gone (or come back) since the first,
 // and a string read with GETRANGE cannot tell a missing key from an empty value.
-Step pttlStep(const QByteArray &key)
+void apply(KeySnapshot &s, KeyProgress &p, Op op, KeyType type, bool speculative, const Reply &r)
 {
-    return {{QByteArrayLiteral("PTTL"), key}, [](KeySnapshot &s, const Reply &r) {
-                if (r.isError()) {
-                    fail(s, "PTTL: " + r.text());
-                    return;
-                }
-                s.pttlMs = r.integer();
-                s.readAtUs = monitorNowUs();
-            }};
-}
-
-Handler valueHandler(KeyType type, const QByteArray &name, bool speculative, KeyProgress *p)
-{
-    return [type, name, speculative, p](KeySnapshot &s, const Reply &r) {
-        if (s.type != type)
-            return; // a speculative read for a type the key does not have
+    if (op == Op::Type) {
+        if (r.isError())
+            fail(s, "TYPE: " + r.text());
+        else
+            s.type = keyTypeFromName(r.text());
+        return;
+    }
+    if (op == Op::Pttl) {
         if (r.isError()) {
-            if (speculative && r.errorCode() == "WRONGTYPE")
-                return;
-            fail(s, name + ": " + r.text());
+            fail(s, "PTTL: " + r.text());
             return;
         }
-        if (name == "STRLEN" || name == "LLEN" || name == "ZCARD") {
-            s.length = r.integer();
-        } else if (name == "HLEN") {
-            s.length = r.integer();
-            p->hashLength = r.integer();
-        } else if (name == "GETRANGE") {
-            s.string = r.text();
-        } else if (name == "LRANGE") {
-            s.items.clear();
-            for (const Reply &e : r.elements())
-                s.items.append(e.text());
-        } else if (name == "ZRANGE") {
-            s.members.clear();
-            const auto &e = r.elements();
-            for (qsizetype i = 0; i + 1 < e.size(); i += 2)
-                s.members.append({e[i].text(), e[i + 1].text().toDouble()});
-        } else if (name == "HGETALL" || name == "HSCAN") {
-            const QList<Reply> &flat =
-                name == "HSCAN"
-                    ? (r.elements().size() == 2 ? r.elements().at(1).elements() : QList<Reply>())
-                    : r.elements();
-            s.fields.clear();
-            for (qsizetype i = 0; i + 1 < flat.size(); i += 2)
-                s.fields.append({flat[i].text(), flat[i + 1].text()});
-            p->hashFieldsRead = true;
-        }
-    };
+        s.pttlMs = r.integer();
+        s.readAtUs = monitorNowUs();
+        return;
+    }
+    if (s.type != type)
+        return; // a speculative read for a type the key does not have
+    if (r.isError()) {
+        if (speculative && r.errorCode() == "WRONGTYPE")
+            return;
+        fail(s, opName(op) + ": " + r.text());
+        return;
+    }
+    switch (op) {
+    case Op::Strlen:
+    case Op::Llen:
+    case Op::Zcard:
+        s.length = r.integer();
+        break;
+    case Op::Hlen:
+        s.length = r.integer();
+        p.hashLength = r.integer();
+        break;
+    case Op::Getrange:
+        s.string = r.text();
+        break;
+    case Op::Lrange:
+        s.items.clear();
+        s.items.reserve(r.elements().size());
+        for (const Reply &e : r.elements())
+            s.items.append(e.text());
+        break;
+    case Op::Zrange: {
+        s.members.clear();
+        const auto &e = r.elements();
+        for (qsizetype i = 0; i + 1 < e.size(); i += 2)
+            s.members.append({e[i].text(), e[i + 1].text().toDouble()});
+        break;
+    }
+    case Op::Hgetall:
+    case Op::Hscan: {
+        static const QList<Reply> none;
+        const QList<Reply> &flat =
+            op == Op::Hscan ? (r.elements().size() == 2 ? r.elements().at(1).elements() : none)
+                            : r.elements();
+        s.fields.clear();
+        s.fields.reserve(flat.size() / 2);
+        for (qsizetype i = 0; i + 1 < flat.size(); i += 2)
+            s.fields.append({flat[i].text(), flat[i + 1].text()});
+        p.hashFieldsRead = true;
+        break;
+    }
+    default:
+        break;
+    }
 }
 
-QList<Step> valueSteps(const QByteArray &key, KeyType type, const ReadLimits &limits,
-                       KeyProgress *p, bool speculative)
+using Round = std::vector<std::pair<int, Step>>;
+
+void addPttl(Round &round, int i, const QByteArray &key)
 {
-    QList<Step> steps;
-    const QList<Command> commands =
-        KeyReader::valueCommands(key, type, limits, p->hashLength, speculative);
-    for (const Command &argv : commands)
-        steps.append({argv, valueHandler(type, argv.at(0), speculative, p)});
-    return steps;
+    round.emplace_back(i, Step{{QByteArrayLiteral("PTTL"), key}, Op::Pttl});
 }
 
-void finish(const JobPtr &job)
+// KeyReader::valueCommands, with the shared arguments.
+void addValueSteps(Round &round, int i, const QByteArray &key, KeyType type, const Args &a,
+                   const ReadLimits &limits, qint64 hashLength, bool speculative)
+{
+    auto add = [&](Command argv, Op op) {
+        round.emplace_back(i, Step{std::move(argv), op, type, speculative});
+    };
+    switch (type) {
+    case KeyType::String:
+        add({QByteArrayLiteral("STRLEN"), key}, Op::Strlen);
+        add({QByteArrayLiteral("GETRANGE"), key, a.zero, a.stringEnd}, Op::Getrange);
+        break;
+    case KeyType::Hash:
+        if (speculative) {
+            add({QByteArrayLiteral("HLEN"), key}, Op::Hlen);
+            add({QByteArrayLiteral("HSCAN"), key, a.zero, QByteArrayLiteral("COUNT"), a.hashCount},
+                Op::Hscan);
+        } else if (hashLength < 0) {
+            add({QByteArrayLiteral("HLEN"), key}, Op::Hlen);
+        } else if (hashLength <= limits.maxHashFields) {
+            add({QByteArrayLiteral("HGETALL"), key}, Op::Hgetall);
+        } else {
+            add({QByteArrayLiteral("HSCAN"), key, a.zero, QByteArrayLiteral("COUNT"), a.hashCount},
+                Op::Hscan);
+        }
+        break;
+    case KeyType::List:
+        add({QByteArrayLiteral("LLEN"), key}, Op::Llen);
+        add({QByteArrayLiteral("LRANGE"), key, a.zero, a.listEnd}, Op::Lrange);
+        break;
+    case KeyType::ZSet:
+        add({QByteArrayLiteral("ZCARD"), key}, Op::Zcard);
+        add({QByteArrayLiteral("ZRANGE"), key, a.zero, a.zsetEnd, QByteArrayLiteral("WITHSCORES")},
+            Op::Zrange);
+        break;
+    default:
+        break;
+    }
+}
+
+void finish(Job *job)
 {
     for (KeySnapshot &s : job->snapshots) {
         if (s.failed)
@@ -135,16 +256,17 @@ void finish(const JobPtr &job)
             s.members.clear();
         }
     }
-    auto done = std::move(job->done);
-    job->done = nullptr;
+    KeyReader::Done done = std::move(job->done);
+    QList<KeySnapshot> snapshots = std::move(job->snapshots);
+    delete job;
     if (done)
-        done(std::move(job->snapshots));
+        done(std::move(snapshots));
 }
 
-void sendRound(const JobPtr &job, const std::vector<std::pair<int, Step>> &round);
+void sendRound(Job *job, Round &round);
 
 // What the next round needs, after a round completed.
-void nextRound(const JobPtr &job)
+void nextRound(Job *job)
 {
     if (job->lost) {
         for (KeySnapshot &s : job->snapshots)
@@ -152,7 +274,7 @@ void nextRound(const JobPtr &job)
         finish(job);
         return;
     }
-    std::vector<std::pair<int, Step>> round;
+    Round round;
     for (int i = 0; i < job->snapshots.size(); ++i) {
         KeySnapshot &s = job->snapshots[i];
         KeyProgress &p = job->progress[std::size_t(i)];
@@ -165,9 +287,8 @@ void nextRound(const JobPtr &job)
         case KeyType::ZSet:
             if (p.valueReadFor != s.type) {
                 p.valueReadFor = s.type;
-                round.emplace_back(i, pttlStep(s.key));
-                for (Step &step : valueSteps(s.key, s.type, job->limits, &p, false))
-                    round.emplace_back(i, std::move(step));
+                addPttl(round, i, s.key);
+                addValueSteps(round, i, s.key, s.type, job->args, job->limits, p.hashLength, false);
             }
             break;
         case KeyType::Hash:
@@ -179,15 +300,14 @@ void nextRound(const JobPtr &job)
             if (!p.hashFieldsRead && p.hashLength == 0) {
                 break; // emptied: finish() calls it gone
             } else if (!p.hashFieldsRead) {
-                round.emplace_back(i, pttlStep(s.key));
-                for (Step &step : valueSteps(s.key, s.type, job->limits, &p, false))
-                    round.emplace_back(i, std::move(step));
+                addPttl(round, i, s.key);
+                addValueSteps(round, i, s.key, s.type, job->args, job->limits, p.hashLength, false);
             }
             break;
         default:
             // A set, a stream: no value to read, but the TTL is still wanted.
             if (!pttlRead)
-                round.emplace_back(i, pttlStep(s.key));
+                addPttl(round, i, s.key);
             break;
         }
     }
@@ -198,20 +318,22 @@ void nextRound(const JobPtr &job)
     sendRound(job, round);
 }
 
-void sendRound(const JobPtr &job, const std::vector<std::pair<int, Step>> &round)
+void sendRound(Job *job, Round &round)
 {
     job->outstanding = int(round.size());
-    for (const auto &[index, step] : round) {
+    for (auto &[index, step] : round) {
         const int i = index;
-        Handler apply = step.apply;
-        job->connection->send(step.argv, [job, i, apply](const Reply &reply) {
+        const Op op = step.op;
+        const KeyType type = step.type;
+        const bool speculative = step.speculative;
+        job->connection->send(step.argv, [job, i, op, type, speculative](const Reply &reply) {
             KeySnapshot &s = job->snapshots[i];
             if (reply.isNoReply()) {
                 job->lost = true;
                 fail(s, reply.text());
                 s.timedOut = s.timedOut || reply.noReplyKind() == NoReplyKind::Timeout;
             } else {
-                apply(s, reply);
+                apply(s, job->progress[std::size_t(i)], op, type, speculative, reply);
             }
             if (--job->outstanding == 0)
                 nextRound(job);
@@ -257,47 +379,42 @@ QList<Command> KeyReader::valueCommands(const QByteArray &key, KeyType type,
 void KeyReader::read(Connection &connection, const QList<ReadRequest> &requests,
                      const ReadLimits &limits, Done done)
 {
-    auto job = std::make_shared<Job>();
-    job->connection = &connection;
-    job->limits = limits;
-    job->done = std::move(done);
+    if (requests.isEmpty()) {
+        // Nothing to read: still answer from the event loop, never from inside read().
+        QMetaObject::invokeMethod(
+            &connection,
+            [done = std::move(done)] {
+                if (done)
+                    done({});
+            },
+            Qt::QueuedConnection);
+        return;
+    }
+    auto *job = new Job(&connection, limits, std::move(done));
     job->snapshots.reserve(requests.size());
     job->progress.resize(std::size_t(requests.size()));
-    std::vector<std::pair<int, Step>> round;
+    Round round;
     round.reserve(std::size_t(requests.size()) * 5);
     for (int i = 0; i < requests.size(); ++i) {
         const ReadRequest &r = requests[i];
         KeySnapshot s;
         s.key = r.key;
         s.ticket = r.ticket;
-        job->snapshots.append(s);
+        job->snapshots.append(std::move(s));
         KeyProgress &p = job->progress[std::size_t(i)];
         p.hint = r.hint;
-        round.emplace_back(
-            i, Step{{QByteArrayLiteral("TYPE"), r.key}, [](KeySnapshot &snap, const Reply &reply) {
-                        if (reply.isError())
-                            fail(snap, "TYPE: " + reply.text());
-                        else
-                            snap.type = keyTypeFromName(reply.text());
-                    }});
+        round.emplace_back(i, Step{{QByteArrayLiteral("TYPE"), r.key}, Op::Type});
         const bool hinted = r.hint == KeyType::String || r.hint == KeyType::Hash ||
                             r.hint == KeyType::List || r.hint == KeyType::ZSet;
         if (hinted) {
             // One round trip: PTTL and the value go with TYPE, whose reply (first) confirms the
             // type. Without a hint, PTTL waits for the value round, which re-reads it anyway.
-            round.emplace_back(i, pttlStep(r.key));
+            addPttl(round, i, r.key);
             p.valueReadFor = r.hint;
             if (r.hint == KeyType::Hash)
                 p.hashLength = -1;
-            for (Step &step : valueSteps(r.key, r.hint, limits, &p, true))
-                round.emplace_back(i, std::move(step));
+            addValueSteps(round, i, r.key, r.hint, job->args, limits, p.hashLength, true);
         }
-    }
-    if (round.empty()) {
-        // Nothing to read: still answer from the event loop, never from inside read().
-        QMetaObject::invokeMethod(
-            &connection, [job] { finish(job); }, Qt::QueuedConnection);
-        return;
     }
     sendRound(job, round);
 }

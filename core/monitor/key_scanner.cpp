@@ -8,7 +8,7 @@
 namespace lockscope {
 
 namespace {
-constexpr int kMaxReadsInFlight = 2;
+constexpr int kMaxReadsInFlight = 4;
 } // namespace
 
 KeyScanner::KeyScanner(Connection *connection, QByteArray pattern, int count, ReadLimits limits,

@@ -4,9 +4,10 @@
 // O(1)/bounded reads, so the server stays responsive while a million keys are scanned.
 //
 // Results come in batches (batchReady), one per SCAN round that matched something, before the
-// scan ends; progress() after every round. At most two rounds' reads are in flight: a slow
-// server slows the scan instead of queueing work on it. cancel() stops after the round in
-// flight; nothing is emitted for it.
+// scan ends; progress() after every round. At most four rounds' reads are in flight: the next
+// SCAN goes out while the pages before it are still being read, so the server's SCAN work and the
+// client's reading overlap, and a slow server still slows the scan instead of queueing work on it.
+// cancel() stops after the round in flight; nothing is emitted for it.
 #pragma once
 
 #include "key_snapshot.h"

@@ -77,11 +77,27 @@ int utf8Sequence(const QByteArray &s, qsizetype i)
 QByteArray displayBytes(const QByteArray &bytes, int maxBytes)
 {
     static const char hex[] = "0123456789abcdef";
+    const char *data = bytes.constData();
+    const qsizetype size = bytes.size();
+    // Keys and lock values are nearly always short printable ASCII, which passes unchanged:
+    // hand the same bytes back (shared, nothing copied). This runs for every key of a snapshot
+    // several times (value text, JSON, anomaly sentences), so it must not allocate per byte.
+    if (size > 0 && size <= maxBytes) {
+        qsizetype i = 0;
+        while (i < size) {
+            const auto c = static_cast<unsigned char>(data[i]);
+            if (c < 0x20 || c >= 0x7f || c == '\\')
+                break;
+            ++i;
+        }
+        if (i == size)
+            return bytes;
+    }
     QByteArray out;
-    out.reserve(qMin<qsizetype>(bytes.size(), maxBytes) + 4);
-    for (qsizetype i = 0; i < bytes.size();) {
+    out.reserve(qMin<qsizetype>(size, maxBytes) + 4);
+    for (qsizetype i = 0; i < size;) {
         const int n = utf8Sequence(bytes, i);
-        const auto c = static_cast<unsigned char>(bytes.at(i));
+        const auto c = static_cast<unsigned char>(data[i]);
         const bool printable = n > 1 || (n == 1 && c >= 0x20 && c != 0x7f && c != '\\');
         const qsizetype width = printable ? n : 4;
         if (out.size() + width > maxBytes) {
@@ -89,7 +105,7 @@ QByteArray displayBytes(const QByteArray &bytes, int maxBytes)
             return out;
         }
         if (printable) {
-            out += bytes.mid(i, n);
+            out.append(data + i, n);
             i += n;
         } else {
             out += "\\x";

@@ -15,6 +15,10 @@ bool isBulk(const Reply &r, const char *text)
 
 ExpectedConfirmations Subscriptions::expectedConfirmations(const Command &argv)
 {
+    // Asked for every command sent: the names below are 9 to 12 letters long, and most commands
+    // are not, so most are answered without lowering a copy of their name.
+    if (argv.at(0).size() < 9 || argv.at(0).size() > 12)
+        return {};
     const QByteArray name = argv.at(0).toLower();
     if (name == "subscribe" || name == "psubscribe")
         return {static_cast<int>(argv.size() - 1), false};

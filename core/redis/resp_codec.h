@@ -1,6 +1,6 @@
 // QtRedis's use of hiredis, and nothing else of the connection: encoding a command for the wire
-// (redisFormatCommandArgv) and parsing the server's bytes into Replies (a redisReader). Kept
-// apart so the connection's other parts never see a hiredis type.
+// (by hand, the bytes redisFormatCommandArgv writes) and parsing the server's bytes into Replies (a
+// redisReader). Kept apart so the connection's other parts never see a hiredis type.
 #pragma once
 
 #include "reply.h"
@@ -12,8 +12,9 @@ struct redisReply;
 
 namespace lockscope::qtredis {
 
-// The RESP bytes of one command; empty if hiredis cannot encode it. Binary safe: every argument
-// goes with its length, so \0 and \r\n pass unchanged.
+// The RESP bytes of one command (written here, as redisFormatCommandArgv would: the same bytes,
+// without its sprintf). Binary safe: every argument goes with its length, so \0 and \r\n pass
+// unchanged.
 QByteArray encodeCommand(const Command &argv);
 
 // A reply hiredis parsed, as a Reply (a null bulk string or array is Nil). The tests' blocking

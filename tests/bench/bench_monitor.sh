@@ -1,32 +1,41 @@
 #!/usr/bin/env bash
-# Monitor-mode benchmark (not a test): how long a full snapshot of a big keyspace takes, and
-# what it costs the server while it runs.
+# Monitor-mode benchmark (not a test): how long a full snapshot of a big keyspace takes, next to
+# what a user would write in minutes and to the bare SCAN floor, and what it costs the server.
 #
 #   tests/bench/bench_monitor.sh [path/to/lockscope-cli]
 #
 # Starts its own redis-server on a free loopback port (no persistence, removed at the end),
 # loads KEYS keys (default 1,000,000) of which LOCKS (default 100,000) are lock keys with TTLs
 # in the formats the monitor recognises (redis-py, node-redlock, go-redsync, LockScope tokens,
-# Redisson hashes), with redis-cli --pipe. Then, in the same run:
-#   1. `lockscope-cli monitor --once --json`: SCAN MATCH *lock* COUNT 500, pipelined TYPE/PTTL,
-#      the bounded value read and recognition of every match, JSON Lines out;
-#   2. the baseline: `redis-cli --scan --pattern '*lock*'`, then one pipelined PTTL per match
-#      (redis-cli --pipe): discovery and TTLs only;
+# Redisson hashes), with redis-cli --pipe. Then, in the same run, one after the other:
+#   a. `lockscope-cli monitor --once --json` (with COUNT set, `--count COUNT`; else the
+#      monitor's default): discovery, TYPE/PTTL, the bounded value read and recognition of every
+#      match, anomalies, JSON Lines out; with OLD_CLI=path, the same with that binary (a
+#      previous build) side by side;
+#   b. the redis-py baseline, what a user would write: scan_iter(match='*lock*', count=1000),
+#      and for every 1,000 keys one pipeline of TYPE, then one of PTTL + the value (GET for a
+#      string, HGETALL for a hash): discovery, TTLs and values, nothing recognised;
+#   c. the floor: a bare `SCAN cursor MATCH *lock* COUNT 1000` loop (redis-py), no reads;
 # and while each runs, `redis-cli --latency-history -i 0.25` samples the server's latency
-# (PING round trips). Prints a table. Target: the max latency never above 5 ms.
+# (PING round trips, whole ms). Prints a table and the ratios. Targets (issue 17): LockScope at
+# most redis-py's time and at most 2x the floor; the server's max latency not above today's 1 ms.
 #
-# Environment: KEYS, LOCKS, COUNT (SCAN COUNT, default 500), REDIS_SERVER, REDIS_CLI,
-# PYTHON_REDIS (a python3 with redis-py, default /usr/bin/python3).
+# Environment: KEYS, LOCKS, COUNT (LockScope's SCAN COUNT; default: its own), OLD_CLI,
+# REDIS_SERVER, REDIS_CLI, PYTHON_REDIS (a python3 with redis-py, default /usr/bin/python3).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 cli="${1:-${LOCKSCOPE_CLI:-$here/../../build/app/lockscope-cli}}"
 keys="${KEYS:-1000000}"
 locks="${LOCKS:-100000}"
-count="${COUNT:-500}"
+count="${COUNT:-}"
+old_cli="${OLD_CLI:-}"
 pyredis="${PYTHON_REDIS:-/usr/bin/python3}" # Debian's python3-redis
 
 [ -x "$cli" ] || { echo "bench_monitor: no lockscope-cli at $cli (build it, or pass its path)" >&2; exit 2; }
+[ -z "$old_cli" ] || [ -x "$old_cli" ] || { echo "bench_monitor: no OLD_CLI at $old_cli" >&2; exit 2; }
+"$pyredis" -c 'import redis' 2>/dev/null ||
+    { echo "bench_monitor: $pyredis cannot import redis (python3-redis)" >&2; exit 2; }
 . "$here/bench_redis.sh"
 latency_pid=""
 bench_on_exit '[ -n "$latency_pid" ] && kill "$latency_pid"'
@@ -93,80 +102,147 @@ with_latency() {
 }
 max_latency() { awk 'NF == 4 { if ($2 > m) m = $2 } END { printf "%s", m + 0 }' "$1"; }
 samples() { awk 'NF == 4 { n++ } END { print n + 0 }' "$1"; }
-calls() { rc info commandstats | tr -d '\r' | awk -F'[:=,]' '/^cmdstat_/ { s += $3 } END { print s + 0 }'; }
+calls() { rc info commandstats | tr -d '\r' | awk -F'[:=,]' '/^cmdstat_/ && !/^cmdstat_ping:/ { s += $3 } END { print s + 0 }'; } # not the sampler's PINGs
 
-# 1. LockScope.
+scans() { rc info commandstats | tr -d '\r' | awk -F'[:=,]' '/^cmdstat_scan:/ { print $3 + 0 }'; }
+
+# One measurement: resets the server's command statistics, runs "$@" under with_latency, and
+# sets r_ms, r_calls, r_scans, r_lat, r_samples.
+measure() {
+    local name="$1"; shift
+    rc config resetstat >/dev/null
+    r_ms=$(with_latency "$work/lat-$name.txt" "$@")
+    r_calls=$(( $(calls) - 1 )) # not the INFO just sent
+    r_scans=$(scans)
+    r_lat=$(max_latency "$work/lat-$name.txt")
+    r_samples=$(samples "$work/lat-$name.txt")
+}
+
+# a. LockScope (and a previous build, when OLD_CLI is given).
+count_args=()
+[ -n "$count" ] && count_args=(--count "$count")
 lockscope() {
-    "$cli" monitor --redis "127.0.0.1:$port" --once --json --count "$count" --timeout 10000 \
+    "$1" monitor --redis "127.0.0.1:$port" --once --json "${count_args[@]}" --timeout 10000 \
         >"$work/snapshot.jsonl"
 }
-rc config resetstat >/dev/null
-lockscope_ms=$(with_latency "$work/lat-lockscope.txt" lockscope)
-lockscope_keys=$(wc -l <"$work/snapshot.jsonl")
-lockscope_calls=$(( $(calls) - 1 )) # not the INFO just sent
-lockscope_scans=$(rc info commandstats | tr -d '\r' | awk -F'[:=,]' '/^cmdstat_scan:/ { print $3 }')
-lockscope_lat=$(max_latency "$work/lat-lockscope.txt")
-lockscope_samples=$(samples "$work/lat-lockscope.txt")
-recognised=$(grep -vc '"format":"unknown"' "$work/snapshot.jsonl" || true)
-
-# 2. redis-cli: SCAN (redis-cli 7.0 has no --count: its SCAN uses the server's default, 10),
-#    then one pipelined PTTL per match.
-baseline() {
-    "$redis_cli" -p "$port" --scan --pattern '*lock*' >"$work/keys.txt"
-    awk '{ printf "*2\r\n$4\r\nPTTL\r\n$%d\r\n%s\r\n", length($0), $0 }' "$work/keys.txt" |
-        "$redis_cli" -p "$port" --pipe >"$work/pttl.out" 2>&1
+declare -A ms calls_ scans_ lat samples_ found recognised
+run_lockscope() {
+    local name="$1" bin="$2"
+    measure "$name" lockscope "$bin"
+    ms[$name]=$r_ms; calls_[$name]=$r_calls; scans_[$name]=$r_scans
+    lat[$name]=$r_lat; samples_[$name]=$r_samples
+    found[$name]=$(wc -l <"$work/snapshot.jsonl")
+    recognised[$name]=$(grep -vc '"format":"unknown"' "$work/snapshot.jsonl" || true)
 }
-rc config resetstat >/dev/null
-baseline_ms=$(with_latency "$work/lat-baseline.txt" baseline)
-baseline_keys=$(wc -l <"$work/keys.txt")
-baseline_calls=$(( $(calls) - 1 ))
-baseline_lat=$(max_latency "$work/lat-baseline.txt")
-baseline_samples=$(samples "$work/lat-baseline.txt")
+names=()
+if [ -n "$old_cli" ]; then
+    run_lockscope old "$old_cli"
+    names+=(old)
+fi
+run_lockscope new "$cli"
+names+=(new)
 
-# 3. The same with the same COUNT as LockScope, when redis-py is there (python3-redis):
-#    scan_iter(match, count) and one pipeline of PTTLs.
-py_ms="-"; py_keys="-"; py_calls="-"; py_scans="-"; py_lat="-"; py_samples="-"
-if "$pyredis" -c 'import redis' 2>/dev/null; then
-    pybase() {
-        "$pyredis" - "$port" "$count" >"$work/py.out" <<'PY'
+# b. redis-py: discovery, TYPE, then PTTL + the value, pipelined per 1,000 keys.
+pybase() {
+    "$pyredis" - "$port" >"$work/py.out" <<'PY'
 import sys, redis
 r = redis.Redis(host='127.0.0.1', port=int(sys.argv[1]))
-keys = list(r.scan_iter(match='*lock*', count=int(sys.argv[2])))
-p = r.pipeline(transaction=False)
-for k in keys:
-    p.pttl(k)
-ttls = p.execute()
-print(len(keys))
+found = 0
+def read(batch):
+    p = r.pipeline(transaction=False)
+    for k in batch:
+        p.type(k)
+    types = p.execute()
+    p = r.pipeline(transaction=False)
+    for k, t in zip(batch, types):
+        p.pttl(k)
+        if t == b'string':
+            p.get(k)
+        elif t == b'hash':
+            p.hgetall(k)
+    p.execute()
+batch = []
+for k in r.scan_iter(match='*lock*', count=1000):
+    batch.append(k)
+    if len(batch) == 1000:
+        read(batch)
+        found += len(batch)
+        batch = []
+if batch:
+    read(batch)
+    found += len(batch)
+print(found)
 PY
-    }
-    rc config resetstat >/dev/null
-    py_ms=$(with_latency "$work/lat-py.txt" pybase)
-    py_keys=$(cat "$work/py.out")
-    py_calls=$(( $(calls) - 1 ))
-    py_scans=$(rc info commandstats | tr -d '\r' | awk -F'[:=,]' '/^cmdstat_scan:/ { print $3 }')
-    py_lat=$(max_latency "$work/lat-py.txt")
-    py_samples=$(samples "$work/lat-py.txt")
-fi
+}
+measure py pybase
+ms[py]=$r_ms; calls_[py]=$r_calls; scans_[py]=$r_scans; lat[py]=$r_lat; samples_[py]=$r_samples
+found[py]=$(cat "$work/py.out"); recognised[py]="-"
+
+# c. The floor: SCAN ... COUNT 1000 until the cursor comes back to 0, nothing else.
+floor() {
+    "$pyredis" - "$port" >"$work/floor.out" <<'PY'
+import sys, redis
+r = redis.Redis(host='127.0.0.1', port=int(sys.argv[1]))
+cursor, found = 0, 0
+while True:
+    cursor, keys = r.scan(cursor, match='*lock*', count=1000)
+    found += len(keys)
+    if cursor == 0:
+        break
+print(found)
+PY
+}
+measure floor floor
+ms[floor]=$r_ms; calls_[floor]=$r_calls; scans_[floor]=$r_scans; lat[floor]=$r_lat
+samples_[floor]=$r_samples; found[floor]=$(cat "$work/floor.out"); recognised[floor]="-"
 
 echo
-echo "monitor snapshot of $dbsize keys, $matches lock keys, SCAN COUNT $count ($(nproc) cores)"
-row() { printf '%-40s %15s %21s %21s\n' "$@"; }
-row "" "lockscope-cli" "redis-cli --scan" "redis-py scan_iter"
-row "" "monitor --once" "+ pipelined PTTL" "+ pipelined PTTL"
-row "SCAN COUNT" "$count" "10 (default)" "$count"
-row "wall time (ms)" "$lockscope_ms" "$baseline_ms" "$py_ms"
-row "lock keys found" "$lockscope_keys" "$baseline_keys" "$py_keys"
-row "  in a recognised format" "$recognised" "-" "-"
-row "commands sent to the server" "$lockscope_calls" "$baseline_calls" "$py_calls"
-row "  of which SCAN" "$lockscope_scans" "$(( baseline_calls - baseline_keys ))" "$py_scans"
-row "max PING latency during the run (ms)" "$lockscope_lat" "$baseline_lat" "$py_lat"
-row "  latency samples" "$lockscope_samples" "$baseline_samples" "$py_samples"
+echo "monitor snapshot of $dbsize keys, $matches lock keys ($(nproc) cores)"
+row() { printf '%-34s' "$1"; shift; printf ' %22s' "$@"; printf '\n'; }
+cols=("${names[@]}" py floor)
+title() {
+    case "$1" in
+    old) echo "lockscope-cli (OLD_CLI)" ;;
+    new) echo "lockscope-cli" ;;
+    py) echo "redis-py" ;;
+    floor) echo "bare SCAN floor" ;;
+    esac
+}
+what() {
+    case "$1" in
+    old | new) echo "monitor --once --json" ;;
+    py) echo "TYPE+PTTL+value" ;;
+    floor) echo "COUNT 1000, no reads" ;;
+    esac
+}
+field() { local -n a="$1"; local c out=(); for c in "${cols[@]}"; do out+=("${a[$c]}"); done; echo "${out[@]}"; }
+heads=(); whats=(); for c in "${cols[@]}"; do heads+=("$(title "$c")"); whats+=("$(what "$c")"); done
+row "" "${heads[@]}"
+row "" "${whats[@]}"
+# shellcheck disable=SC2046
+row "wall time (ms)" $(field ms)
+# shellcheck disable=SC2046
+row "lock keys found" $(field found)
+# shellcheck disable=SC2046
+row "  in a recognised format" $(field recognised)
+# shellcheck disable=SC2046
+row "commands sent to the server" $(field calls_)
+# shellcheck disable=SC2046
+row "  of which SCAN" $(field scans_)
+# shellcheck disable=SC2046
+row "max PING latency (ms)" $(field lat)
+# shellcheck disable=SC2046
+row "  latency samples" $(field samples_)
 echo
-if awk -v m="$lockscope_lat" 'BEGIN { exit !(m <= 5) }'; then
-    echo "target met: the server's latency stayed at or below 5 ms while LockScope scanned"
-else
-    echo "target missed: the server's latency reached $lockscope_lat ms while LockScope scanned"
-fi
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }'; }
+for n in "${names[@]}"; do
+    echo "$(title "$n"): $(ratio "${ms[$n]}" "${ms[py]}")x redis-py, $(ratio "${ms[$n]}" "${ms[floor]}")x the floor"
+done
+[ -n "$old_cli" ] && echo "lockscope-cli / OLD_CLI: $(ratio "${ms[new]}" "${ms[old]}")x"
+verdict() { if awk -v c="$2" 'BEGIN { exit !c }'; then echo "met: $1"; else echo "missed: $1"; fi; }
+verdict "lockscope-cli no slower than redis-py" "$(awk -v a="${ms[new]}" -v b="${ms[py]}" 'BEGIN { print (a <= b) }')"
+verdict "lockscope-cli within 2x the floor" "$(awk -v a="${ms[new]}" -v b="${ms[floor]}" 'BEGIN { print (a <= 2 * b) }')"
+verdict "server latency at most 1 ms while lockscope-cli scanned" "$(awk -v m="${lat[new]}" 'BEGIN { print (m <= 1) }')"
 
 # 4. The window: the monitor page (offscreen) snapshotting the same server; the event loop's
 #    worst stall and p99 gap while it scans (bench_monitor_window, built with the window).

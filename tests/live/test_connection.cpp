@@ -7,6 +7,7 @@
 // table, error classification).
 #include "free_port.h"
 #include "redis/connection.h"
+#include "redis/resp_codec.h"
 #include "redis_server.h"
 #include "redis_test_client.h"
 #include "test_certificates.h"
@@ -21,7 +22,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <hiredis.h>
+
 #include <memory>
+#include <vector>
 
 using namespace lockscope;
 using lockscope::test::RedisServer;
@@ -137,6 +141,7 @@ private slots:
     void isWriteCommand();
     void classify_data();
     void classify();
+    void encodesCommandsAsHiredisDoes();
 
     // The protocol.
     void requestsBeforeOpenWaitForReady();
@@ -542,6 +547,36 @@ void TestConnection::classify()
     QVERIFY2(sentence.contains(described), qPrintable(sentence));
     QVERIFY(!sentence.contains(QStringLiteral("hunter2")));
     QVERIFY(!errorKindId(kind).isEmpty());
+}
+
+// The command encoder is LockScope's own (hiredis's sprintf-based one was the monitor's cost):
+// the expected bytes come from hiredis's redisFormatCommandArgv, an independent implementation.
+void TestConnection::encodesCommandsAsHiredisDoes()
+{
+    const QByteArray longArg(70000, 'x');
+    const QList<Command> commands{
+        {QByteArrayLiteral("PING")},
+        {QByteArrayLiteral("SET"), QByteArrayLiteral("k"), QByteArray()},
+        {QByteArrayLiteral("GETRANGE"), QByteArrayLiteral("lock:a"), QByteArrayLiteral("0"),
+         QByteArrayLiteral("4095")},
+        {QByteArrayLiteral("SET"), QByteArray("a\0b\r\nc", 7), QByteArray("\xff\xfe\r\n", 4)},
+        {QByteArrayLiteral("SET"), QByteArrayLiteral("big"), longArg},
+    };
+    for (const Command &argv : commands) {
+        std::vector<const char *> args;
+        std::vector<size_t> lengths;
+        for (const QByteArray &a : argv) {
+            args.push_back(a.constData());
+            lengths.push_back(size_t(a.size()));
+        }
+        char *hiredisWire = nullptr;
+        const int len =
+            redisFormatCommandArgv(&hiredisWire, int(args.size()), args.data(), lengths.data());
+        QVERIFY(len > 0 && hiredisWire);
+        const QByteArray expected(hiredisWire, len);
+        redisFreeCommand(hiredisWire);
+        QCOMPARE(qtredis::encodeCommand(argv), expected);
+    }
 }
 
 // --- protocol --------------------------------------------------------------------------------

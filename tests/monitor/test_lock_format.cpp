@@ -2,6 +2,7 @@
 // formats on production servers") and the look-alikes that must not be taken for them.
 #include "monitor/lock_format.h"
 
+#include <QDateTime>
 #include <QTest>
 
 #include <limits>
@@ -61,6 +62,7 @@ private slots:
     void uuid1Timestamps();
     void base64();
     void displayBytesEscapes();
+    void expiryTimesInUtc();
 };
 
 void TestLockFormat::recognize_data()
@@ -283,9 +285,39 @@ void TestLockFormat::displayBytesEscapes()
     QCOMPARE(displayBytes("caf\xc3\xa9"), QByteArray("caf\xc3\xa9"));
     QCOMPARE(displayBytes(QByteArray("a\x00\xff\n", 4)), QByteArray("a\\x00\\xff\\x0a"));
     QCOMPARE(displayBytes(QByteArray(10, 'y'), 5), QByteArray("yyyyy…"));
+    // Printable ASCII that fits comes back as it is; at the limit exactly, and one byte over.
+    QCOMPARE(displayBytes("abcde", 5), QByteArray("abcde"));
+    QCOMPARE(displayBytes("abcdef", 5), QByteArray("abcde…"));
+    QCOMPARE(displayBytes("a\\b"), QByteArray("a\\x5cb"));   // a backslash is escaped
+    QCOMPARE(displayBytes("a~\x7f"), QByteArray("a~\\x7f")); // so is DEL
+    QVERIFY(displayBytes(QByteArray()).isEmpty());
     // A binary value in a lock key is shown escaped, never as invalid UTF-8.
     KeySnapshot s = snapshot("lock:bin", KeyType::String, {QByteArray("\x01\x02", 2)});
     QCOMPARE(recognizeLock(s).owner, QByteArray("\\x01\\x02"));
+}
+
+// The times in notes are written without QDateTime (it was the cost of recognising redis-py
+// keys); they must read exactly as QDateTime writes them. Expiry timestamps (2005..2100) show
+// the time of a 13-digit value in their note.
+void TestLockFormat::expiryTimesInUtc()
+{
+    const QList<qint64> times{
+        1104537600001LL,                  // 2005-01-01, just after the start of the accepted range
+        1709164800000LL,                  // 2024-02-29T00:00:00.000Z, a leap day
+        1709251199999LL,                  // 2024-02-29T23:59:59.999Z
+        1714564800123LL, 1735689599999LL, // the last millisecond of 2024
+        1735689600000LL, 4102444799999LL, // the last millisecond of 2099
+        1951000000007LL, 2000000000000LL,
+    };
+    for (const qint64 ms : times) {
+        const LockInfo info =
+            recognizeLock(snapshot("lock:t", KeyType::String, {QByteArray::number(ms)}));
+        QCOMPARE(info.format, QByteArray("expiry-timestamp"));
+        const QString expected =
+            QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
+        QVERIFY2(info.note.contains(expected),
+                 qPrintable(info.note + QStringLiteral(" / ") + expected));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestLockFormat)
