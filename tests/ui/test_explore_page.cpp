@@ -11,6 +11,7 @@
 #include "explore/explore_settings.h"
 #include "main_window.h"
 #include "workspace/playback.h"
+#include "workspace/run_toolbar.h"
 #include "workspace/workspace_page.h"
 
 #include "time_scale.h"
@@ -71,6 +72,12 @@ class TestExplorePage : public QObject {
         for (const Finding &f : run->report().findings)
             same = same || (f.kind == c.kind && f.timeUs == c.findingUs);
         QVERIFY2(same, "the workspace's run does not reproduce the finding at its instant");
+        // The picker names it as a scenario not saved anywhere, not as a file with a path.
+        const auto *bar = m_window->findChild<RunToolBar *>();
+        QVERIFY(bar);
+        const QString tip = bar->scenarioBox()->currentData(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QLatin1String("not saved")) && !tip.contains(QLatin1String("(file)")),
+                 qPrintable(tip));
     }
 
 private Q_SLOTS:

@@ -3,6 +3,7 @@
 #include "agreement_model.h"
 #include "agreement_run.h"
 #include "cell_explanation.h"
+#include "common/duration_text.h"
 #include "compare_export.h"
 #include "compare_settings.h"
 #include "comparison_controller.h"
@@ -98,13 +99,6 @@ const ExportFormat &exportFormat(ExportKind kind)
                                      [kind](const ExportFormat &f) { return f.kind == kind; });
     Q_ASSERT(found != std::end(kExportFormats)); // every kind has its row
     return found != std::end(kExportFormats) ? *found : kExportFormats[0];
-}
-
-QString durationText(double seconds)
-{
-    if (seconds < 60)
-        return ComparePage::tr("%n s", nullptr, qMax(1, int(seconds + 0.5)));
-    return ComparePage::tr("%1 min %2 s").arg(int(seconds) / 60).arg(int(seconds) % 60);
 }
 
 // Wall seconds per cell and live repetition, two cells at once, on a small machine: the whole

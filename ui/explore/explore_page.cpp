@@ -1,6 +1,7 @@
 #include "explore_page.h"
 
 #include "break_it_model.h"
+#include "common/duration_text.h"
 #include "compare/matrix_delegate.h"
 #include "counterexample_model.h"
 #include "explore_runner.h"
@@ -28,24 +29,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include <cmath>
-
 namespace lockscope::ui {
-
-namespace {
-
-// "42 s", "3 min 5 s": a time left, rounded up to whole seconds.
-QString durationText(double seconds)
-{
-    const qint64 s = qMax<qint64>(1, qint64(std::ceil(seconds)));
-    if (s < 60)
-        return ExplorePage::tr("%1 s").arg(s);
-    if (s < 3600)
-        return ExplorePage::tr("%1 min %2 s").arg(s / 60).arg(s % 60);
-    return ExplorePage::tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
-}
-
-} // namespace
 
 ExplorePage::ExplorePage(QWidget *parent)
     : QWidget(parent)

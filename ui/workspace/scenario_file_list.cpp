@@ -43,11 +43,15 @@ int ScenarioFileList::add(const QString &path, std::shared_ptr<const Scenario> s
     // title, the summary and where the file is.
     m_picker->insertItem(first, QFileInfo(path).fileName());
     m_picker->setItemData(first, path, ScenarioFileRole);
-    m_picker->setItemData(first,
-                          tr("%1 (file)\n%2\n%3")
-                              .arg(scenarioTitle(*scenario, language), scenarioSummary(*scenario),
-                                   QDir::toNativeSeparators(path)),
-                          Qt::ToolTipRole);
+    // A scenario made in the window (a counterexample Explore found) has a name, not a path.
+    const QString tip =
+        QFileInfo::exists(path)
+            ? tr("%1 (file)\n%2\n%3")
+                  .arg(scenarioTitle(*scenario, language), scenarioSummary(*scenario),
+                       QDir::toNativeSeparators(path))
+            : tr("%1 (not saved to a file)\n%2")
+                  .arg(scenarioTitle(*scenario, language), scenarioSummary(*scenario));
+    m_picker->setItemData(first, tip, Qt::ToolTipRole);
     m_scenarios.insert(path, std::move(scenario));
     // Forget the oldest beyond the limit (never the one just added).
     while (m_picker->count() - first > kRecent) {
