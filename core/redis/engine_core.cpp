@@ -140,14 +140,11 @@ KeyValue *EngineCore::lookup(const QByteArray &key, ExecCtx &ctx)
 
 void EngineCore::expireKey(const QByteArray &keyRef)
 {
-    const QByteArray key = keyRef; // keyRef may live in the node we are about to erase
+    // keyRef may live in the node we are about to erase: the key is taken out first.
+    QByteArray key;
     QByteArray old;
-    if (m_observer) {
-        const KeyValue *value = keyspace.find(key);
-        if (value && value->type == KeyValue::Type::String)
-            old = value->str;
-    }
-    keyspace.erase(key);
+    if (!keyspace.take(keyRef, &key, m_observer ? &old : nullptr))
+        key = keyRef;
     notify(NotifyExpired, "expired", key);
     keyChanged(Engine::KeyChange::Kind::Expired, key, -1, old);
 }
@@ -198,14 +195,12 @@ KeyValue &EngineCore::createHash(const QByteArray &key)
 
 void EngineCore::deleteKey(const QByteArray &keyRef, ExecCtx &ctx)
 {
-    const QByteArray key = keyRef;
+    // The stored key rather than the command's copy: the observer recognises a lock key by
+    // the address of its bytes (sim_world.cpp), and a script's argument is a copy of its own.
+    QByteArray key;
     QByteArray old;
-    if (m_observer) {
-        const KeyValue *value = keyspace.find(key);
-        if (value && value->type == KeyValue::Type::String)
-            old = value->str;
-    }
-    keyspace.erase(key);
+    if (!keyspace.take(keyRef, &key, m_observer ? &old : nullptr))
+        key = keyRef;
     keyChanged(Engine::KeyChange::Kind::Deleted, key, ctx.session, old);
 }
 

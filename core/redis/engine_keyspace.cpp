@@ -76,6 +76,20 @@ bool Keyspace::erase(const QByteArray &key)
     return true;
 }
 
+bool Keyspace::take(const QByteArray &key, QByteArray *storedKey, QByteArray *oldString)
+{
+    const auto it = m_map.find(key);
+    if (it == m_map.end())
+        return false;
+    *storedKey = it->first;
+    if (oldString && it->second.type == KeyValue::Type::String)
+        *oldString = std::move(it->second.str);
+    if (it->second.expireAt >= 0)
+        --m_keysWithTtl;
+    m_map.erase(it);
+    return true;
+}
+
 void Keyspace::clear()
 {
     m_map.clear();

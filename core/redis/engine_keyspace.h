@@ -60,6 +60,10 @@ public:
     // Creates an empty string value with no TTL; the key must not exist.
     KeyValue &insert(const QByteArray &key);
     bool erase(const QByteArray &key);
+    // erase() that also hands back the key as stored (sharing the bytes of the command that
+    // created it) and, when `oldString` is given and the value is a string, the value: one
+    // look-up where a find() and an erase() took two.
+    bool take(const QByteArray &key, QByteArray *storedKey, QByteArray *oldString);
     void clear();
     size_t size() const { return m_map.size(); }
 

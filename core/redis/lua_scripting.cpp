@@ -33,14 +33,33 @@ constexpr int kHookEvery = 10'000;
 const char kSelfKey[] = "lockscope_scripting";
 const char kToStringKey[] = "lockscope_tostring";
 
-void pushCommandSlice(lua_State *L, const Command &argv, qsizetype from, qsizetype count)
+void fillCommandSlice(lua_State *L, const Command &argv, qsizetype from, qsizetype count)
 {
-    lua_createtable(L, static_cast<int>(count), 0);
     for (qsizetype i = 0; i < count; ++i) {
         const QByteArray &a = argv[from + i];
         lua_pushlstring(L, a.constData(), static_cast<size_t>(a.size()));
         lua_rawseti(L, -2, static_cast<int>(i + 1));
     }
+}
+
+void pushCommandSlice(lua_State *L, const Command &argv, qsizetype from, qsizetype count)
+{
+    lua_createtable(L, static_cast<int>(count), 0);
+    fillCommandSlice(L, argv, from, count);
+}
+
+// Refills a table kept in the registry with argv[from, from + count) and pushes it; entries
+// past `count` that the previous run set are cleared, so the table reads as a fresh one.
+void pushReusedSlice(lua_State *L, int tableRef, int *used, const Command &argv, qsizetype from,
+                     qsizetype count)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, tableRef);
+    fillCommandSlice(L, argv, from, count);
+    for (int i = static_cast<int>(count) + 1; i <= *used; ++i) {
+        lua_pushnil(L);
+        lua_rawseti(L, -2, i);
+    }
+    *used = static_cast<int>(count);
 }
 
 // evalExtractShebangFlags(): "#!lua [flags=a,b]" on the first line.
@@ -224,6 +243,7 @@ struct LuaScripting::PooledState {
     std::unique_ptr<Allocator> alloc;
     LuaScripting **cell = nullptr;
     int handlerRef = 0, keysNameRef = 0, argvNameRef = 0;
+    int keysTableRef = 0, argvTableRef = 0, keysUsed = 0, argvUsed = 0;
     std::unordered_map<QByteArray, int, KeyHash, KeyEqual> compiledRefs;
 };
 
@@ -262,6 +282,10 @@ bool LuaScripting::takePooledState()
     m_handlerRef = s.handlerRef;
     m_keysNameRef = s.keysNameRef;
     m_argvNameRef = s.argvNameRef;
+    m_keysTableRef = s.keysTableRef;
+    m_argvTableRef = s.argvTableRef;
+    m_keysUsed = s.keysUsed;
+    m_argvUsed = s.argvUsed;
     m_compiledRefs = std::move(s.compiledRefs);
     m_tainted = false;
     return true;
@@ -275,13 +299,16 @@ void LuaScripting::releaseState()
     if (!m_tainted && pool.states.size() < StatePool::kMax) {
         *m_selfCell = nullptr; // nobody's until taken
         pool.states.push_back({m_L, std::move(m_alloc), m_selfCell, m_handlerRef, m_keysNameRef,
-                               m_argvNameRef, std::move(m_compiledRefs)});
+                               m_argvNameRef, m_keysTableRef, m_argvTableRef, m_keysUsed,
+                               m_argvUsed, std::move(m_compiledRefs)});
     } else {
         lua_close(m_L);
         delete m_selfCell;
     }
     m_L = nullptr;
     m_selfCell = nullptr;
+    m_keysTableRef = m_argvTableRef = 0;
+    m_keysUsed = m_argvUsed = 0;
     m_compiledRefs.clear();
     m_tainted = false;
 }
@@ -360,6 +387,25 @@ void LuaScripting::createState()
     m_argvNameRef = luaL_ref(L, LUA_REGISTRYINDEX);
 
     protectGlobals();
+}
+
+void LuaScripting::createReusedTables()
+{
+    lua_State *L = m_L;
+    // Made once per interpreter and bound to the globals KEYS and ARGV here, once: while the
+    // interpreter is untainted nothing else is ever assigned to them.
+    lua_rawgeti(L, LUA_REGISTRYINDEX, m_keysNameRef);
+    lua_createtable(L, 4, 0);
+    lua_pushvalue(L, -1);
+    m_keysTableRef = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_rawset(L, LUA_GLOBALSINDEX);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, m_argvNameRef);
+    lua_createtable(L, 4, 0);
+    lua_pushvalue(L, -1);
+    m_argvTableRef = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_rawset(L, LUA_GLOBALSINDEX);
+    m_keysUsed = 0;
+    m_argvUsed = 0;
 }
 
 void LuaScripting::installRedisApi()
@@ -488,6 +534,8 @@ bool LuaScripting::exists(const QByteArray &sha) const
 
 void LuaScripting::flush()
 {
+    m_lastScript = nullptr;
+    m_lastSha.clear();
     m_scripts.clear();
     releaseState();
 }
@@ -506,6 +554,12 @@ Reply LuaScripting::eval(const QByteArray &body, const Command &argv, qsizetype 
 Reply LuaScripting::evalSha(const QByteArray &sha, const Command &argv, qsizetype numKeys,
                             bool readOnlyCommand)
 {
+    // The same script as last time, named by the same bytes (clients send the sha of their
+    // LuaScript, shared into every command): no case check and no hashing of 40 characters.
+    // m_lastSha holds a reference, so those bytes cannot change or be freed meanwhile; bytes
+    // not owned by a QByteArray (fromRawData) are never remembered.
+    if (m_lastScript && sha.constData() == m_lastSha.constData() && sha.size() == m_lastSha.size())
+        return run(m_lastSha, *m_lastScript, argv, numKeys, readOnlyCommand);
     // Shas are stored lowercase; clients mostly send them that way, so avoid the copy.
     const bool isLower =
         std::none_of(sha.begin(), sha.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
@@ -520,6 +574,10 @@ Reply LuaScripting::evalSha(const QByteArray &sha, const Command &argv, qsizetyp
         if (!script)
             return error;
         return run(lower, *script, argv, numKeys, readOnlyCommand);
+    }
+    if (isLower && sha.capacity() != 0) { // 0: bytes not owned (fromRawData, literals)
+        m_lastSha = sha;
+        m_lastScript = &it->second; // nodes of the cache stay put until flush()
     }
     return run(lower, it->second, argv, numKeys, readOnlyCommand);
 }
@@ -543,13 +601,28 @@ Reply LuaScripting::run(const QByteArray &sha, const Script &script, const Comma
     lua_rawgeti(L, LUA_REGISTRYINDEX, script.functionRef);
 
     // KEYS and ARGV are globals, set past the read-only protection as Redis does. They are
-    // fresh tables on every run, as in Redis (a script may keep a reference to the old ones).
-    lua_rawgeti(L, LUA_REGISTRYINDEX, m_keysNameRef);
-    pushCommandSlice(L, argv, 3, numKeys);
-    lua_rawset(L, LUA_GLOBALSINDEX);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, m_argvNameRef);
-    pushCommandSlice(L, argv, 3 + numKeys, argv.size() - 3 - numKeys);
-    lua_rawset(L, LUA_GLOBALSINDEX);
+    // fresh tables on every run, as in Redis (a script may keep a reference to the old ones),
+    // once a script of the user's has been compiled here. Before that only built-in scripts
+    // ran in this interpreter, and none of them keeps a reference to KEYS or ARGV: two tables
+    // kept in the registry are refilled instead. Two tables fewer per run was most of what a
+    // lock script left for the garbage collector: creating them and collecting them cost about
+    // a fifth of an EVALSHA of the release script.
+    const qsizetype argCount = argv.size() - 3 - numKeys;
+    if (m_tainted) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, m_keysNameRef);
+        pushCommandSlice(L, argv, 3, numKeys);
+        lua_rawset(L, LUA_GLOBALSINDEX);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, m_argvNameRef);
+        pushCommandSlice(L, argv, 3 + numKeys, argCount);
+        lua_rawset(L, LUA_GLOBALSINDEX);
+    } else {
+        // The globals name the reused tables already (createReusedTables()).
+        if (m_keysTableRef == 0)
+            createReusedTables();
+        pushReusedSlice(L, m_keysTableRef, &m_keysUsed, argv, 3, numKeys);
+        pushReusedSlice(L, m_argvTableRef, &m_argvUsed, argv, 3 + numKeys, argCount);
+        lua_pop(L, 2);
+    }
 
     m_run.active = true;
     m_run.readOnly = readOnlyCommand || (!script.compatMode && script.noWrites);

@@ -91,6 +91,8 @@ private:
     // Closes the interpreter, or gives it back to the pool when only trusted scripts ran in it.
     void releaseState();
     void installRedisApi();
+    // The KEYS and ARGV tables refilled by every run while the interpreter is untainted.
+    void createReusedTables();
     void protectGlobals();
     // luaCreateFunction(): returns the cached/compiled script or sets `error`.
     const Script *compile(const QByteArray &sha, const QByteArray &body, Reply *error);
@@ -136,6 +138,9 @@ private:
     lua_State *m_L = nullptr;
     std::unordered_map<QByteArray, Script, KeyHash, KeyEqual> m_scripts; // sha -> script
     Run m_run; // the script running now, if active
+    // The last script EVALSHA found, and its sha as the command named it (evalSha()).
+    QByteArray m_lastSha;
+    const Script *m_lastScript = nullptr;
     ScriptLimits m_limits;
     quint64 m_randState = 0;
     // Registry references to what every run pushes (the error handler, the interned names
@@ -149,7 +154,15 @@ private:
     // Built-in scripts compiled in this interpreter (sha -> registry reference): they stay
     // compiled while it is pooled, invisible to scripts (m_scripts is the cache they see).
     std::unordered_map<QByteArray, int, KeyHash, KeyEqual> m_compiledRefs;
-    bool m_tainted = false; // a script not cached by cacheUncompiled() was compiled here
+    // A script not cached by cacheUncompiled() was compiled here: from then on KEYS and ARGV
+    // are fresh tables every run, and the interpreter is closed rather than pooled.
+    bool m_tainted = false;
+    // The reused KEYS and ARGV tables (registry references, 0: not made yet) and how many
+    // entries the last run set in each.
+    int m_keysTableRef = 0;
+    int m_argvTableRef = 0;
+    int m_keysUsed = 0;
+    int m_argvUsed = 0;
     // redis.call()'s arguments, reused from call to call: an element's buffer is refilled in
     // place when nothing else shares it, so most calls allocate nothing for their arguments.
     Command m_callArgs;

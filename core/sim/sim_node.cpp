@@ -57,23 +57,43 @@ qint16 SimNode::ownerOf(const QByteArray &key) const
 Reply SimNode::execute(const Command &argv, int session)
 {
     ++m_commands;
-    m_ttlChanged = false;
+    m_ttlKeys.clear();
     Reply reply = primary().execute(argv, session);
     if (m_scriptStop == ScriptStop::None)
         m_scriptStop = primary().scriptStop();
     // Only a write or a TTL change can bring a deadline forward (most commands, like a SET NX
     // that finds the lock taken, change nothing; a DEL or an expiry only removes deadlines; a
     // SET ... PX reports its TTL with the write). The unobserved resource keeps no TTLs at all.
-    if (m_ttlChanged)
-        scheduleExpiry();
+    if (!m_ttlKeys.empty())
+        scheduleExpiryOfWritten();
     return reply;
+}
+
+void SimNode::scheduleExpiryOfWritten()
+{
+    // The expiry already scheduled is never later than any deadline that existed before this
+    // command (scheduleExpiry() keeps it so), so only the deadlines of the keys this command
+    // wrote can come before it: their earliest decides, as the earliest of all keys would.
+    // A lookup per written key instead of asking the keyspace for its earliest deadline, which
+    // first pops the deadlines of every key released since (most locks are released long
+    // before their TTL): that was a tenth of an acquisition's cost.
+    qint64 earliestMs = -1;
+    for (const QByteArray &key : m_ttlKeys) {
+        const qint64 at = primary().expireAtMs(key);
+        if (at >= 0 && (earliestMs < 0 || at < earliestMs))
+            earliestMs = at;
+    }
+    m_ttlKeys.clear();
+    if (earliestMs >= 0)
+        scheduleExpiryAt(earliestMs + 1); // a key expires once now > deadline: at deadline + 1
 }
 
 void SimNode::onPrimaryChange(const Engine::KeyChange &c)
 {
-    if (c.kind == Engine::KeyChange::Kind::Written ||
-        c.kind == Engine::KeyChange::Kind::ExpireChanged)
-        m_ttlChanged = true;
+    if ((c.kind == Engine::KeyChange::Kind::Written ||
+         c.kind == Engine::KeyChange::Kind::ExpireChanged) &&
+        (m_ttlKeys.empty() || m_ttlKeys.back() != c.key))
+        m_ttlKeys.push_back(c.key);
     if (m_muted)
         return;
     auto &owners = m_servers.front()->owners;
@@ -133,6 +153,13 @@ void SimNode::scheduleExpiry()
         return;
     const qint64 deadlineMs = primary().nextExpiryMs();
     if (deadlineMs < 0)
+        return;
+    scheduleExpiryAt(deadlineMs);
+}
+
+void SimNode::scheduleExpiryAt(qint64 deadlineMs)
+{
+    if (!m_up)
         return;
     // Redis expires a key once its clock is past the deadline: at deadline + 1 ms, node time.
     const qint64 trueUs = (deadlineMs + 1) * 1000 - clockOffsetUs();

@@ -73,7 +73,12 @@ private:
     std::unique_ptr<Server> makeServer(qint64 clockOffsetUs);
     void becomePrimary(Server &server);
     void onPrimaryChange(const Engine::KeyChange &change);
+    // Schedules the expiry of the earliest deadline of all keys (after a fault replaced data
+    // or moved the clock); scheduleExpiryOfWritten() after a command considers only the keys
+    // it wrote (m_ttlKeys). `deadlineMs` is the first node millisecond with work.
     void scheduleExpiry();
+    void scheduleExpiryOfWritten();
+    void scheduleExpiryAt(qint64 deadlineMs);
     void replicate(const QByteArray &key);
     // Reports every key whose value or presence differs between two states, after a failover
     // or a restart replaced the primary's data.
@@ -85,7 +90,8 @@ private:
     qint64 m_lagUs = 0;
     bool m_up = true;
     bool m_observed = true;
-    bool m_ttlChanged = false; // the command being executed wrote a key or changed a TTL
+    // The keys the command being executed wrote or changed the TTL of.
+    std::vector<QByteArray> m_ttlKeys;
     quint64 m_epoch = 0; // bumps on failover/restart: stale replication and expiry actions drop
     quint64 m_expiryEpoch = 0;
     ScriptLimits m_scriptLimits;

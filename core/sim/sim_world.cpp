@@ -120,8 +120,23 @@ qint64 SimWorld::oneWayLatencyUs(Rng &rng) const
 
 quint32 SimWorld::keyId(const QByteArray &key)
 {
+    const quint32 id = lockKeyIdOf(key);
+    return id != 0 ? id : m_strings->intern(key);
+}
+
+quint32 SimWorld::lockKeyIdOf(const QByteArray &key)
+{
+    const char *data = key.constData();
+    LockKeyByAddress &slot = m_lockKeyByAddress[(quintptr(data) >> 4) % m_lockKeyByAddress.size()];
+    if (slot.data == data && slot.size == key.size())
+        return slot.id;
     const auto it = m_lockKeys.find(key);
-    return it != m_lockKeys.end() ? it->second : m_strings->intern(key);
+    if (it == m_lockKeys.end())
+        return 0;
+    const QByteArray &pooled = m_strings->at(it->second);
+    if (pooled.constData() == data) // the pool's own buffer: remember its address
+        slot = {data, key.size(), it->second};
+    return it->second;
 }
 
 bool SimWorld::partitioned(int client, int node) const
@@ -132,34 +147,12 @@ bool SimWorld::partitioned(int client, int node) const
     return until == -2 || until > m_kernel.now();
 }
 
-void SimWorld::record(const Event &e)
-{
-    m_sink->consume(e);
-    if (m_captions)
-        m_captions->see(e, m_sink);
-}
-
-void SimWorld::record(EventKind kind, qint16 client, qint16 node, quint32 key, quint32 text,
-                      qint64 value, qint16 owner)
-{
-    Event e;
-    e.timeUs = m_kernel.now();
-    e.kind = kind;
-    e.client = client;
-    e.node = node;
-    e.owner = owner;
-    e.key = key;
-    e.text = text;
-    e.value = value;
-    record(e);
-}
-
 void SimWorld::onNodeChange(int nodeIndex, const SimNode::Change &c)
 {
-    const auto known = m_lockKeys.find(c.key);
-    if (known == m_lockKeys.end())
+    const quint32 key = lockKeyIdOf(c.key);
+    if (key == 0)
         return;
-    Event e = keyChangeEvent(c, *m_nodes[std::size_t(nodeIndex)], qint16(nodeIndex), known->second,
+    Event e = keyChangeEvent(c, *m_nodes[std::size_t(nodeIndex)], qint16(nodeIndex), key,
                              m_recordText ? m_strings.get() : nullptr);
     e.timeUs = m_kernel.now();
     record(e);

@@ -16,6 +16,7 @@
 #include "step_observer.h"
 #include "util/bytes_hash.h"
 
+#include <array>
 #include <atomic>
 #include <memory>
 #include <unordered_map>
@@ -65,13 +66,33 @@ public:
     quint32 lockKeyId(int index) const { return m_lockKeyIds[std::size_t(index)]; }
     quint32 counterKeyId(int index) const { return m_counterKeyIds[std::size_t(index)]; }
     quint32 keyId(const QByteArray &key);
+    // The interned id of a lock key ("lock:i"), or 0 for any other key.
+    quint32 lockKeyIdOf(const QByteArray &key);
     const StringPool &strings() const
     {
         return *m_strings;
     } // interned id of any key, lock keys without hashing twice
-    void record(const Event &e);
+    // Inline: a simulated command records three or four events, and the calls showed.
+    void record(const Event &e)
+    {
+        m_sink->consume(e);
+        if (m_captions)
+            m_captions->see(e, m_sink);
+    }
     void record(EventKind kind, qint16 client, qint16 node, quint32 key, quint32 text, qint64 value,
-                qint16 owner = kNoClient);
+                qint16 owner = kNoClient)
+    {
+        Event e;
+        e.timeUs = m_kernel.now();
+        e.kind = kind;
+        e.client = client;
+        e.node = node;
+        e.owner = owner;
+        e.key = key;
+        e.text = text;
+        e.value = value;
+        record(e);
+    }
     bool partitioned(int client, int node) const;
     qint64 oneWayLatencyUs(Rng &rng) const;
 
@@ -122,6 +143,16 @@ private:
     std::unique_ptr<SimNode> m_resource;
     std::vector<std::unique_ptr<SimClient>> m_clients;
     std::unordered_map<QByteArray, quint32, BytesHash> m_lockKeys; // name -> interned id
+    // Lock keys by the address of their bytes. The keys a lock names, and the keyspace stores,
+    // share the bytes of the pool's copy ("lock:i", interned once), so most look-ups find it
+    // by address (no hashing of the bytes). Only the pool's own buffers are entered: the pool
+    // keeps them for the whole run, so an address never comes to mean another string.
+    struct LockKeyByAddress {
+        const char *data = nullptr;
+        qsizetype size = -1;
+        quint32 id = 0;
+    };
+    std::array<LockKeyByAddress, 256> m_lockKeyByAddress{};
     std::vector<quint32> m_lockKeyIds, m_counterKeyIds;
     bool m_anyPartition = false;
     std::unique_ptr<FaultPlan> m_plan;

@@ -4,6 +4,7 @@
 #include "redis/engine.h"
 #include "redis/glob_match.h"
 
+#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QSet>
 #include <QTest>
@@ -846,6 +847,29 @@ private slots:
         QCOMPARE(
             run(cmd({"EVAL", "return {redis.call('PTTL', 'k'), redis.call('GET', 'k')}", "0"})),
             arr({num(0), bulk("v")}));
+    }
+
+    // Built-in scripts (cached by cacheScript) run with KEYS and ARGV tables that are refilled
+    // from run to run rather than made anew: a shorter run must not see a longer one's leftovers.
+    void builtinScriptsSeeOnlyTheirOwnKeysAndArgv()
+    {
+        const QByteArray body = "return {#KEYS, #ARGV, tostring(KEYS[1]), tostring(KEYS[2]), "
+                                "tostring(ARGV[1]), tostring(ARGV[3])}";
+        const QByteArray sha = QCryptographicHash::hash(body, QCryptographicHash::Sha1).toHex();
+        m_engine->cacheScript(sha, body);
+        const char *const id = sha.constData();
+        QCOMPARE(run(cmd({"EVALSHA", id, "2", "a", "b", "x", "y", "z"})),
+                 arr({num(2), num(3), bulk("a"), bulk("b"), bulk("x"), bulk("z")}));
+        QCOMPARE(run(cmd({"EVALSHA", id, "1", "c", "w"})),
+                 arr({num(1), num(1), bulk("c"), bulk("nil"), bulk("w"), bulk("nil")}));
+        QCOMPARE(run(cmd({"EVALSHA", id, "0"})),
+                 arr({num(0), num(0), bulk("nil"), bulk("nil"), bulk("nil"), bulk("nil")}));
+        // A script of the user's keeps the KEYS table it was given (rawset gets past the
+        // read-only globals); later runs, built-in or not, must not change that table.
+        QCOMPARE(run(cmd({"EVAL", "rawset(_G, 'kept', KEYS) return #KEYS", "1", "u"})), num(1));
+        QCOMPARE(run(cmd({"EVALSHA", id, "2", "d", "e", "v"})),
+                 arr({num(2), num(1), bulk("d"), bulk("e"), bulk("v"), bulk("nil")}));
+        QCOMPARE(run(cmd({"EVAL", "return {#kept, kept[1]}", "0"})), arr({num(1), bulk("u")}));
     }
 
     void keyspaceNotifications()
