@@ -425,6 +425,21 @@
     </message>
 </context>
 <context>
+    <name>DurationText</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+</context>
+<context>
     <name>Explain</name>
     <message>
         <source>no TTL</source>
@@ -1756,6 +1771,12 @@
     <message>
         <source>Scenario files (*.json);;All files (*)</source>
         <translation>Scenario files (*.json);;All files (*)</translation>
+    </message>
+    <message>
+        <source>%1 (not saved to a file)
+%2</source>
+        <translation>%1 (not saved to a file)
+%2</translation>
     </message>
 </context>
 <context>
@@ -4046,17 +4067,6 @@ Without options it opens the window. With --screenshot it renders the window at 
 </context>
 <context>
     <name>lockscope::ui::ComparePage</name>
-    <message numerus="yes">
-        <source>%n s</source>
-        <translation>
-            <numerusform>%n s</numerusform>
-            <numerusform>%n s</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 min %2 s</translation>
-    </message>
     <message>
         <source>Measured %1 of %2 strategies on %3</source>
         <translation>Measured %1 of %2 strategies on %3</translation>
@@ -4707,18 +4717,6 @@ Without options it opens the window. With --screenshot it renders the window at 
 </context>
 <context>
     <name>lockscope::ui::ExplorePage</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 min %2 s</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 h %2 min</translation>
-    </message>
     <message>
         <source>Cannot Use These Scripts</source>
         <translation>Cannot Use These Scripts</translation>

@@ -425,6 +425,21 @@
     </message>
 </context>
 <context>
+    <name>DurationText</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+</context>
+<context>
     <name>Explain</name>
     <message>
         <source>no TTL</source>
@@ -1748,6 +1763,12 @@
     <message>
         <source>Scenario files (*.json);;All files (*)</source>
         <translation>场景文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 (not saved to a file)
+%2</source>
+        <translation>%1（尚未保存为文件）
+%2</translation>
     </message>
 </context>
 <context>
@@ -4035,16 +4056,6 @@ Without options it opens the window. With --screenshot it renders the window at 
 </context>
 <context>
     <name>lockscope::ui::ComparePage</name>
-    <message numerus="yes">
-        <source>%n s</source>
-        <translation>
-            <numerusform>%n 秒</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 分 %2 秒</translation>
-    </message>
     <message>
         <source>Measured %1 of %2 strategies on %3</source>
         <translation>已在 %3 上测量 %2 个策略中的 %1 个</translation>
@@ -4693,18 +4704,6 @@ Without options it opens the window. With --screenshot it renders the window at 
 </context>
 <context>
     <name>lockscope::ui::ExplorePage</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 小时 %2 分</translation>
-    </message>
     <message>
         <source>Cannot Use These Scripts</source>
         <translation>无法使用这些脚本</translation>

@@ -18,6 +18,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QComboBox>
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
