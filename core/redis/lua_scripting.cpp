@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <unordered_set>
 
 namespace lockscope::redis {
 
@@ -470,13 +471,28 @@ void LuaScripting::protectGlobals()
     lua_setmetatable(L, LUA_GLOBALSINDEX);
 }
 
+namespace {
+
+// The shas of the built-in scripts this thread has cached (cacheUncompiled). A node that
+// restarted empty answers their EVALSHA with NOSCRIPT and the client sends the body with EVAL:
+// the same bytes, so the same trust, and its interpreter stays fit for the pool. Per thread,
+// like the pool: a world runs on one thread.
+std::unordered_set<QByteArray> &builtinShas()
+{
+    thread_local std::unordered_set<QByteArray> shas;
+    return shas;
+}
+
+} // namespace
+
 const LuaScripting::Script *LuaScripting::compile(const QByteArray &sha, const QByteArray &body,
                                                   Reply *error)
 {
     const auto cached = m_scripts.find(sha);
     if (cached != m_scripts.end() && cached->second.functionRef != 0)
         return &cached->second;
-    const bool trusted = cached != m_scripts.end() && cached->second.trusted;
+    const bool trusted =
+        (cached != m_scripts.end() && cached->second.trusted) || builtinShas().count(sha) != 0;
     Script script;
     qsizetype shebangLen = 0;
     QByteArray shebangError;
@@ -516,6 +532,7 @@ void LuaScripting::cacheUncompiled(const QByteArray &sha, const QByteArray &body
     script.pendingBody = body;
     script.trusted = true;
     m_scripts.try_emplace(sha, script);
+    builtinShas().insert(sha);
 }
 
 Reply LuaScripting::load(const QByteArray &body)
