@@ -322,7 +322,8 @@ void LiveClient::delayReply(quint64 request, qint64 ms)
 void LiveClient::delayRequest(quint64 request, qint64 ms)
 {
     Request *req = request ? findRequest(request) : nullptr;
-    if (req && !req->transmitted)
+    // Not written yet while it still has its command: transmit() takes it.
+    if (req && !req->argv.isEmpty())
         req->holdMs = qMax<qint64>(0, ms);
     else
         m_holdNextRequestMs = qMax<qint64>(0, ms);
@@ -413,7 +414,6 @@ quint64 LiveClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h
     req.dropReply = m_loseNextReply;
     req.extraDelayMs = m_delayNextReplyMs;
     req.holdMs = m_holdNextRequestMs;
-    req.transmitted = false;
     m_holdNextRequestMs = 0;
     m_loseNextReply = false;
     m_delayNextReplyMs = 0;
@@ -447,7 +447,6 @@ void LiveClient::transmit(quint64 handle)
     Request *req = findRequest(handle);
     if (!req)
         return;
-    req->transmitted = true;
     Connection *conn = connection(req->node);
     const Command argv = std::move(req->argv);
     req->argv = Command();

@@ -256,7 +256,6 @@ private:
         bool dropReply = false;
         qint64 extraDelayMs = 0;
         qint64 holdMs = 0;
-        bool transmitted = false;
     };
     struct StepFault {
         QByteArray step;
