@@ -11,6 +11,7 @@ namespace {
 // What a reply is for. A value command's reply applies only while the key has the type it was
 // sent for (a speculative read for a type the key does not have is ignored).
 enum class Op : quint8 {
+    Probe, // GETRANGE key 0 max: one byte past the limit, to tell a cut value without STRLEN
     Type,
     Pttl,
     Strlen,
@@ -33,6 +34,8 @@ struct Step {
 
 struct KeyProgress {
     KeyType hint = KeyType::Unknown;
+    bool probed = false;                     // the first round was the string probe
+    bool probeWrongType = false;             // ... and the key is not a string
     KeyType valueReadFor = KeyType::Unknown; // the type whose value commands ran
     bool hashFieldsRead = false;
     qint64 hashLength = -1;
@@ -44,11 +47,12 @@ struct Args {
     explicit Args(const ReadLimits &limits)
         : zero(QByteArrayLiteral("0"))
         , stringEnd(QByteArray::number(qMax(1, limits.maxStringBytes) - 1))
+        , probeEnd(QByteArray::number(qMax(1, limits.maxStringBytes)))
         , hashCount(QByteArray::number(qMax(1, limits.maxHashFields)))
         , listEnd(QByteArray::number(qMax(1, limits.maxListItems) - 1))
         , zsetEnd(QByteArray::number(qMax(1, limits.maxZsetItems) - 1))
     {}
-    QByteArray zero, stringEnd, hashCount, listEnd, zsetEnd;
+    QByteArray zero, stringEnd, probeEnd, hashCount, listEnd, zsetEnd;
 };
 
 // One read. Owned by its replies: every command's callback runs exactly once (Connection's
@@ -88,14 +92,15 @@ void fail(KeySnapshot &s, const QByteArray &why)
 QByteArray opName(Op op)
 {
     switch (op) {
+    case Op::Probe:
+    case Op::Getrange:
+        return QByteArrayLiteral("GETRANGE");
     case Op::Type:
         return QByteArrayLiteral("TYPE");
     case Op::Pttl:
         return QByteArrayLiteral("PTTL");
     case Op::Strlen:
         return QByteArrayLiteral("STRLEN");
-    case Op::Getrange:
-        return QByteArrayLiteral("GETRANGE");
     case Op::Hlen:
         return QByteArrayLiteral("HLEN");
     case Op::Hgetall:
@@ -117,8 +122,26 @@ QByteArray opName(Op op)
 // Turns one reply into the snapshot's fields.
 // PTTL again with every later round: the key may have gone (or come back) since the first,
 // and a string read with GETRANGE cannot tell a missing key from an empty value.
-void apply(KeySnapshot &s, KeyProgress &p, Op op, KeyType type, bool speculative, const Reply &r)
+void apply(KeySnapshot &s, KeyProgress &p, Op op, KeyType type, bool speculative, const Reply &r,
+           const ReadLimits &limits)
 {
+    if (op == Op::Probe) {
+        if (r.isError()) {
+            if (r.errorCode() == "WRONGTYPE")
+                p.probeWrongType = true;
+            else
+                fail(s, "GETRANGE: " + r.text());
+            return;
+        }
+        // A reply within the limit is the whole value; one byte more says it was cut, and the
+        // next round reads its length. (An empty reply may be a missing key: see nextRound.)
+        s.type = KeyType::String;
+        s.string = r.text();
+        s.length = s.string.size();
+        if (s.length > limits.maxStringBytes)
+            s.string.truncate(limits.maxStringBytes);
+        return;
+    }
     if (op == Op::Type) {
         if (r.isError())
             fail(s, "TYPE: " + r.text());
@@ -234,6 +257,24 @@ void addValueSteps(Round &round, int i, const QByteArray &key, KeyType type, con
     }
 }
 
+// TYPE, and with a guess of the type (a hint, or what the probe suggested) PTTL and the value
+// commands in the same round: TYPE's reply, first, confirms the guess; a wrong one costs one more
+// round. Without a guess PTTL waits for the value round, which re-reads it anyway.
+void addTypedRound(Round &round, int i, const QByteArray &key, KeyType guess, const Args &a,
+                   const ReadLimits &limits, KeyProgress &p)
+{
+    round.emplace_back(i, Step{{QByteArrayLiteral("TYPE"), key}, Op::Type});
+    if (guess != KeyType::String && guess != KeyType::Hash && guess != KeyType::List &&
+        guess != KeyType::ZSet)
+        return;
+    p.hint = guess;
+    addPttl(round, i, key);
+    p.valueReadFor = guess;
+    if (guess == KeyType::Hash)
+        p.hashLength = -1;
+    addValueSteps(round, i, key, guess, a, limits, p.hashLength, true);
+}
+
 void finish(Job *job)
 {
     for (KeySnapshot &s : job->snapshots) {
@@ -281,6 +322,25 @@ void nextRound(Job *job)
         const bool pttlRead = s.readAtUs != 0;
         if (s.failed || s.type == KeyType::None || (pttlRead && s.pttlMs == -2))
             continue;
+        if (p.probed) {
+            p.probed = false;
+            const bool cut = s.type == KeyType::String && s.length > job->limits.maxStringBytes;
+            const bool ambiguous = s.type == KeyType::String && s.length == 0;
+            if (s.type == KeyType::String && !cut && !ambiguous) {
+                p.valueReadFor = KeyType::String; // the probe read it whole
+                continue;
+            }
+            // Not a string, cut, or empty (an empty string, or a key that appeared between
+            // GETRANGE and PTTL): read it as a first read with a type guess would, TYPE first.
+            const KeyType guess = p.probeWrongType ? KeyType::Hash : KeyType::String;
+            KeySnapshot fresh;
+            fresh.key = s.key;
+            fresh.ticket = s.ticket;
+            s = std::move(fresh);
+            p = KeyProgress{};
+            addTypedRound(round, i, s.key, guess, job->args, job->limits, p);
+            continue;
+        }
         switch (s.type) {
         case KeyType::String:
         case KeyType::List:
@@ -333,7 +393,7 @@ void sendRound(Job *job, Round &round)
                 fail(s, reply.text());
                 s.timedOut = s.timedOut || reply.noReplyKind() == NoReplyKind::Timeout;
             } else {
-                apply(s, job->progress[std::size_t(i)], op, type, speculative, reply);
+                apply(s, job->progress[std::size_t(i)], op, type, speculative, reply, job->limits);
             }
             if (--job->outstanding == 0)
                 nextRound(job);
@@ -403,17 +463,16 @@ void KeyReader::read(Connection &connection, const QList<ReadRequest> &requests,
         job->snapshots.append(std::move(s));
         KeyProgress &p = job->progress[std::size_t(i)];
         p.hint = r.hint;
-        round.emplace_back(i, Step{{QByteArrayLiteral("TYPE"), r.key}, Op::Type});
-        const bool hinted = r.hint == KeyType::String || r.hint == KeyType::Hash ||
-                            r.hint == KeyType::List || r.hint == KeyType::ZSet;
-        if (hinted) {
-            // One round trip: PTTL and the value go with TYPE, whose reply (first) confirms the
-            // type. Without a hint, PTTL waits for the value round, which re-reads it anyway.
+        if (r.hint == KeyType::Unknown || r.hint == KeyType::String) {
+            // Most lock keys are strings: GETRANGE tells the type by answering (WRONGTYPE
+            // otherwise) and reads the value, PTTL the rest: two commands, no TYPE.
+            p.probed = true;
+            round.emplace_back(
+                i, Step{{QByteArrayLiteral("GETRANGE"), r.key, job->args.zero, job->args.probeEnd},
+                        Op::Probe});
             addPttl(round, i, r.key);
-            p.valueReadFor = r.hint;
-            if (r.hint == KeyType::Hash)
-                p.hashLength = -1;
-            addValueSteps(round, i, r.key, r.hint, job->args, limits, p.hashLength, true);
+        } else {
+            addTypedRound(round, i, r.key, r.hint, job->args, limits, p);
         }
     }
     sendRound(job, round);

@@ -1,17 +1,24 @@
-// Bounded, pipelined reads of keys: TYPE for every key in one pipeline, then PTTL and the value
-// by type in the next (PTTL goes with the value so that both describe the same moment, and a
-// key gone in between is seen as gone), each read bounded by ReadLimits:
+// Bounded, pipelined reads of keys, each read bounded by ReadLimits. The first round of a key
+// that is (or may be) a string is a probe of two commands:
+//   GETRANGE key 0 max + PTTL
+// GETRANGE both reads the value and tells the type (a bulk reply is a string; WRONGTYPE says it
+// is not one), and asking for one byte past the limit tells a cut value without STRLEN. Most
+// lock keys are strings, so most keys cost two commands and one round trip. The probe hands a
+// key on to a typed read when it is not a string, was cut, or answered empty (an empty string,
+// or a key that appeared between the two commands: GETRANGE cannot tell a missing key from an
+// empty value, TYPE can).
+// A typed read sends TYPE for every key, then PTTL and the value by type in the next round
+// (PTTL goes with the value so that both describe the same moment, and a key gone in between
+// is seen as gone):
 //   string  STRLEN + GETRANGE key 0 (max-1)
-//           (one round trip and bounded by construction; STRLEN tells whether the value was
-//           cut. STRLEN first and GET after would need another round trip and could still read
-//           a value that grew in between.)
 //   hash    HLEN, then HGETALL when HLEN <= max fields, else HSCAN key 0 COUNT max (one page)
 //   list    LLEN + LRANGE key 0 (max-1)
 //   zset    ZCARD + ZRANGE key 0 (max-1) WITHSCORES
-// With a type hint (the type seen last time) PTTL and the value commands go in the first
-// pipeline with TYPE: one round trip; a hash then uses HSCAN's first page (the whole hash when it
-// is small: Redis answers a listpack-encoded hash in one page) instead of HGETALL, since HLEN is
-// not known yet. A wrong hint costs one more round trip. Only read commands are used.
+// With a type guess (the type seen last time, or the probe's) PTTL and the value commands go
+// in the first round with TYPE: one round trip; a hash then uses HSCAN's first page (the whole
+// hash when it is small: Redis answers a listpack-encoded hash in one page) instead of HGETALL,
+// since HLEN is not known yet. A wrong guess costs one more round trip. Only read commands are
+// used.
 #pragma once
 
 #include "key_snapshot.h"
