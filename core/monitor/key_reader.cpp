@@ -203,6 +203,13 @@ void apply(KeySnapshot &s, KeyProgress &p, Op op, KeyType type, bool speculative
         for (qsizetype i = 0; i + 1 < flat.size(); i += 2)
             s.fields.append({flat[i].text(), flat[i + 1].text()});
         p.hashFieldsRead = true;
+        // A first HSCAN page whose cursor is back at 0 is the whole hash: its length needs no
+        // HLEN (sent only for the bigger ones, next round).
+        if (speculative && op == Op::Hscan && r.elements().size() == 2 &&
+            r.elements().at(0).text() == "0") {
+            s.length = s.fields.size();
+            p.hashLength = s.length;
+        }
         break;
     }
     default:
@@ -231,7 +238,6 @@ void addValueSteps(Round &round, int i, const QByteArray &key, KeyType type, con
         break;
     case KeyType::Hash:
         if (speculative) {
-            add({QByteArrayLiteral("HLEN"), key}, Op::Hlen);
             add({QByteArrayLiteral("HSCAN"), key, a.zero, QByteArrayLiteral("COUNT"), a.hashCount},
                 Op::Hscan);
         } else if (hashLength < 0) {
@@ -359,6 +365,10 @@ void nextRound(Job *job)
             }
             if (!p.hashFieldsRead && p.hashLength == 0) {
                 break; // emptied: finish() calls it gone
+            } else if (p.hashFieldsRead && p.hashLength < 0) {
+                // A speculative first page of a big hash: only its length is missing.
+                round.emplace_back(
+                    i, Step{{QByteArrayLiteral("HLEN"), s.key}, Op::Hlen, KeyType::Hash, false});
             } else if (!p.hashFieldsRead) {
                 addPttl(round, i, s.key);
                 addValueSteps(round, i, s.key, s.type, job->args, job->limits, p.hashLength, false);
@@ -417,7 +427,7 @@ QList<Command> KeyReader::valueCommands(const QByteArray &key, KeyType type,
         const Command hscan{QByteArrayLiteral("HSCAN"), key, num(0), QByteArrayLiteral("COUNT"),
                             count};
         if (speculative)
-            return {{QByteArrayLiteral("HLEN"), key}, hscan};
+            return {hscan};
         if (hashLength < 0)
             return {{QByteArrayLiteral("HLEN"), key}};
         if (hashLength <= limits.maxHashFields)

@@ -16,9 +16,9 @@
 //   zset    ZCARD + ZRANGE key 0 (max-1) WITHSCORES
 // With a type guess (the type seen last time, or the probe's) PTTL and the value commands go
 // in the first round with TYPE: one round trip; a hash then uses HSCAN's first page (the whole
-// hash when it is small: Redis answers a listpack-encoded hash in one page) instead of HGETALL,
-// since HLEN is not known yet. A wrong guess costs one more round trip. Only read commands are
-// used.
+// hash when it is small: Redis answers a listpack-encoded hash in one page, its cursor back at 0,
+// so no HLEN is needed) instead of HGETALL, since HLEN is not known yet; a bigger hash gets HLEN
+// next round. A wrong guess costs one more round trip. Only read commands are used.
 #pragma once
 
 #include "key_snapshot.h"
@@ -46,7 +46,7 @@ public:
                      const ReadLimits &limits, Done done);
 
     // The value commands of one round for `type` (exposed for tests). `hashLength` < 0: the
-    // first round of a hash (HLEN, or HLEN + HSCAN when speculative).
+    // first round of a hash (HLEN, or HSCAN's first page when speculative).
     static QList<Command> valueCommands(const QByteArray &key, KeyType type,
                                         const ReadLimits &limits, qint64 hashLength,
                                         bool speculative);

@@ -132,8 +132,12 @@ void TestKeyMonitor::readerProbesStringsWithTwoCommands()
     c.command(cmd({"SET", "lock:empty", ""}));
     c.command(cmd({"HSET", "lock:hash", "owner:1", "2"}));
     c.command(cmd({"RPUSH", "lock:list", "a", "b"}));
-    for (const char *k :
-         {"lock:exact", "lock:cut", "lock:empty", "lock:hash", "lock:list", "lock:missing"})
+    Command bigHash{"HSET", "lock:bighash"};
+    for (int i = 0; i < 1000; ++i)
+        bigHash << "f" + QByteArray::number(i) << "v";
+    c.command(bigHash);
+    for (const char *k : {"lock:exact", "lock:cut", "lock:empty", "lock:hash", "lock:list",
+                          "lock:bighash", "lock:missing"})
         requests.append({QByteArray(k), KeyType::Unknown, 0});
 
     ConnectionOptions o;
@@ -177,16 +181,23 @@ void TestKeyMonitor::readerProbesStringsWithTwoCommands()
     QCOMPARE(at("lock:hash").type, KeyType::Hash);
     QCOMPARE(at("lock:hash").fields.size(), 1);
     QCOMPARE(at("lock:hash").fields.at(0).first, QByteArray("owner:1"));
+    // A small hash is read whole by HSCAN's first page (cursor back at 0: no HLEN); a big one
+    // gets one bounded page and its length from HLEN.
+    QCOMPARE(at("lock:hash").length, 1);
+    QCOMPARE(at("lock:bighash").length, 1000);
+    QVERIFY(at("lock:bighash").fields.size() < 1000);
+    QVERIFY(at("lock:bighash").truncated());
     QCOMPARE(at("lock:list").type, KeyType::List);
     QCOMPARE(at("lock:list").items, (QList<QByteArray>{"a", "b"}));
     QVERIFY(!at("lock:missing").exists());
     QVERIFY(!at("lock:missing").failed);
 
     // The server's own count: two commands per whole string (GETRANGE, PTTL), more only for
-    // the six keys the probe handed on.
+    // the seven keys the probe handed on.
     const QMap<QByteArray, qint64> stats = commandStats(c);
-    QCOMPARE(stats.value("getrange") - stats.value("strlen"), qint64(kStrings + 6));
-    QCOMPARE(stats.value("type"), qint64(4)); // cut, empty, hash, list (missing: PTTL said gone)
+    QCOMPARE(stats.value("getrange") - stats.value("strlen"), qint64(kStrings + 7));
+    QCOMPARE(stats.value("type"), qint64(5)); // cut, empty, 2 hashes, list (missing: PTTL: gone)
+    QCOMPARE(stats.value("hlen"), qint64(1)); // only the big hash
     QVERIFY2(stats.value("getrange") + stats.value("pttl") + stats.value("type") +
                      stats.value("strlen") <=
                  2 * kStrings + 30,
