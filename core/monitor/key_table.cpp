@@ -10,7 +10,7 @@ namespace lockscope {
 namespace {
 
 constexpr qint64 kExpiryToleranceUs = 250 * 1000; // an inferred expiry may run this late
-constexpr qsizetype kMaxLostRemembered = 10000;     // a restart of a big server loses many
+constexpr qsizetype kMaxLostRemembered = 10000;   // a restart of a big server loses many
 
 } // namespace
 
@@ -260,7 +260,13 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
     const qint64 minuteAgo = t - 60 * 1000 * 1000LL;
     std::erase_if(e.ownerChangesUs, [&](qint64 at) { return at < minuteAgo; });
     link(e);
-    rowChanged(s.key);
+    // A read that finds the key as it was (its TTL counting down as expected) changes nothing
+    // anyone shows or judges: without notifications every key is re-read each second, and
+    // telling the table and the anomalies of 100,000 unchanged keys a second kept the window
+    // busy. An auxiliary key whose lock is not in the table is still told (the monitor then
+    // reads the lock key).
+    if (changed || (!e.lock.lockKey.isEmpty() && !m_rows.contains(e.lock.lockKey)))
+        rowChanged(s.key);
 }
 
 void KeyTable::applyGone(qint64 t, const QByteArray &key, bool expired, qint64 lostCause)

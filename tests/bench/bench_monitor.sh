@@ -20,8 +20,14 @@
 # (PING round trips, whole ms). Prints a table and the ratios. Targets (issue 17): LockScope at
 # most redis-py's time and at most 2x the floor; the server's max latency not above today's 1 ms.
 #
-# Environment: KEYS, LOCKS, COUNT (LockScope's SCAN COUNT; default: its own), OLD_CLI,
-# REDIS_SERVER, REDIS_CLI, PYTHON_REDIS (a python3 with redis-py, default /usr/bin/python3).
+# Environment: KEYS, LOCKS (LOCKS=KEYS: every key a lock key), COUNT (LockScope's SCAN COUNT;
+# default: its own), OLD_CLI, REDIS_SERVER, REDIS_CLI, PYTHON_REDIS (a python3 with redis-py,
+# default /usr/bin/python3); for the window (part 4): PORT (a server on 127.0.0.1:PORT loaded
+# already, as this script would load it: nothing is started or loaded),
+# WINDOW_ONLY=1 (parts a-c left out), FOLLOW_MS (default 5000: how long the page follows
+# lock_churn.py's CHURN_RATE, default 1,000, lock cycles a second after the scan; 0: not),
+# OLD_WINDOW (a previous build's bench_monitor_window, run first, side by side), GAPS=1 (every
+# gap above 16 ms with the events that filled it, on stderr).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -39,9 +45,12 @@ pyredis="${PYTHON_REDIS:-/usr/bin/python3}" # Debian's python3-redis
 . "$here/bench_redis.sh"
 latency_pid=""
 bench_on_exit '[ -n "$latency_pid" ] && kill "$latency_pid"'
-bench_redis_start
-
 now_ms() { date +%s%3N; }
+if [ -n "${PORT:-}" ]; then
+    port="$PORT" # loaded already
+    rc ping >/dev/null || { echo "bench_monitor: no server on 127.0.0.1:$port" >&2; exit 2; }
+else
+    bench_redis_start
 
 echo "loading $keys keys ($locks lock keys) into redis-server on 127.0.0.1:$port ..." >&2
 python3 - "$keys" "$locks" >"$work/load.resp" <<'PY'
@@ -82,6 +91,8 @@ t1=$(now_ms)
 dbsize=$(rc dbsize)
 matches=$(rc --scan --pattern '*lock*' | wc -l)
 echo "loaded $dbsize keys in $(( t1 - t0 )) ms; $matches match *lock*" >&2
+fi # the load
+dbsize=$(rc dbsize)
 
 # Runs "$@" while redis-cli --latency-history samples the server (a PING every 10 ms; without a
 # terminal it prints "min max avg samples" after each sample, in whole ms); echoes the wall time.
@@ -135,6 +146,7 @@ run_lockscope() {
     recognised[$name]=$(grep -vc '"format":"unknown"' "$work/snapshot.jsonl" || true)
 }
 names=()
+if [ "${WINDOW_ONLY:-}" != 1 ]; then
 if [ -n "$old_cli" ]; then
     run_lockscope old "$old_cli"
     names+=(old)
@@ -243,15 +255,38 @@ verdict() { if awk -v c="$2" 'BEGIN { exit !c }'; then echo "met: $1"; else echo
 verdict "lockscope-cli no slower than redis-py" "$(awk -v a="${ms[new]}" -v b="${ms[py]}" 'BEGIN { print (a <= b) }')"
 verdict "lockscope-cli within 2x the floor" "$(awk -v a="${ms[new]}" -v b="${ms[floor]}" 'BEGIN { print (a <= 2 * b) }')"
 verdict "server latency at most 1 ms while lockscope-cli scanned" "$(awk -v m="${lat[new]}" 'BEGIN { print (m <= 1) }')"
+fi # WINDOW_ONLY
 
 # 4. The window: the monitor page (offscreen) snapshotting the same server; the event loop's
-#    worst stall and p99 gap while it scans (bench_monitor_window, built with the window).
+#    worst stall and p99 gap while it scans, for 5 s after it (re-reads), and while it follows
+#    CHURN_RATE lock cycles a second (bench_monitor_window, built with the window); beside it
+#    the CLI's snapshot of the same server just before, and the ratio (issue 17: at most 1.2x).
 window_bench="${BENCH_MONITOR_WINDOW:-$(dirname "$cli")/../tests/bench/bench_monitor_window}"
+follow_ms="${FOLLOW_MS:-5000}"
+churn_rate="${CHURN_RATE:-1000}"
+window_args=("redis://127.0.0.1:$port" --after 5000)
+[ "$follow_ms" -gt 0 ] && window_args+=(--follow "$follow_ms" --churn
+    "$pyredis $here/lock_churn.py --port $port --rate $churn_rate --keys 10000 --names fixed")
+[ "${GAPS:-}" = 1 ] && window_args+=(--gaps)
+run_window() { # name, bench binary, CLI binary
+    local start end cli_ms page_ms
+    start=$(now_ms)
+    "$3" monitor --redis "127.0.0.1:$port" --once --json --timeout 10000 >"$work/window-cli.jsonl"
+    end=$(now_ms)
+    cli_ms=$(( end - start ))
+    echo "== $1: $(basename "$2") (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+    # The default settings: anomalies judged as keys arrive and on the 1 s tick (anomaly_index.h).
+    QT_QPA_PLATFORM=offscreen "$2" "${window_args[@]}" | tee "$work/window-$1.txt" ||
+        echo "bench_monitor_window failed" >&2
+    page_ms=$(awk '/full scan/ { for (i = 1; i < NF; i++) if ($i == "scan") print $(i + 1) }' "$work/window-$1.txt")
+    echo "page's full scan ${page_ms:-?} ms, lockscope-cli monitor --once $cli_ms ms" \
+        "($(wc -l <"$work/window-cli.jsonl") keys): $(ratio "${page_ms:-0}" "$cli_ms")x the CLI (target: at most 1.20x)"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }'; }
 if [ -x "$window_bench" ]; then
     echo
-    # The default settings: anomalies judged as keys arrive and on the 1 s tick (anomaly_index.h).
-    QT_QPA_PLATFORM=offscreen "$window_bench" "redis://127.0.0.1:$port" --after 5000 ||
-        echo "bench_monitor_window failed" >&2
+    [ -n "${OLD_WINDOW:-}" ] && run_window old "$OLD_WINDOW" "${old_cli:-$cli}"
+    run_window new "$window_bench" "$cli"
 else
     echo "(no $window_bench: build bench_monitor_window for the window's figures)"
 fi

@@ -1,14 +1,19 @@
 // Not a test: how responsive the window stays while the monitor page snapshots a big keyspace.
 //
 //   bench_monitor_window redis://127.0.0.1:PORT [--after MS] [--anomaly-interval MS]
+//                        [--follow MS --churn COMMAND] [--gaps]
 //
 // Builds the monitor page offscreen (the same KeyMonitor, key table, TTL delegate, history and
 // timeline as the window), shows it, connects read-only and measures the event loop: a 1 ms
 // timer records the gap between its ticks, so a gap is the longest the window could not react.
 // Prints the scan's wall time, the keys found, and the gaps (p50, p99, max, how many over
 // 16 ms) during the scan, then during --after ms (default 3000) of watching after it (TTL
-// countdown, re-reads, the first history build). tests/bench/bench_monitor.sh runs it against
-// its server of 1,000,000 keys.
+// countdown, re-reads, the first history build). With --follow MS and --churn COMMAND, it then
+// starts COMMAND (through /bin/sh; tests/bench/lock_churn.py making 1,000 lock cycles a second)
+// and measures MS more of following those changes, then stops COMMAND. --gaps prints every gap
+// above 16 ms as it happens (to stderr), with the events that the event loop dispatched during
+// it and how long each took (the receiver's class and name, the event's type): where to look.
+// tests/bench/bench_monitor.sh runs it against its server of 1,000,000 keys.
 #include "common/key_table_model.h"
 #include "monitor/key_monitor.h"
 #include "monitor/monitor_history.h"
@@ -16,17 +21,76 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QListWidget>
+#include <QProcess>
 #include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <vector>
 
 using namespace lockscope;
 using namespace lockscope::ui;
 
 namespace {
+
+// Times every event the application dispatches at the top level (not those sent from inside
+// another), so that a long gap can be put down to the events that filled it.
+class TimedApplication final : public QApplication {
+public:
+    using QApplication::QApplication;
+    struct Dispatch {
+        qint64 ns = 0;
+        QByteArray what;
+    };
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (!timing)
+            return QApplication::notify(receiver, event);
+        if (depth > 0) {
+            if (event->type() != QEvent::Paint)
+                return QApplication::notify(receiver, event);
+            // Which widgets paint, and how long each takes (a paint is sent from inside the
+            // window's UpdateRequest).
+            const char *cls = receiver->metaObject()->className();
+            QElapsedTimer t;
+            t.start();
+            const bool r = QApplication::notify(receiver, event);
+            auto &[count, ns] = paints[QByteArray(cls)];
+            ++count;
+            ns += t.nsecsElapsed();
+            return r;
+        }
+        // Named before: the event may delete its receiver (DeferredDelete).
+        const char *cls = receiver ? receiver->metaObject()->className() : "?";
+        const char *parentCls =
+            receiver && receiver->parent() ? receiver->parent()->metaObject()->className() : "";
+        const QString name = receiver ? receiver->objectName() : QString();
+        const int type = event->type();
+        ++depth;
+        QElapsedTimer t;
+        t.start();
+        const bool r = QApplication::notify(receiver, event);
+        const qint64 ns = t.nsecsElapsed();
+        --depth;
+        if (ns > 2000000) { // only what can matter for a 16 ms gap
+            QByteArray what = cls;
+            if (!name.isEmpty())
+                what += "(" + name.toUtf8() + ")";
+            if (*parentCls)
+                what += " in " + QByteArray(parentCls);
+            what += " event " + QByteArray::number(type);
+            slow.push_back({ns, what});
+        }
+        return r;
+    }
+    bool timing = false;
+    int depth = 0;
+    std::vector<Dispatch> slow;                             // since the last probe tick
+    std::map<QByteArray, std::pair<qint64, qint64>> paints; // widget class -> paints, ns
+};
 
 struct Gaps {
     std::vector<qint64> ns;
@@ -58,16 +122,20 @@ int main(int argc, char **argv)
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (args.size() < 2 || args[1].startsWith(QLatin1String("-"))) {
         std::fprintf(stderr, "usage: bench_monitor_window redis://HOST:PORT [--after MS]\n");
         return 2;
     }
-    qint64 afterMs = 3000;
-    const qsizetype after = args.indexOf(QStringLiteral("--after"));
-    if (after > 0 && after + 1 < args.size())
-        afterMs = args[after + 1].toLongLong();
+    auto option = [&](const char *name) {
+        const qsizetype i = args.indexOf(QLatin1String(name));
+        return i > 0 && i + 1 < args.size() ? args[i + 1] : QString();
+    };
+    const qint64 afterMs = option("--after").isEmpty() ? 3000 : option("--after").toLongLong();
+    const qint64 followMs = option("--follow").toLongLong();
+    const QString churn = option("--churn");
+    app.timing = args.contains(QStringLiteral("--gaps"));
 
     MonitorPage page;
     page.setSettings(nullptr);
@@ -89,20 +157,50 @@ int main(int argc, char **argv)
 
     QElapsedTimer clock;
     clock.start();
-    Gaps scan, watch;
+    Gaps scan, watch, follow;
     Gaps *current = &scan;
+    const char *phase = "scanning";
     QTimer probe;
     probe.setTimerType(Qt::PreciseTimer);
     probe.setInterval(1);
-    QObject::connect(&probe, &QTimer::timeout, [&] { current->tick(clock.nsecsElapsed()); });
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        if (app.timing && current->last && now - current->last > 16000000) {
+            std::fprintf(stderr, "gap %7.2f ms at %8.3f s (%s):", double(now - current->last) / 1e6,
+                         double(current->last) / 1e9, phase);
+            for (const auto &d : app.slow)
+                std::fprintf(stderr, " [%.1f ms %s]", double(d.ns) / 1e6, d.what.constData());
+            std::fprintf(stderr, "\n");
+        }
+        app.slow.clear();
+        current->tick(now);
+    });
 
     qint64 scanMs = -1;
     int keys = 0;
+    QProcess churner;
+    churner.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     QObject::connect(&page, &MonitorPage::initialScanFinished, [&] {
         scanMs = clock.elapsed();
         keys = page.keyModel()->rowCount();
         current = &watch;
-        QTimer::singleShot(afterMs, &app, &QApplication::quit);
+        phase = "watching";
+        QTimer::singleShot(afterMs, &app, [&] {
+            if (followMs <= 0 || churn.isEmpty()) {
+                QApplication::quit();
+                return;
+            }
+            // exec: the shell becomes the command, so that terminate() reaches it.
+            churner.start(QStringLiteral("/bin/sh"),
+                          {QStringLiteral("-c"), QStringLiteral("exec ") + churn});
+            churner.waitForStarted();
+            // The churn takes a moment to start (python imports); the phase starts with it.
+            QTimer::singleShot(500, &app, [&] {
+                current = &follow;
+                phase = "following";
+                QTimer::singleShot(followMs, &app, &QApplication::quit);
+            });
+        });
     });
     QString error;
     ConnectionProfile profile;
@@ -122,6 +220,10 @@ int main(int argc, char **argv)
         QApplication::exit(1);
     });
     const int rc = QApplication::exec();
+    if (churner.state() != QProcess::NotRunning) {
+        churner.terminate();
+        churner.waitForFinished(3000);
+    }
     if (rc != 0)
         return rc;
     std::printf("monitor page, %s: full scan %lld ms, %d keys in the table (monitor: %d), "
@@ -130,5 +232,10 @@ int main(int argc, char **argv)
                 page.history()->builds(), page.history()->lastBuildMs());
     scan.print("scanning");
     watch.print("watching");
+    if (!follow.ns.empty())
+        follow.print("following");
+    for (const auto &[cls, p] : app.paints)
+        std::fprintf(stderr, "paint %-40s %6lld times, %8.1f ms\n", cls.constData(),
+                     static_cast<long long>(p.first), double(p.second) / 1e6);
     return 0;
 }

@@ -8,6 +8,8 @@
 #include <QThread>
 #include <QTimer>
 
+#include <utility>
+
 namespace lockscope::ui {
 
 namespace {
@@ -142,8 +144,14 @@ bool MonitorHistory::refresh(bool force)
 bool MonitorHistory::copySliceThenBuild()
 {
     // After the first scan of a big server there are a few hundred thousand events to copy:
-    // a slice per event-loop turn, so that the window keeps answering meanwhile.
-    copyNewEvents(kCopySlice);
+    // slices for at most kCopyTurnMs per event-loop turn, so that the window keeps answering
+    // meanwhile (2,000 events a turn took 30 ms on a busy machine).
+    QElapsedTimer turn;
+    turn.start();
+    do {
+        copyNewEvents(kCopySlice);
+    } while (m_source && m_copied < m_source->droppedEvents() + m_source->events().size() &&
+             turn.elapsed() < kCopyTurnMs);
     if (m_source && m_copied < m_source->droppedEvents() + m_source->events().size()) {
         m_copying = true;
         const quint64 generation = m_generation;
@@ -189,24 +197,29 @@ void MonitorHistory::startBuild(bool inThisThread, qint64 endUs)
     // The result comes back through m_handoff, which lives as long as this object (the
     // destructor waits for the worker first).
     ThreadHandoff *handoff = &m_handoff;
-    m_jobs.start(m_worker,
-                 [this, handoff, view = m_view, copyOf, maxTtl, endUs, events, generation] {
-                     QElapsedTimer cost;
-                     cost.start();
-                     std::shared_ptr<const RunData> run = derive(copyOf(view), maxTtl, endUs);
-                     const qint64 ms = cost.elapsed();
-                     handoff->post([this, run, ms, events, generation] {
-                         if (m_generation != generation)
-                             return; // cleared, or following another log since
-                         m_building = false;
-                         m_run = run;
-                         m_built = events;
-                         m_lastBuildMs = ms;
-                         ++m_builds;
-                         m_sinceBuild.start();
-                         Q_EMIT runChanged();
-                     });
-                 });
+    m_jobs.start(
+        m_worker, [this, handoff, view = m_view, copyOf, maxTtl, endUs, events, generation] {
+            QElapsedTimer cost;
+            cost.start();
+            std::shared_ptr<const RunData> run = derive(copyOf(view), maxTtl, endUs);
+            const qint64 ms = cost.elapsed();
+            handoff->post([this, run, ms, events, generation] {
+                if (m_generation != generation)
+                    return; // cleared, or following another log since
+                m_building = false;
+                auto previous = std::exchange(m_run, run);
+                m_built = events;
+                m_lastBuildMs = ms;
+                ++m_builds;
+                m_sinceBuild.start();
+                Q_EMIT runChanged();
+                // The views have taken the new build: the old one is freed by the
+                // worker, unless someone still holds it (a 100,000-key history takes
+                // a good while to free, which the window would wait for).
+                if (previous)
+                    m_jobs.start(m_worker, [old = std::move(previous)]() mutable { old.reset(); });
+            });
+        });
 }
 
 } // namespace lockscope::ui

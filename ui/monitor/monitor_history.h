@@ -54,7 +54,8 @@ Q_SIGNALS:
     void runChanged();
 
 private:
-    static constexpr std::size_t kCopySlice = 2000; // events copied per event-loop turn
+    static constexpr std::size_t kCopySlice = 200; // events copied between looks at the clock
+    static constexpr qint64 kCopyTurnMs = 4;       // copying per event-loop turn
     void copyNewEvents(std::size_t maxEvents = std::size_t(-1));
     bool copySliceThenBuild();
     // `endUs`: where the history ends (now, for a live one; -1: at its last event).

@@ -39,8 +39,12 @@
 namespace lockscope::ui {
 
 namespace {
-constexpr int kTickMs = 100;          // TTL countdown
-constexpr int kSlowTicks = 10;        // every second: details, history, anomalies
+constexpr int kTickMs = 100;   // TTL countdown
+constexpr int kSlowTicks = 10; // every second: details, history, anomalies
+// While the first scan runs, the table takes the new keys every half second: each repaint of
+// the table (its rows, the scroll bar whose range grew) costs the event loop 5-50 ms, time the
+// scan's own replies wait behind (ten a second took over half the window's time).
+constexpr int kScanTableTicks = 5;
 constexpr int kRecordEveryTicks = 20; // the recording file is rewritten every 2 s when it grew
 } // namespace
 
@@ -405,13 +409,15 @@ bool MonitorPage::startMonitor(const ConnectionProfile &profile, QString *error)
     m_feed->reset(monitor);
     m_history->follow(&monitor->log(), monitorNowUs());
     m_timeline->setRun(nullptr);
-    connect(monitor, &KeyMonitor::statusChanged, this, &MonitorPage::updateStatus);
+    // The status counts the keys scanned, so it changes with every SCAN round: said on the
+    // clock tick (tick()), not relaid out and repainted a few hundred times a second.
+    connect(monitor, &KeyMonitor::statusChanged, this, [this] { m_statusDue = true; });
     connect(monitor, &KeyMonitor::healthChanged, this, [this] {
         updateStatus();
         updateNotifyBanner();
         updateButtons();
     });
-    connect(monitor, &KeyMonitor::scanProgress, this, &MonitorPage::updateStatus);
+    connect(monitor, &KeyMonitor::scanProgress, this, [this] { m_statusDue = true; });
     connect(monitor, &KeyMonitor::masterChanged, this, &MonitorPage::updateStatus);
     connect(monitor, &KeyMonitor::failed, this, &MonitorPage::updateStatus);
     connect(monitor, &KeyMonitor::anomaliesChanged, this, &MonitorPage::updateAnomalies);
@@ -649,6 +655,13 @@ void MonitorPage::updateDetails()
 void MonitorPage::tick()
 {
     const int ticks = ++m_ticks;
+    if (m_statusDue) {
+        m_statusDue = false;
+        updateStatus();
+    }
+    const bool scanning = liveMonitor() && !m_monitor->initialScanDone();
+    if (scanning && ticks % kScanTableTicks != 0)
+        return;
     if (m_feed->flush().contains(selectedKey()))
         updateDetails();
     if (ticks % kRecordEveryTicks == 0)

@@ -202,6 +202,7 @@ private:
     QSplitter *m_mainSplit = nullptr;
     QSplitter *m_topSplit = nullptr;
     int m_ticks = 0;
+    bool m_statusDue = false;  // the monitor's status changed since the last tick
     qint64 m_lastRunEndUs = 0; // the history's end when the timeline last got it
 
     std::function<void(MonitorOptions &)> m_optionsHook;
