@@ -122,6 +122,7 @@ class TestComparePage : public QObject {
 private slots:
     void matrixFiguresEqualRunComparison();
     void costFiguresAndChartsFollowTheModel();
+    void costModelIsQuietWhileItHasNothingToShow();
     void verdictColoursFollowVerdictOf();
     void cancelKeepsFinishedCellsAndStopsThreads();
     void clickingACellOpensItsRunAtTheFirstViolation();
@@ -245,6 +246,39 @@ void TestComparePage::costFiguresAndChartsFollowTheModel()
     cost.setFromMatrix(model3);
     QCOMPARE(cost.rowCount(), 0);
     QVERIFY(cost.sourceText().contains(QLatin1String("contention")));
+}
+
+void TestComparePage::costModelIsQuietWhileItHasNothingToShow()
+{
+    // During a comparison the cost is taken in a few times a second; until the fault-free
+    // workload's cells finish there is nothing to show, and a reset would lay the four charts
+    // out again each time for nothing.
+    ComparisonModel matrix;
+    matrix.reset(smallSettings(1)); // two fault scenarios, no contention: never any cost row
+    CostModel cost;
+    QAbstractItemModelTester tester(&cost, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CostCharts charts(&cost);
+    QSignalSpy resets(&cost, &QAbstractItemModel::modelReset);
+    QSignalSpy changes(&cost, &QAbstractItemModel::dataChanged);
+    cost.setFromMatrix(matrix);
+    cost.setFromMatrix(matrix);
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(changes.count(), 0);
+    QCOMPARE(cost.rowCount(), 0);
+    QVERIFY2(cost.sourceText().contains(QLatin1String("contention")),
+             qPrintable(cost.sourceText()));
+    // Something to show does reach the views, and so does its going away.
+    CostRow live;
+    live.strategy = QStringLiteral("set-nx-px-lua");
+    live.acquisitions = 7;
+    cost.setLiveRows({live}, QStringLiteral("127.0.0.1:1"));
+    QCOMPARE(resets.count(), 1);
+    QCOMPARE(cost.rowCount(), 1);
+    QVERIFY(charts.titleText().contains(QLatin1String("127.0.0.1:1")));
+    cost.setFromMatrix(matrix);
+    QCOMPARE(resets.count(), 2);
+    QCOMPARE(cost.rowCount(), 0);
+    QVERIFY(!charts.titleText().contains(QLatin1String("127.0.0.1:1")));
 }
 
 void TestComparePage::verdictColoursFollowVerdictOf()

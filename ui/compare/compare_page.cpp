@@ -123,8 +123,8 @@ ComparePage::ComparePage(QWidget *parent)
     m_costTimer->setSingleShot(true);
     m_costTimer->setInterval(250);
     connect(m_costTimer, &QTimer::timeout, this, [this] {
-        m_costModel->setFromMatrix(*m_model);
-        m_costSource->setText(m_costModel->sourceText());
+        if (m_tabs->currentIndex() == 1)
+            updateCost();
     });
 
     auto *layout = new QHBoxLayout(this);
@@ -319,6 +319,8 @@ ComparePage::ComparePage(QWidget *parent)
     connect(m_agreementButton, &QPushButton::clicked, this, [this] { runAgreement(); });
     connect(m_repetitionsBox, &QSpinBox::valueChanged, this, &ComparePage::updateAgreementHint);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        if (tab == 1)
+            updateCostIfStale();
         if (tab != 2 || m_agreementRun->isRunning())
             return;
         updateAgreementHint();
@@ -374,6 +376,7 @@ bool ComparePage::runComparison(QString *error)
     m_detailIndex = QPersistentModelIndex();
     m_model->reset(settings);
     m_costModel->clear();
+    m_costStale = false;
     m_settings->setRunning(true);
     m_cancelButton->setEnabled(true);
     m_progress->setRange(0, 1000);
@@ -588,8 +591,22 @@ void ComparePage::updateAgreementHint()
 void ComparePage::onCellFinished(const CellResult &cell)
 {
     m_model->setCell(cell);
+    m_costStale = true;
     if (!m_costTimer->isActive())
         m_costTimer->start();
+}
+
+void ComparePage::updateCost()
+{
+    m_costStale = false;
+    m_costModel->setFromMatrix(*m_model);
+    m_costSource->setText(m_costModel->sourceText());
+}
+
+void ComparePage::updateCostIfStale()
+{
+    if (m_costStale)
+        updateCost();
 }
 
 void ComparePage::onProgress(qint64 done, qint64 total)
@@ -611,8 +628,7 @@ void ComparePage::onProgress(qint64 done, qint64 total)
 void ComparePage::onFinished(bool cancelled)
 {
     m_costTimer->stop();
-    m_costModel->setFromMatrix(*m_model);
-    m_costSource->setText(m_costModel->sourceText());
+    updateCost();
     m_settings->setRunning(false);
     m_cancelButton->setEnabled(false);
     const int done = m_model->finishedCells();
@@ -705,6 +721,7 @@ QString ComparePage::detailText() const
 
 bool ComparePage::exportTo(ExportKind kind, const QString &path, QString *error)
 {
+    updateCostIfStale(); // the cost table and charts as of now, even unseen
     QByteArray bytes;
     switch (kind) {
     case ExportKind::MatrixCsv:

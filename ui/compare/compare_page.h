@@ -100,6 +100,8 @@ private:
     void retranslateUi();
     void applyTheme();
     void onCellFinished(const CellResult &cell);
+    void updateCost();
+    void updateCostIfStale();
     void onProgress(qint64 done, qint64 total);
     void onFinished(bool cancelled);
     void onLiveFinished(bool cancelled);
@@ -152,6 +154,9 @@ private:
     QPersistentModelIndex m_detailIndex;
     QHash<QString, QStringList> m_explanations; // by "scenario/strategy/seed"
     QTimer *m_costTimer = nullptr;              // gathers finished cells into one cost update
+    // Finished cells the cost table and charts have not taken in: while the Cost tab is out
+    // of sight they wait for it (or for the end), instead of laying the charts out for nobody.
+    bool m_costStale = false;
 };
 
 } // namespace lockscope::ui

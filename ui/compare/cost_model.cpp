@@ -116,7 +116,12 @@ void CostModel::setRows(const QList<CostRow> &rows, Source source)
     bool sameLayout = rows.size() == m_rows.size() && !rows.isEmpty();
     for (qsizetype i = 0; sameLayout && i < rows.size(); ++i)
         sameLayout = rows[i].strategy == m_rows[i].strategy;
+    // Nothing before and nothing now (the cost workload's cells still pending, a few times a
+    // second during a comparison): no reset, which would lay the four charts out again.
+    if (rows.isEmpty() && m_rows.isEmpty() && source == m_source && m_workload == m_shownWorkload)
+        return;
     m_source = source;
+    m_shownWorkload = m_workload;
     if (sameLayout) {
         m_rows = rows;
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));

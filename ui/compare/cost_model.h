@@ -81,6 +81,9 @@ private:
     Source m_source = Source::None;
     QString m_sourceDetail;
     QString m_workload;
+    // The workload the views were last told about (with m_source and m_rows): an update that
+    // changes none of the three tells them nothing.
+    QString m_shownWorkload;
 };
 
 } // namespace lockscope::ui
