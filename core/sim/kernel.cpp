@@ -21,21 +21,14 @@ void Kernel::push(qint64 timeUs, quint32 slot)
     const Key key = (Key(quint64(time)) << 64) | Key((m_seq++ << kSlotBits) | slot);
     const std::size_t b = std::size_t(time >> kBucketShift) & (kBuckets - 1);
     Bucket &bucket = m_buckets[b];
-    // Insertion sort from the back: a new entry is usually the latest in its bucket already,
-    // so that case (and an empty bucket) appends after one comparison of the times alone
-    // (an equal time compares by sequence, and the new entry's is the highest yet).
-    std::vector<Key> &keys = bucket.keys;
-    if (keys.size() == bucket.head || timeOf(keys.back()) <= time) {
-        keys.push_back(key);
-    } else {
-        keys.push_back(key);
-        std::size_t i = keys.size() - 1;
-        while (i > bucket.head && keys[i - 1] > key) {
-            keys[i] = keys[i - 1];
-            --i;
-        }
-        keys[i] = key;
+    // Insertion sort from the back: a new entry is usually the latest in its bucket already.
+    bucket.keys.push_back(key);
+    std::size_t i = bucket.keys.size() - 1;
+    while (i > bucket.head && bucket.keys[i - 1] > key) {
+        bucket.keys[i] = bucket.keys[i - 1];
+        --i;
     }
+    bucket.keys[i] = key;
     m_occupied[b / 64] |= quint64(1) << (b % 64);
     ++m_pending;
 }
