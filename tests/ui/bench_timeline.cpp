@@ -3,7 +3,8 @@
 //     every frame, max and p99 (target < 16 ms, one frame at 60 Hz).
 //  2. A key table of 10,000 keys counting down at 60 updates a second: the share of one core the
 //     process uses (target < 10 %).
-// Runs offscreen by itself. Usage: bench_timeline [--events N] [--seconds S] [--only WHAT]
+// Runs offscreen by itself.
+// Usage: bench_timeline [--events N] [--seconds S] [--only WHAT] [--dump DIR]
 // --only zoom|pan10|pan0.1|pan0.001|scroll runs that one interaction of the timeline and not the
 // key table. Under callgrind (valgrind --tool=callgrind --instr-atstart=no) only the frames of the
 // interactions run are measured, not the simulation before them, so a profile of one interaction
@@ -113,12 +114,21 @@ std::shared_ptr<const RunData> bigRun(std::size_t minEvents)
     }
 }
 
+// --dump DIR: every 25th frame is saved there as a PNG, so that two builds' pictures can be
+// compared byte for byte (the same pixels make the same file).
+QString g_dumpDir;
+int g_frame = 0;
+
 // One frame: painted, timed, and the only code callgrind measures.
 qint64 frame(TimelineWidget &timeline, QImage &target)
 {
     CALLGRIND_START_INSTRUMENTATION;
     const qint64 ns = timeline.paintOnceForBenchmark(target);
     CALLGRIND_STOP_INSTRUMENTATION;
+    if (!g_dumpDir.isEmpty() && g_frame % 25 == 0)
+        target.save(
+            QStringLiteral("%1/frame-%2.png").arg(g_dumpDir).arg(g_frame, 4, 10, QLatin1Char('0')));
+    ++g_frame;
     return ns;
 }
 
@@ -299,6 +309,8 @@ int main(int argc, char **argv)
             seconds = args[i + 1].toDouble();
         else if (args[i] == QLatin1String("--only"))
             only = args[i + 1];
+        else if (args[i] == QLatin1String("--dump"))
+            g_dumpDir = args[i + 1];
     }
     benchTimeline(events, only);
     if (only.isEmpty())
