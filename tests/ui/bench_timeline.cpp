@@ -3,12 +3,18 @@
 //     every frame, max and p99 (target < 16 ms, one frame at 60 Hz).
 //  2. A key table of 10,000 keys counting down at 60 updates a second: the share of one core the
 //     process uses (target < 10 %).
-// Runs offscreen by itself. Usage: bench_timeline [--events N] [--seconds S]
+// Runs offscreen by itself.
+// Usage: bench_timeline [--events N] [--seconds S] [--only WHAT] [--dump DIR]
+// --only zoom|pan10|pan0.1|pan0.001|scroll runs that one interaction of the timeline and not the
+// key table. Under callgrind (valgrind --tool=callgrind --instr-atstart=no --collect-atstart=no)
+// only the frames of the interactions run are measured, not the simulation before them, so a
+// profile of one interaction takes minutes instead of hours and its instruction count divided by
+// its frames is per frame.
 #include "common/key_table_model.h"
 #include "common/run_data.h"
+#include "common/ttl_delegate.h"
 #include "sim/simulation.h"
 #include "timeline/timeline_widget.h"
-#include "common/ttl_delegate.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -20,6 +26,7 @@
 #include <QTimer>
 
 #include <sys/resource.h>
+#include <valgrind/callgrind.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -108,8 +115,29 @@ std::shared_ptr<const RunData> bigRun(std::size_t minEvents)
     }
 }
 
-void benchTimeline(std::size_t minEvents)
+// --dump DIR: every 25th frame is saved there as a PNG, so that two builds' pictures can be
+// compared byte for byte (the same pixels make the same file).
+QString g_dumpDir;
+int g_frame = 0;
+
+// One frame: painted, timed, and the only code callgrind measures.
+qint64 frame(TimelineWidget &timeline, QImage &target)
 {
+    CALLGRIND_TOGGLE_COLLECT;
+    const qint64 ns = timeline.paintOnceForBenchmark(target);
+    CALLGRIND_TOGGLE_COLLECT;
+    if (!g_dumpDir.isEmpty() && g_frame % 25 == 0)
+        target.save(
+            QStringLiteral("%1/frame-%2.png").arg(g_dumpDir).arg(g_frame, 4, 10, QLatin1Char('0')));
+    ++g_frame;
+    return ns;
+}
+
+void benchTimeline(std::size_t minEvents, const QString &only)
+{
+    const auto runs = [&](const char *what) {
+        return only.isEmpty() || only == QLatin1String(what);
+    };
     std::printf("Timeline with at least %zu events\n", minEvents);
     const auto run = bigRun(minEvents);
     TimelineWidget timeline;
@@ -120,30 +148,39 @@ void benchTimeline(std::size_t minEvents)
     QImage target(timeline.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
     const qint64 end = run->endUs();
     timeline.setPlayhead(end / 3);
+    // Instrumenting from here on (not the simulation) and counting only in frame(): starting
+    // and stopping the instrumentation at each frame would translate Qt's code again each time.
+    CALLGRIND_START_INSTRUMENTATION;
 
     if (qEnvironmentVariableIsSet("LOCKSCOPE_BENCH_PROFILE")) { // for perf: whole run, repeated
         timeline.fitAll();
         std::vector<qint64> whole;
         for (int i = 0; i < 300; ++i)
-            whole.push_back(timeline.paintOnceForBenchmark(target));
+            whole.push_back(frame(timeline, target));
         print("whole run, repeated", stats(whole));
         return;
     }
     // Whole run in view, then zoom in step by step towards the middle and back out.
-    std::vector<qint64> zoom;
-    timeline.fitAll();
-    for (int i = 0; i < 60; ++i) {
-        timeline.zoomBy(1.25, end / 2);
-        zoom.push_back(timeline.paintOnceForBenchmark(target));
+    if (runs("zoom")) {
+        std::vector<qint64> zoom;
+        timeline.fitAll();
+        for (int i = 0; i < 60; ++i) {
+            timeline.zoomBy(1.25, end / 2);
+            zoom.push_back(frame(timeline, target));
+        }
+        for (int i = 0; i < 60; ++i) {
+            timeline.zoomBy(1 / 1.25, end / 2);
+            zoom.push_back(frame(timeline, target));
+        }
+        print("zoom in and out (whole run <-> us)", stats(zoom));
     }
-    for (int i = 0; i < 60; ++i) {
-        timeline.zoomBy(1 / 1.25, end / 2);
-        zoom.push_back(timeline.paintOnceForBenchmark(target));
-    }
-    print("zoom in and out (whole run <-> us)", stats(zoom));
 
     // Pan across the whole run at three zoom levels, 40 px per frame as a drag would.
     for (double visibleFraction : {1.0 / 10, 1.0 / 1000, 1.0 / 100000}) {
+        char name[32];
+        std::snprintf(name, sizeof name, "pan%g", visibleFraction * 100);
+        if (!runs(name))
+            continue;
         std::vector<qint64> pan;
         const auto span = qint64(double(end) * visibleFraction);
         timeline.setViewRange(0, qMax<qint64>(span, 100));
@@ -152,19 +189,19 @@ void benchTimeline(std::size_t minEvents)
         for (int i = 0; i < steps; ++i) {
             const auto start = qint64(stride * i);
             timeline.setViewRange(start, start + span);
-            pan.push_back(timeline.paintOnceForBenchmark(target));
+            pan.push_back(frame(timeline, target));
         }
         char label[64];
         std::snprintf(label, sizeof label, "pan, %.3f%% of the run in view", visibleFraction * 100);
         print(label, stats(pan));
     }
     // Scroll down through the lanes (100 clients) with the whole run in view.
-    {
+    if (runs("scroll")) {
         std::vector<qint64> scroll;
         timeline.fitAll();
         for (int i = 0; i < 100; ++i) {
             timeline.verticalScrollBar()->setValue(i * 40);
-            scroll.push_back(timeline.paintOnceForBenchmark(target));
+            scroll.push_back(frame(timeline, target));
         }
         print("scroll lanes, whole run in view", stats(scroll));
     }
@@ -266,6 +303,7 @@ int main(int argc, char **argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     std::size_t events = 1'000'000;
+    QString only;
     double seconds = 5;
     const QStringList args = QCoreApplication::arguments();
     for (qsizetype i = 1; i + 1 < args.size(); ++i) {
@@ -273,8 +311,13 @@ int main(int argc, char **argv)
             events = args[i + 1].toULongLong();
         else if (args[i] == QLatin1String("--seconds"))
             seconds = args[i + 1].toDouble();
+        else if (args[i] == QLatin1String("--only"))
+            only = args[i + 1];
+        else if (args[i] == QLatin1String("--dump"))
+            g_dumpDir = args[i + 1];
     }
-    benchTimeline(events);
-    benchKeyTable(10'000, seconds);
+    benchTimeline(events, only);
+    if (only.isEmpty())
+        benchKeyTable(10'000, seconds);
     return 0;
 }
