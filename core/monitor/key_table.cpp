@@ -88,7 +88,6 @@ void KeyTable::remove(QHash<QByteArray, KeyEntry>::iterator it)
     m_lossSuspects.remove(it.key());
     const KeyEntry gone = it.value();
     m_rows.erase(it);
-    m_sortedStale = true;
     unlink(gone);
     rowChanged(gone.key);
 }
@@ -118,16 +117,6 @@ const KeyEntry *KeyTable::find(const QByteArray &key) const
 {
     const auto it = m_rows.constFind(key);
     return it == m_rows.cend() ? nullptr : &it.value();
-}
-
-const QList<QByteArray> &KeyTable::sortedKeys()
-{
-    if (m_sortedStale) {
-        m_sorted = m_rows.keys();
-        std::sort(m_sorted.begin(), m_sorted.end());
-        m_sortedStale = false;
-    }
-    return m_sorted;
 }
 
 qint16 KeyTable::ownerIndex(const KeyEntry &e)
@@ -193,7 +182,6 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
         }
         const QByteArray key = e.key;
         it = m_rows.emplace(key, std::move(e));
-        m_sortedStale = true;
         link(*it);
         rowChanged(s.key);
         return;
@@ -318,7 +306,6 @@ void KeyTable::applyUnread(qint64 t, const QByteArray &key)
         e.firstSeenUs = t;
         e.ownerSinceUs = t;
         it = m_rows.insert(key, e);
-        m_sortedStale = true;
     }
     KeyEntry &e = it.value();
     e.lock = LockInfo();

@@ -55,9 +55,6 @@ public:
     qsizetype size() const { return m_rows.size(); }
     bool isEmpty() const { return m_rows.isEmpty(); }
     const QHash<QByteArray, KeyEntry> &rows() const { return m_rows; }
-    // The keys sorted; sorted again only after a key came or went (sorting 100,000 keys every
-    // re-read cycle would stall a window).
-    const QList<QByteArray> &sortedKeys();
 
 private:
     void applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &event, bool initialScan);
@@ -88,8 +85,6 @@ private:
         qint64 untilUs = -1;
     };
     QHash<QByteArray, LostLock> m_lost;
-    QList<QByteArray> m_sorted;
-    bool m_sortedStale = true;
 };
 
 } // namespace lockscope
