@@ -146,13 +146,15 @@ bool MonitorHistory::copySliceThenBuild()
     // After the first scan of a big server there are a few hundred thousand events to copy:
     // slices for at most kCopyTurnMs per event-loop turn, so that the window keeps answering
     // meanwhile (2,000 events a turn took 30 ms on a busy machine).
+    const auto morePending = [this] {
+        return m_source && m_copied < m_source->droppedEvents() + m_source->events().size();
+    };
     QElapsedTimer turn;
     turn.start();
     do {
         copyNewEvents(kCopySlice);
-    } while (m_source && m_copied < m_source->droppedEvents() + m_source->events().size() &&
-             turn.elapsed() < kCopyTurnMs);
-    if (m_source && m_copied < m_source->droppedEvents() + m_source->events().size()) {
+    } while (morePending() && turn.elapsed() < kCopyTurnMs);
+    if (morePending()) {
         m_copying = true;
         const quint64 generation = m_generation;
         QTimer::singleShot(0, this, [this, generation] {
