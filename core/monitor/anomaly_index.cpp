@@ -57,7 +57,7 @@ AnomalyIndex::Update AnomalyIndex::evaluate(qint64 nowUs, const Lookup &lookup, 
         judgeOwner(owner, update, ownersAppeared);
     // Owner rules after the key rules, in the order of each owner's first key.
     std::sort(ownersAppeared.begin(), ownersAppeared.end(),
-              [](const Anomaly &a, const Anomaly &b) { return a.key < b.key; });
+              [](const Anomaly &a, const Anomaly &b) { return bytesLess(a.key, b.key); });
     update.appeared += ownersAppeared;
     return update;
 }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "anomaly_rules.h"
+#include "util/byte_order.h"
 
 #include <QHash>
 #include <QSet>
@@ -66,8 +67,8 @@ private:
         qint64 deadline = -1; // AnomalyRules::nextChangeUs
     };
     struct OwnerState {
-        std::set<QByteArray> counted; // keys counted for owner-holds-many, in key order
-        std::set<QByteArray> tagged;  // every lock key with this owner (they carry the rule)
+        std::set<QByteArray, BytesLess> counted; // keys counted for owner-holds-many, in key order
+        std::set<QByteArray, BytesLess> tagged;  // every lock key with this owner (they carry the rule)
         QByteArray listedAt;          // its first counted key while it is an anomaly
     };
     using Deadline = std::pair<qint64, QByteArray>;
@@ -82,11 +83,11 @@ private:
     bool m_reportAppeared = true;
     qint64 m_nowUs = 0;
     QHash<QByteArray, KeyState> m_keys;            // every key judged, while in the table
-    std::map<QByteArray, QStringList> m_withRules; // keys with rules of their own, in key order
+    std::map<QByteArray, QStringList, BytesLess> m_withRules; // keys with rules of their own, in key order
     qsizetype m_keyAnomalies = 0;                  // their rules, counted
     QHash<QByteArray, OwnerState> m_owners;
-    std::map<QByteArray, QByteArray> m_listedOwners; // first counted key -> owner, in list order
-    std::set<QByteArray> m_touched;                  // in key order
+    std::map<QByteArray, QByteArray, BytesLess> m_listedOwners; // first counted key -> owner, in list order
+    std::set<QByteArray, BytesLess> m_touched;       // in key order
     std::priority_queue<Deadline, std::vector<Deadline>, std::greater<>> m_deadlines;
 };
 

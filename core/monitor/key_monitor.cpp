@@ -2,6 +2,7 @@
 
 #include "key_monitor_p.h"
 #include "monitor_clock.h"
+#include "util/byte_order.h"
 
 #include <QPointer>
 
@@ -250,7 +251,7 @@ void KeyMonitor::Private::evaluateAllAnomalies()
         }
     }
     std::sort(list.begin(), list.end(),
-              [](const KeyEntry *a, const KeyEntry *b) { return a->key < b->key; });
+              [](const KeyEntry *a, const KeyEntry *b) { return bytesLess(a->key, b->key); });
     QList<Anomaly> found = AnomalyRules::evaluate(list, now, options.thresholds);
 
     QHash<QByteArray, QStringList> byKey;
@@ -518,7 +519,7 @@ std::vector<const KeyEntry *> KeyMonitor::entries() const
             list.push_back(&e);
     }
     std::sort(list.begin(), list.end(),
-              [](const KeyEntry *a, const KeyEntry *b) { return a->key < b->key; });
+              [](const KeyEntry *a, const KeyEntry *b) { return bytesLess(a->key, b->key); });
     // A key in two masters' tables (its slot moved a moment ago): one row.
     list.erase(std::unique(list.begin(), list.end(),
                            [](const KeyEntry *a, const KeyEntry *b) { return a->key == b->key; }),

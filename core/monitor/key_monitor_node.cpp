@@ -6,6 +6,7 @@
 #include "key_monitor_p.h"
 #include "key_reader.h"
 #include "monitor_clock.h"
+#include "util/byte_order.h"
 
 #include <algorithm>
 
@@ -695,7 +696,7 @@ void KeyMonitor::Private::emitChangedKeys()
     if (changedKeys.isEmpty())
         return;
     QList<QByteArray> keys = changedKeys.values();
-    std::sort(keys.begin(), keys.end());
+    std::sort(keys.begin(), keys.end(), BytesLess());
     changedKeys.clear();
     emit q->keysChanged(keys);
 }

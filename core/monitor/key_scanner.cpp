@@ -76,6 +76,12 @@ void KeyScanner::sendScan()
         if (!self || gen != m_generation)
             return; // a progress handler cancelled the scan
         if (!requests.isEmpty()) {
+            // The next SCAN goes out ahead of this page's reads: the server works on it, and
+            // then on these reads, while the client is still busy with the replies of the page
+            // before. Sent after the reads, it waited for the client to finish that page,
+            // and server and client took turns instead of working at once.
+            if (!m_scanDone && m_readsInFlight + 1 < kMaxReadsInFlight)
+                maybeContinue();
             ++m_readsInFlight;
             KeyReader::read(*m_connection, requests, m_limits,
                             [this, self, gen](QList<KeySnapshot> snapshots) {

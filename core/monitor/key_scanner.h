@@ -5,8 +5,9 @@
 //
 // Results come in batches (batchReady), one per SCAN round that matched something, before the
 // scan ends; progress() after every round. At most four rounds' reads are in flight: the next
-// SCAN goes out while the pages before it are still being read, so the server's SCAN work and the
-// client's reading overlap, and a slow server still slows the scan instead of queueing work on it.
+// SCAN goes out ahead of the page's reads, while the pages before it are still being read, so the
+// server's SCAN work and the client's reading overlap, and a slow server still slows the scan
+// instead of queueing work on it.
 // cancel() stops after the round in flight; nothing is emitted for it.
 #pragma once
 

@@ -54,7 +54,7 @@ bool isRedissonLockName(const QByteArray &field); // "<uuid>:<threadId>"
 // A redis-py token (uuid.uuid1().hex): 32 lower-case hex digits, version 1, RFC 4122 variant,
 // made between 2005 and tomorrow. *madeAtMs gets its time (ms since the epoch).
 bool isPlausibleUuid1Hex(const QByteArray &value, qint64 *madeAtMs = nullptr);
-bool isLowerHex(const QByteArray &value, int length);
+bool isLowerHex(QByteArrayView value, int length);
 bool isBase64(const QByteArray &value, int length); // standard alphabet, '=' padding at the end
 
 } // namespace lockscope

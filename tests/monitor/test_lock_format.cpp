@@ -166,6 +166,23 @@ void TestLockFormat::recognize_data()
         << L{"c17:0123456789abcdef0123456789abcdef"} << qint64(-1) << QByteArray("lockscope")
         << lock << QByteArray("c17:0123456789abcdef0123456789abcdef") << qint64(1) << QByteArray()
         << qint64(-1) << qint64(-1);
+    // Near misses of a LockScope token are someone else's values: shown as they are.
+    for (const QByteArray &v : QList<QByteArray>{
+             QByteArray("A:3:0BADC0DE"), QByteArray("A:1234567890123:0badc0de"),
+             QByteArray("A:3:0badc0de0"), QByteArray(":3:0badc0de"), QByteArray("A/b:3:0badc0de"),
+             QByteArray(QByteArray(65, 'c') + ":0123456789abcdef0123456789abcdef"),
+             QByteArray("c17:0123456789abcdef0123456789abcdeF")})
+        QTest::newRow(QByteArray("not a lockscope token: " + v.left(24)).constData())
+            << QByteArray("lock:0") << S << L{v} << qint64(-1) << QByteArray("unknown") << lock
+            << QByteArray(v.left(64) + (v.size() > 64 ? "…" : "")) << qint64(1) << QByteArray()
+            << qint64(-1) << qint64(-1);
+    QTest::newRow("lockscope token, longest client")
+        << QByteArray("lock:0") << S << L{QByteArray(64, 'c') + ":12:0badc0de"} << qint64(-1)
+        << QByteArray("lockscope") << lock << QByteArray(64, 'c') + ":12:0badc0de" << qint64(1)
+        << QByteArray() << qint64(-1) << qint64(-1);
+    QTest::newRow("not a lockscope hash: letters in the count")
+        << QByteArray("lock:1") << H << L{"A:1x", "2"} << qint64(-1) << QByteArray("unknown")
+        << lock << QByteArray("A:1x") << qint64(2) << QByteArray() << qint64(-1) << qint64(-1);
     QTest::newRow("lockscope reentrant hash")
         << QByteArray("lock:1") << H << L{"A:1", "2"} << qint64(-1)
         << QByteArray("lockscope-reentrant") << lock << QByteArray("A:1") << qint64(2)
