@@ -77,8 +77,12 @@ void AnomalyIndex::judgeKey(const QByteArray &key, const KeyEntry *entry, Update
         now.deadline = AnomalyRules::nextChangeUs(*entry, m_nowUs, m_thresholds);
     }
 
+    // The key goes into update.keys once, for whichever of its rules and its owner changed:
+    // each listed key costs the caller a rules() and a compare.
+    bool listed = false;
     if (now.keyRules != old.keyRules) {
         update.keys.append(key);
+        listed = true;
         for (const QString &rule : old.keyRules)
             update.idsChanged = update.idsChanged || !now.keyRules.contains(rule);
         const bool anyNew =
@@ -101,7 +105,8 @@ void AnomalyIndex::judgeKey(const QByteArray &key, const KeyEntry *entry, Update
     }
 
     if (now.owner != old.owner || now.counts != old.counts) {
-        update.keys.append(key); // its owner-holds-many may come or go
+        if (!listed)
+            update.keys.append(key); // its owner-holds-many may come or go
         if (!old.owner.isEmpty()) {
             leaveOwner(key, old);
             owners.insert(old.owner);

@@ -27,21 +27,23 @@ public:
     void number(qint64 v) { m_p = std::to_chars(m_p, m_p + 20, v).ptr; }
     void string(QByteArrayView s)
     {
-        static const char hex[] = "0123456789abcdef";
         *m_p++ = '"';
-        for (const char c : s) {
-            const auto u = static_cast<unsigned char>(c);
-            if (c == '"' || c == '\\') {
-                *m_p++ = '\\';
-                *m_p++ = c;
-            } else if (u < 0x20) {
-                std::memcpy(m_p, "\\u00", 4);
-                m_p[4] = hex[u >> 4];
-                m_p[5] = hex[u & 0xf];
-                m_p += 6;
-            } else {
-                *m_p++ = c;
+        const char *p = s.data();
+        const char *const end = p + s.size();
+        while (p < end) {
+            // Eight bytes at a time while none needs escaping (most values: hex, base64, the
+            // notes' prose); the output has room for six bytes per input byte.
+            if (end - p >= 8) {
+                quint64 word;
+                std::memcpy(&word, p, 8);
+                if (!anyNeedsEscape(word)) {
+                    std::memcpy(m_p, &word, 8);
+                    m_p += 8;
+                    p += 8;
+                    continue;
+                }
             }
+            byte(*p++);
         }
         *m_p++ = '"';
     }
@@ -53,6 +55,47 @@ public:
     static qsizetype stringBound(QByteArrayView s) { return 2 + 6 * s.size(); }
 
 private:
+    // Whether any of the word's eight bytes is '"', '\\' or below 0x20. (x - 0x01..) & ~x &
+    // 0x80.. is non-zero exactly when some byte of x is zero (the lowest such byte borrows; the
+    // bytes below it do not), and likewise (x - 0x20..) for a byte below 0x20; XOR with the
+    // character leaves bit 7 alone, so ~w serves for all three.
+    static bool anyNeedsEscape(quint64 w)
+    {
+        constexpr quint64 ones = 0x0101010101010101ULL;
+        constexpr quint64 highs = 0x8080808080808080ULL;
+        const quint64 quote = w ^ (ones * '"');
+        const quint64 backslash = w ^ (ones * '\\');
+        const quint64 found = (w - ones * 0x20) | (quote - ones) | (backslash - ones);
+        return (found & ~w & highs) != 0;
+    }
+    void byte(char c)
+    {
+        static const char hex[] = "0123456789abcdef";
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            *m_p++ = '\\';
+            *m_p++ = c;
+        } else if (u < 0x20) {
+            const char *shortForm = u == '\b'   ? "\\b"
+                                    : u == '\f' ? "\\f"
+                                    : u == '\n' ? "\\n"
+                                    : u == '\r' ? "\\r"
+                                    : u == '\t' ? "\\t"
+                                                : nullptr;
+            if (shortForm) { // as QJsonDocument writes them
+                std::memcpy(m_p, shortForm, 2);
+                m_p += 2;
+                return;
+            }
+            std::memcpy(m_p, "\\u00", 4);
+            m_p[4] = hex[u >> 4];
+            m_p[5] = hex[u & 0xf];
+            m_p += 6;
+        } else {
+            *m_p++ = c;
+        }
+    }
+
     QByteArray m_out;
     char *m_p;
 };

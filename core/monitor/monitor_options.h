@@ -63,7 +63,10 @@ struct MonitorOptions {
     qint64 clusterRefreshMs = 5000;
 
     QByteArray pattern = QByteArrayLiteral("*lock*"); // SCAN MATCH, and the keyspace channel
-    int scanCount = 500;                              // SCAN COUNT: work per round
+    // SCAN COUNT: work per round. At 1000 a round over a million keys costs the server about
+    // 0.9 ms (INFO commandstats), under the 1 ms others may wait; 2000 took 1.9 ms, 500 twice
+    // the rounds for the same total.
+    int scanCount = 1000;
     qint64 scanPauseMs = 0;            // pause between SCAN rounds of background rescans
     qint64 rereadIntervalMs = 1000;    // without notifications: re-read every known key this often
     qint64 ttlResyncIntervalMs = 5000; // with notifications: PTTL re-sync of known keys

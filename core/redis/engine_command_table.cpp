@@ -2,7 +2,7 @@
 
 #include "engine_commands.h"
 #include "redis_strings.h"
-#include "util/byte_words.h"
+#include "util/recent_names.h"
 
 #include <array>
 #include <cstring>
@@ -169,28 +169,12 @@ const CommandSpec *lookupCommand(const QByteArray &name)
     // of names spelled the same way each time ("SET", "EVALSHA", "get", ...). A small cache of
     // recently seen spellings, compared byte for byte, skips the case-folding hash and compare.
     // Per thread: simulations may run on several threads at once.
-    struct Seen {
-        quint64 words[2] = {0, 0}; // the name's bytes, zero-padded (util/byte_words.h)
-        qsizetype length = -1;
-        const CommandSpec *spec = nullptr;
-    };
-    thread_local std::array<Seen, 31> seen; // prime: "GET" and "get" land apart
-    const qsizetype len = name.size();
-    if (len <= 0 || len > 16)
-        return index.find(name);
-    // Compared as two words rather than with memcmp: a call into libc cost more than the rest.
-    const auto *p = reinterpret_cast<const unsigned char *>(name.constData());
-    const int n = int(len);
-    const quint64 w0 = loadPartialWord(p, qMin(n, 8));
-    const quint64 w1 = n > 8 ? loadPartialWord(p + 8, n - 8) : 0;
-    Seen &entry = seen[(std::size_t(len) * 7 + p[0] + p[len - 1]) % seen.size()];
-    if (entry.length == len && entry.words[0] == w0 && entry.words[1] == w1)
-        return entry.spec;
-    const CommandSpec *spec = index.find(name);
-    entry.words[0] = w0;
-    entry.words[1] = w1;
-    entry.length = len;
-    entry.spec = spec; // unknown names are cached too (as nullptr): same answer next time
+    thread_local RecentNames<const CommandSpec *> seen;
+    const CommandSpec *spec = nullptr;
+    if (seen.find(name, &spec))
+        return spec;
+    spec = index.find(name);
+    seen.remember(name, spec); // unknown names are remembered too (as nullptr): same answer
     return spec;
 }
 

@@ -4,6 +4,7 @@
 #include "monitor/anomaly_index.h"
 #include "monitor/anomaly_rules.h"
 #include "monitor/key_change_tracker.h"
+#include "monitor/key_entry.h"
 #include "monitor/key_reader.h"
 #include "monitor/monitor_explain.h"
 #include "monitor/monitor_recorder.h"
@@ -11,6 +12,8 @@
 #include "redis/connection.h"
 
 #include <QBuffer>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QTest>
 
 #include <random>
@@ -92,6 +95,7 @@ private slots:
     void readCommandsAreBoundedReads();
     void recorderEventKinds();
     void recorderOwnerNames();
+    void snapshotLineIsWhatQJsonWrites();
 };
 
 void TestMonitorLogic::trackerSimpleWrite()
@@ -586,6 +590,71 @@ void TestMonitorLogic::recorderOwnerNames()
     QCOMPARE(log.clientName(a), QByteArray(20, 'a') + "…" + QByteArray(20, 'z'));
     QCOMPARE(log.clientName(b), QByteArray(20, 'a') + "…" + QByteArray(20, 'z') + "#2");
     QCOMPARE(r.owner(QByteArray()), kNoClient);
+}
+
+// The snapshot's JSON line is written by hand, eight bytes at a time where nothing needs escaping:
+// it must be byte for byte what QJsonDocument writes for the same object, for strings with
+// quotes, backslashes, control bytes and multi-byte UTF-8 at every offset around a word.
+void TestMonitorLogic::snapshotLineIsWhatQJsonWrites()
+{
+    const QList<QByteArray> awkward = {
+        "",
+        "a",
+        "plain-ascii-longer-than-a-word",
+        "quote\"in",
+        "back\\slash",
+        "tab\tand\nnewline",
+        QByteArray("nul\0inside", 10),
+        "\x01\x1f\x7f",
+        "caf\xc3\xa9 \xe4\xb8\xad",
+        "0123456\"",
+        "01234567\\",
+        "0123456789abcde\x1f",
+        "\"\"\"\"\"\"\"\"\"",
+    };
+    for (const QByteArray &text : awkward) {
+        for (int pad = 0; pad < 9; ++pad) {
+            const QByteArray v = QByteArray(pad, 'x') + text;
+            KeyEntry e;
+            e.key = "lock:" + QByteArray::number(pad);
+            e.type = KeyType::String;
+            e.pttlMs = -1;
+            e.format = "unknown";
+            e.valueText = v;
+            e.lock.label = QString::fromUtf8(v);
+            e.lock.note = QString::fromUtf8(v);
+            e.lock.owner = v;
+            e.lock.mode = v;
+            e.anomalies = {QString::fromUtf8(v), QStringLiteral("max-ttl")};
+            e.firstSeenUs = 1;
+            e.lastChangeUs = 2;
+            // Only valid UTF-8 round-trips through QString the same way for both writers.
+            if (QString::fromUtf8(v).toUtf8() != v)
+                continue;
+            QJsonObject o{
+                {QStringLiteral("anomalies"),
+                 QJsonArray{QString::fromUtf8(v), QStringLiteral("max-ttl")}},
+                {QStringLiteral("fencing_counter"), -1},
+                {QStringLiteral("first_seen_us"), 1},
+                {QStringLiteral("format"), QStringLiteral("unknown")},
+                {QStringLiteral("hold_count"), 0},
+                {QStringLiteral("key"), QString::fromUtf8(e.key)},
+                {QStringLiteral("label"), QString::fromUtf8(v)},
+                {QStringLiteral("last_change_us"), 2},
+                {QStringLiteral("owner"), v.isEmpty() ? QJsonValue() : QString::fromUtf8(v)},
+                {QStringLiteral("role"), QStringLiteral("other")},
+                {QStringLiteral("ttl_ms"), -1},
+                {QStringLiteral("type"), QStringLiteral("string")},
+                {QStringLiteral("value"), QString::fromUtf8(v)},
+                {QStringLiteral("waiters"), -1},
+            };
+            if (!v.isEmpty()) {
+                o.insert(QStringLiteral("mode"), QString::fromUtf8(v));
+                o.insert(QStringLiteral("note"), QString::fromUtf8(v));
+            }
+            QCOMPARE(e.toJsonLine(0), QJsonDocument(o).toJson(QJsonDocument::Compact));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestMonitorLogic)
