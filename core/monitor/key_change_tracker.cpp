@@ -254,9 +254,13 @@ std::vector<KeyObservation> KeyChangeTracker::take()
         if (k != m_keys.cend() && !k->ops.empty())
             watermark = qMin(watermark, k->ops.front().timeUs);
     }
-    std::stable_sort(
-        m_ready.begin(), m_ready.end(),
-        [](const KeyObservation &a, const KeyObservation &b) { return a.timeUs < b.timeUs; });
+    const auto byTime = [](const KeyObservation &a, const KeyObservation &b) {
+        return a.timeUs < b.timeUs;
+    };
+    // Usually in order already (reads come back in the order they were sent): a merge sort
+    // with its buffer, for nothing, was a fifth of the tracker's time in a snapshot.
+    if (!std::is_sorted(m_ready.begin(), m_ready.end(), byTime))
+        std::stable_sort(m_ready.begin(), m_ready.end(), byTime);
     std::vector<KeyObservation> keep;
     for (auto &o : m_ready) {
         if (o.timeUs < watermark)

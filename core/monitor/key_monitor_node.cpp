@@ -610,7 +610,10 @@ void KeyMonitor::Private::scheduleApply()
     const quint64 g = gen;
     // A reply is applied a moment after it arrived, so that notifications the server sent
     // before it (on the other connection) are in first: the tracker relies on that order.
-    QTimer::singleShot(kApplyDelayMs, q, [this, g] {
+    // Without a notification connection (a snapshot; notifications off) there is nothing to
+    // wait for: the next event-loop turn applies what arrived together. Waiting the moment
+    // anyway left the client idle for a millisecond per SCAN round, a third of a snapshot.
+    QTimer::singleShot(notify ? kApplyDelayMs : 0, q, [this, g] {
         applyArmed = false;
         if (g == gen)
             applyArrived();
