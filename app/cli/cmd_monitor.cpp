@@ -333,10 +333,19 @@ int monitor(const QStringList &args)
             return fail(error);
         const qint64 now = monitorNowUs();
         if (json) {
+            // Written a megabyte at a time: a line per fwrite cost a write() per 4 KiB of
+            // stdio's buffer, ten thousand for a snapshot of 100,000 keys.
+            QByteArray chunk;
+            chunk.reserve(1 << 20);
             for (const KeyEntry *e : monitor.entries()) {
-                const QByteArray line = e->toJsonLine(now) + '\n';
-                std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
+                chunk += e->toJsonLine(now);
+                chunk += '\n';
+                if (chunk.size() >= (1 << 20)) {
+                    std::fwrite(chunk.constData(), 1, size_t(chunk.size()), stdout);
+                    chunk.clear();
+                }
             }
+            std::fwrite(chunk.constData(), 1, size_t(chunk.size()), stdout);
         } else {
             out(snapshotTable(monitor, now));
         }
