@@ -20,6 +20,7 @@ constexpr qsizetype kMaxNamesAsSeen = 32767;
 StringPool::StringPool()
 {
     m_strings.emplace_back();
+    m_live.push_back(true);
     m_ids.emplace(QByteArray(), 0);
 }
 
@@ -27,10 +28,37 @@ quint32 StringPool::intern(const QByteArray &s)
 {
     if (s.isEmpty())
         return 0;
-    auto [it, inserted] = m_ids.try_emplace(s, quint32(m_strings.size()));
-    if (inserted)
-        m_strings.push_back(s);
+    const bool reuse = m_freeNext < m_free.size();
+    const quint32 next = reuse ? m_free[m_freeNext] : quint32(m_strings.size());
+    auto [it, inserted] = m_ids.try_emplace(s, next);
+    if (inserted) {
+        if (reuse) {
+            ++m_freeNext;
+            m_strings[next] = s;
+            m_live[next] = true;
+        } else {
+            m_strings.push_back(s);
+            m_live.push_back(true);
+        }
+    }
     return it->second;
+}
+
+void StringPool::release(quint32 id)
+{
+    if (id == 0 || !isLive(id))
+        return;
+    m_ids.erase(m_strings[id]);
+    m_strings[id] = QByteArray();
+    m_live[id] = false;
+    m_free.push_back(id);
+}
+
+void StringPool::mark()
+{
+    m_free.erase(m_free.begin(), m_free.begin() + std::ptrdiff_t(m_freeNext));
+    m_freeNext = 0;
+    m_markSize = size();
 }
 
 EventLog::EventLog(std::shared_ptr<StringPool> pool)
@@ -137,18 +165,67 @@ QByteArray EventLog::eventToJson(const Event &e) const
 void EventLog::dropOldest(std::size_t n)
 {
     n = std::min(n, m_events.size());
+    const bool shared = m_pool.use_count() > 1;
+    if (n == m_events.size() || shared) {
+        // Nothing left (only the strings go), or someone else reads this pool: the events
+        // that stay move to a new one, and the old pool stays as it was for whoever holds it.
+        if (n > 0) {
+            m_dropped += n;
+            m_droppedUntilUs = m_events[n - 1].timeUs;
+            m_events.erase(m_events.begin(), m_events.begin() + std::ptrdiff_t(n));
+        }
+        auto pool = std::make_shared<StringPool>();
+        for (Event &e : m_events) {
+            e.key = pool->intern(m_pool->at(e.key));
+            e.text = pool->intern(m_pool->at(e.text));
+        }
+        pool->mark();
+        m_pool = std::move(pool);
+        m_lastUse.clear();
+        m_scanned = m_dropped;
+        ++m_stringsGeneration;
+        return;
+    }
+    // Where each string was last used: only the events added since the last drop are read.
+    const auto use = [this](quint32 id, quint64 number) {
+        if (id == 0)
+            return;
+        if (id >= m_lastUse.size())
+            m_lastUse.resize(std::max<std::size_t>(std::size_t(id) + 1, m_lastUse.size() * 2), 0);
+        m_lastUse[id] = number;
+    };
+    for (quint64 i = m_scanned - m_dropped; i < m_events.size(); ++i) {
+        const Event &e = m_events[std::size_t(i)];
+        use(e.key, m_dropped + i + 1);
+        use(e.text, m_dropped + i + 1);
+    }
+    // A string whose last use is among the dropped events goes, and so does a string given
+    // out since the last drop that no event used.
+    const quint64 firstKept = m_dropped + n; // the number of the oldest event kept
+    const quint32 before = m_pool->liveCount();
+    const auto releaseIfUnused = [this, firstKept](quint32 id) {
+        const quint64 last = id < m_lastUse.size() ? m_lastUse[id] : 0;
+        if (id != 0 && last <= firstKept && m_pool->isLive(id)) {
+            m_pool->release(id);
+            m_lastUse[id] = 0;
+        }
+    };
+    if (m_lastUse.size() < m_pool->size())
+        m_lastUse.resize(m_pool->size(), 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        releaseIfUnused(m_events[i].key);
+        releaseIfUnused(m_events[i].text);
+    }
+    m_pool->forEachIssuedSinceMark(releaseIfUnused);
+    m_pool->mark();
     if (n > 0) {
         m_dropped += n;
         m_droppedUntilUs = m_events[n - 1].timeUs;
         m_events.erase(m_events.begin(), m_events.begin() + std::ptrdiff_t(n));
     }
-    auto pool = std::make_shared<StringPool>();
-    for (Event &e : m_events) {
-        e.key = pool->intern(m_pool->at(e.key));
-        e.text = pool->intern(m_pool->at(e.text));
-    }
-    m_pool = std::move(pool);
-    ++m_stringsGeneration;
+    m_scanned = m_dropped + m_events.size();
+    if (m_pool->liveCount() != before)
+        ++m_stringsGeneration;
 }
 
 QByteArray EventLog::headerJson(bool namesAsSeen) const
@@ -269,13 +346,15 @@ bool EventLog::readJsonLines(QIODevice &in, EventLog *log, QString *error, QStri
         auto &info = log->info();
         if (!lookup(clientIds, info.clients, "client", &e.client) ||
             !lookup(clientIds, info.clients, "owner", &e.owner))
-            return fail(namesAsSeen ? QStringLiteral("unknown client, or more than %1 clients")
-                                          .arg(kMaxNamesAsSeen)
-                                    : QStringLiteral("unknown client"));
+            return fail(
+                namesAsSeen
+                    ? QStringLiteral("unknown client, or more than %1 clients").arg(kMaxNamesAsSeen)
+                    : QStringLiteral("unknown client"));
         if (!lookup(nodeIds, info.nodes, "node", &e.node))
-            return fail(namesAsSeen ? QStringLiteral("unknown node, or more than %1 nodes")
-                                          .arg(kMaxNamesAsSeen)
-                                    : QStringLiteral("unknown node"));
+            return fail(
+                namesAsSeen
+                    ? QStringLiteral("unknown node, or more than %1 nodes").arg(kMaxNamesAsSeen)
+                    : QStringLiteral("unknown node"));
         e.key = log->strings().intern(o.value(QStringLiteral("key")).toString().toUtf8());
         e.text = log->strings().intern(o.value(QStringLiteral("text")).toString().toUtf8());
         e.value = o.value(QStringLiteral("value")).toInteger();

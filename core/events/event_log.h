@@ -20,7 +20,10 @@ class QIODevice;
 namespace lockscope {
 
 // Interned byte strings; id 0 is the empty string. Ids are given in first-seen order, so a
-// deterministic run interns deterministically.
+// deterministic run interns deterministically. A string can be let go (release(), which
+// EventLog::dropOldest does for the strings no kept event uses): its id then reads as the empty
+// string and is given to a later new string, so a pool's size follows the strings in use, not
+// every string ever seen.
 class StringPool {
 public:
     StringPool();
@@ -32,10 +35,32 @@ public:
         return it == m_ids.end() ? 0 : it->second;
     }
     const QByteArray &at(quint32 id) const { return m_strings[id]; }
+    // Ids in use or free to reuse: every id below it may be passed to at().
     quint32 size() const { return quint32(m_strings.size()); }
+    // Strings interned and not released (the empty string included).
+    quint32 liveCount() const { return size() - quint32(m_free.size() - m_freeNext); }
+
+    // Lets a string go; its id is given to the next new string. Id 0 and released ids are
+    // left alone.
+    void release(quint32 id);
+    bool isLive(quint32 id) const { return id == 0 || (id < size() && m_live[id]); }
+    // The ids given to new strings since the last mark() (new ones and reused ones), in no
+    // particular order; mark() starts counting again.
+    template <typename F> void forEachIssuedSinceMark(F &&f) const
+    {
+        for (std::size_t i = 0; i < m_freeNext; ++i)
+            f(m_free[i]);
+        for (quint32 id = m_markSize; id < size(); ++id)
+            f(id);
+    }
+    void mark();
 
 private:
     std::vector<QByteArray> m_strings;
+    std::vector<bool> m_live;
+    std::vector<quint32> m_free; // released ids; [0, m_freeNext) are given out again already
+    std::size_t m_freeNext = 0;
+    quint32 m_markSize = 0; // size() at the last mark()
     std::unordered_map<QByteArray, quint32, BytesHash> m_ids;
 };
 
@@ -73,12 +98,16 @@ public:
     QByteArray nodeName(qint16 node) const;
 
     // Forgets the n oldest events (a long monitor session keeps a window of its history) and
-    // every string only they used: the remaining events move to a new string pool (their ids
-    // change; a copy made earlier keeps the old pool through sharedStrings()). n may be all of
-    // them, which only empties the pool. droppedEvents() counts the events forgotten so far,
-    // so droppedEvents() + i is the number of the event events()[i] since the log began;
-    // droppedUntilUs() is the time of the newest of them (0: none); stringsGeneration() tells
-    // that ids given out before are no longer valid.
+    // every string that no remaining event uses. Its cost follows the n events dropped, not the
+    // events kept: the remaining events keep their string ids, the strings only the dropped
+    // events used are released (their ids go to later new strings). When the pool is shared
+    // (sharedStrings() was taken and is still held), the remaining events move to a new pool
+    // instead (their ids change; the copy made earlier keeps the old pool, unchanged). n may be
+    // all of them, which only empties the pool. droppedEvents() counts the events forgotten so
+    // far, so droppedEvents() + i is the number of the event events()[i] since the log began;
+    // droppedUntilUs() is the time of the newest of them (0: none); stringsGeneration() changes
+    // when ids given out before may no longer name the same string (some were released, or
+    // the events moved to a new pool).
     void dropOldest(std::size_t n);
     quint64 droppedEvents() const { return m_dropped; }
     qint64 droppedUntilUs() const { return m_droppedUntilUs; }
@@ -103,6 +132,10 @@ private:
     quint64 m_dropped = 0;
     qint64 m_droppedUntilUs = 0;
     quint64 m_stringsGeneration = 0;
+    // For dropOldest: the number (since the log began) + 1 of the newest event that used each
+    // string id, up to m_scanned events (0: none of them).
+    std::vector<quint64> m_lastUse;
+    quint64 m_scanned = 0;
 };
 
 // Forwards every event to several sinks.

@@ -107,10 +107,10 @@ void MonitorRecorder::keepWindow(qint64 nowUs)
     }
     const auto &events = m_log->events();
     const std::size_t max = std::size_t(qMax<qint64>(1, m_window.maxEvents));
-    std::size_t drop = events.size() > max + max / 4 ? events.size() - max : 0;
+    std::size_t drop = events.size() > max + max / kSlack ? events.size() - max : 0;
     const qint64 maxAgeUs = m_window.maxAgeMs * 1000;
     if (m_window.maxAgeMs > 0 && !events.empty() &&
-        events.front().timeUs < nowUs - maxAgeUs - maxAgeUs / 8) {
+        events.front().timeUs < nowUs - maxAgeUs - maxAgeUs / qint64(kSlack)) {
         const auto firstKept =
             std::lower_bound(events.begin(), events.end(), nowUs - maxAgeUs,
                              [](const Event &e, qint64 t) { return e.timeUs < t; });
@@ -168,8 +168,7 @@ void MonitorRecorder::expired(qint64 t, qint16 node, const QByteArray &key, qint
     emitEvent(EventKind::KeyExpired, t, kNoClient, node, owner, key, {}, 0);
 }
 
-void MonitorRecorder::lost(qint64 t, qint16 node, const QByteArray &key, qint16 owner,
-                           qint64 cause)
+void MonitorRecorder::lost(qint64 t, qint16 node, const QByteArray &key, qint16 owner, qint64 cause)
 {
     emitEvent(EventKind::KeyDeleted, t, kNoClient, node, owner, key, {}, cause);
 }

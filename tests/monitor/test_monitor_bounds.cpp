@@ -91,11 +91,12 @@ void TestMonitorBounds::windowByCount()
         maxStrings = qMax<qint64>(maxStrings, qint64(log.strings().size()));
     }
     QCOMPARE(rec.eventCount(), qint64(cycles) * 4);
-    // Never more than the bound and its slack (a quarter), never less than the bound after.
-    QVERIFY2(maxEvents <= 1250, qPrintable(QString::number(maxEvents)));
+    // Never more than the bound and its slack (1/kSlack), never less than the bound after.
+    constexpr qint64 most = 1000 + 1000 / qint64(MonitorRecorder::kSlack);
+    QVERIFY2(maxEvents <= most, qPrintable(QString::number(maxEvents)));
     QVERIFY(log.events().size() >= 1000);
     // Strings: the keys and tokens of the events kept (two new strings a cycle), no more.
-    QVERIFY2(maxStrings <= 1250 / 2 + 10, qPrintable(QString::number(maxStrings)));
+    QVERIFY2(maxStrings <= most / 2 + 10, qPrintable(QString::number(maxStrings)));
     // The newest history is intact and in order, the oldest counted as dropped.
     QCOMPARE(log.droppedEvents() + log.events().size(), quint64(rec.eventCount()));
     QVERIFY(keysInOrder(log, log.droppedEvents()));
@@ -120,12 +121,12 @@ void TestMonitorBounds::windowByAge()
         cycle(rec, n, kStartUs + qint64(n) * 1000);
         if (!log.events().empty()) {
             const qint64 age = log.events().back().timeUs - log.events().front().timeUs;
-            QVERIFY2(age <= 1000 * 1000 + 1000 * 1000 / 8,
+            QVERIFY2(age <= 1000 * 1000 + 1000 * 1000 / qint64(MonitorRecorder::kSlack),
                      qPrintable(QStringLiteral("cycle %1: %2 us").arg(n).arg(age)));
         }
     }
     QVERIFY(log.droppedEvents() > 0);
-    QVERIFY(log.events().size() <= 4 * 1125 + 4);
+    QVERIFY(log.events().size() <= 4 * (1000 + 1000 / MonitorRecorder::kSlack) + 4);
     QVERIFY(log.events().size() >= 4 * 1000 - 4);
     QVERIFY(keysInOrder(log, log.droppedEvents()));
     QCOMPARE(log.strings().at(log.events().back().key), QByteArray("lock:19999"));
@@ -209,7 +210,8 @@ void TestMonitorBounds::recordingWriteFailureIsSaid()
     RecordingWriter writer(log);
     QString error;
     QVERIFY(!writer.open(QStringLiteral("/nonexistent-dir/x.jsonl"), &error));
-    QVERIFY2(error.startsWith(QStringLiteral("cannot write the recording to /nonexistent-dir/x.jsonl: ")),
+    QVERIFY2(error.startsWith(
+                 QStringLiteral("cannot write the recording to /nonexistent-dir/x.jsonl: ")),
              qPrintable(error));
     QVERIFY(!writer.isOpen());
 }

@@ -4,11 +4,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTest>
 
 #include "events/event_log.h"
 
 #include <limits>
+#include <memory>
 
 using namespace lockscope;
 
@@ -78,6 +80,7 @@ class TestEventLog : public QObject {
 
 private slots:
     void stringPool();
+    void dropOldestReleasesOnlyUnusedStrings();
     void kindIds();
     void eventJsonFormat();
     void headerLine();
@@ -110,6 +113,115 @@ void TestEventLog::stringPool()
     QCOMPARE(pool.at(3), withNul);
     QCOMPARE(pool.intern(QByteArrayLiteral("A")), quint32(2));
     QCOMPARE(pool.size(), quint32(5));
+}
+
+// A log that keeps a window of its history (as the monitor's does) is dropped from many times,
+// with keys that come back and tokens that do not. After every drop, each kept event still
+// names its own strings, the pool holds exactly the kept events' strings, the JSON Lines are
+// those of a log made afresh from the kept events, and the pool's size never exceeds the most
+// strings in use at once. A copy made earlier (sharing the pool) keeps its strings.
+void TestEventLog::dropOldestReleasesOnlyUnusedStrings()
+{
+    EventLog log;
+    log.info().source = QStringLiteral("monitor");
+    log.info().nodes = {"127.0.0.1:6379"};
+    std::vector<std::pair<QByteArray, QByteArray>> expected; // key, text of each kept event
+    quint32 peakInUse = 1;
+    quint64 state = 12345;
+    auto next = [&state](quint64 bound) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (state >> 33) % bound;
+    };
+    auto inUse = [&expected] {
+        QSet<QByteArray> distinct;
+        for (const auto &[key, text] : expected) {
+            if (!key.isEmpty())
+                distinct.insert(key);
+            if (!text.isEmpty())
+                distinct.insert(text);
+        }
+        return quint32(distinct.size()) + 1; // and the empty string
+    };
+    int sharedDrops = 0, releasingDrops = 0;
+    for (int round = 0; round < 300; ++round) {
+        const int add = int(next(400));
+        for (int i = 0; i < add; ++i) {
+            Event e;
+            e.timeUs = qint64(round) * 1000 + i;
+            e.kind = EventKind::KeyWritten;
+            e.node = 0;
+            const QByteArray key = "lock:" + QByteArray::number(next(150));
+            // Most texts are new tokens; some repeat, some are empty.
+            const quint64 pick = next(10);
+            const QByteArray text =
+                pick == 0   ? QByteArray()
+                : pick == 1 ? QByteArray("same value")
+                            : "token-" + QByteArray::number(round) + "-" + QByteArray::number(i);
+            e.key = log.strings().intern(key);
+            e.text = log.strings().intern(text);
+            log.consume(e);
+            expected.emplace_back(key, text);
+        }
+        // Strings interned and never used by an event go at the next drop too.
+        log.strings().intern("unused-" + QByteArray::number(round));
+        peakInUse = qMax(peakInUse, inUse() + 1);
+        QCOMPARE(log.strings().liveCount(), inUse() + 1);
+
+        std::unique_ptr<EventLog> earlier;
+        if (round % 7 == 3) {
+            // A copy of the log as it is now, sharing its pool, as a reader would hold it.
+            earlier = std::make_unique<EventLog>(log.sharedStrings());
+            earlier->info() = log.info();
+            for (const Event &e : log.events())
+                earlier->consume(e);
+        }
+        const QByteArray copyBefore = earlier ? toJsonLines(*earlier) : QByteArray();
+        const std::size_t drop = std::size_t(next(std::uint64_t(expected.size()) + 1));
+        std::vector<Event> keptBefore(log.events().begin() + std::ptrdiff_t(drop),
+                                      log.events().end());
+        const quint64 generation = log.stringsGeneration();
+        const quint32 liveBefore = log.strings().liveCount();
+        log.dropOldest(drop);
+        expected.erase(expected.begin(), expected.begin() + std::ptrdiff_t(drop));
+
+        QCOMPARE(log.events().size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE(log.strings().at(log.events()[i].key), expected[i].first);
+            QCOMPARE(log.strings().at(log.events()[i].text), expected[i].second);
+        }
+        QCOMPARE(log.strings().liveCount(), inUse());
+        QVERIFY2(log.strings().size() <= peakInUse,
+                 qPrintable(QStringLiteral("%1 > %2").arg(log.strings().size()).arg(peakInUse)));
+        if (earlier) {
+            // The copy's pool was not touched; the log moved to a new one.
+            ++sharedDrops;
+            QCOMPARE(toJsonLines(*earlier), copyBefore);
+            QVERIFY(log.stringsGeneration() != generation);
+        } else if (log.strings().liveCount() != liveBefore) {
+            // Strings were released (their ids may come back for new strings): said so, and
+            // the events kept kept their ids.
+            ++releasingDrops;
+            QVERIFY(log.stringsGeneration() != generation);
+            QCOMPARE(log.events().size(), keptBefore.size());
+            for (std::size_t i = 0; i < keptBefore.size(); ++i) {
+                QCOMPARE(log.events()[i].key, keptBefore[i].key);
+                QCOMPARE(log.events()[i].text, keptBefore[i].text);
+            }
+        }
+        // The same JSON Lines as a log made afresh from what is kept.
+        EventLog fresh;
+        fresh.info() = log.info();
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            Event e = log.events()[i];
+            e.key = fresh.strings().intern(expected[i].first);
+            e.text = fresh.strings().intern(expected[i].second);
+            fresh.consume(e);
+        }
+        QCOMPARE(toJsonLines(log), toJsonLines(fresh));
+    }
+    QVERIFY(sharedDrops > 10);
+    QVERIFY(releasingDrops > 100);
+    QVERIFY(log.droppedEvents() > 20000);
 }
 
 void TestEventLog::kindIds()
@@ -272,9 +384,14 @@ void TestEventLog::malformed_data()
                             "\n";
     QTest::newRow("not JSON") << header + note + "{oops\n" << 3 << QString();
     // Cut, but followed by its newline (or by more lines): not a writer stopped mid-line.
-    QTest::newRow("truncated line") << header + R"({"t_us":1,"kind":"no)" "\n" << 2 << QString();
-    QTest::newRow("truncated line, then more")
-        << header + R"({"t_us":1,"kind":"no)" "\n" + note << 2 << QString();
+    QTest::newRow("truncated line") << header + R"({"t_us":1,"kind":"no)"
+                                                "\n"
+                                    << 2 << QString();
+    QTest::newRow("truncated line, then more") << header +
+                                                      R"({"t_us":1,"kind":"no)"
+                                                      "\n" +
+                                                      note
+                                               << 2 << QString();
     QTest::newRow("not an object") << header + "[1,2]\n" << 2 << QStringLiteral("object");
     QTest::newRow("unknown kind") << header + note + R"({"t_us":2,"kind":"explode"})" << 3
                                   << QStringLiteral("explode");

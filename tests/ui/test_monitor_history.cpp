@@ -54,6 +54,14 @@ void TestMonitorHistory::keepsTheMonitorsWindow()
         QCOMPARE(shown.strings().at(shown.events().back().key),
                  "lock:" + QByteArray::number(n - 1));
         QCOMPARE(shown.events().back().timeUs, qint64(n - 1) * 1000 + 500);
+        // Every event shown names the strings of the monitor's event (both logs let strings
+        // go and reuse their ids; the history must not map an id to an old string).
+        for (std::size_t i = 0; i < shown.events().size(); ++i) {
+            const Event &a = shown.events()[i];
+            const Event &b = log.events()[i];
+            QCOMPARE(shown.strings().at(a.key), log.strings().at(b.key));
+            QCOMPARE(shown.strings().at(a.text), log.strings().at(b.text));
+        }
         // The strings of the copy are those of the window, not of the whole session.
         QVERIFY2(shown.strings().size() <= 2 * std::size_t(window.maxEvents),
                  qPrintable(QString::number(shown.strings().size())));

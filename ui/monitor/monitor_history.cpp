@@ -51,6 +51,7 @@ void MonitorHistory::clear()
     m_maxTtlMs = 1000;
     m_idMap.clear();
     m_idGeneration = 0;
+    m_viewIdGeneration = 0;
     m_run.reset();
     m_building = false;
     m_copying = false;
@@ -103,14 +104,17 @@ void MonitorHistory::copyNewEvents(std::size_t maxEvents)
     // The monitor keeps a window of its history (HistoryWindow) and gives its strings new ids
     // when it lets old events go; the view keeps the same window. The view holds the source's
     // events [m_copied - view size, m_copied), numbered since the session began.
-    if (m_source->stringsGeneration() != m_idGeneration) {
-        m_idMap.clear();
-        m_idGeneration = m_source->stringsGeneration();
-    }
     const std::size_t first = std::size_t(m_source->droppedEvents());
     const std::size_t viewFirst = m_copied - m_view->events().size();
     if (viewFirst < first)
         m_view->dropOldest(qMin(first - viewFirst, m_view->events().size()));
+    // Either side may have let strings go whose ids are reused later: the map starts again.
+    if (m_source->stringsGeneration() != m_idGeneration ||
+        m_view->stringsGeneration() != m_viewIdGeneration) {
+        m_idMap.clear();
+        m_idGeneration = m_source->stringsGeneration();
+        m_viewIdGeneration = m_view->stringsGeneration();
+    }
     m_copied = qMax(m_copied, first); // let go before they were copied
     const auto &events = m_source->events();
     const std::size_t available = first + events.size();
@@ -173,8 +177,10 @@ void MonitorHistory::startBuild(bool inThisThread, qint64 endUs)
     // The build gets its own copy of the events, made by the worker (a long history takes a
     // while to copy too); the view and its strings are not added to until the worker is done
     // (refresh() waits for it; clear() and follow() start another view).
+    // The copy has its own string pool: the view releases strings in place when it drops old
+    // events, and the build's strings must stay as they were for as long as it is shown.
     auto copyOf = [](const std::shared_ptr<EventLog> &view) {
-        auto log = std::make_shared<EventLog>(view->sharedStrings());
+        auto log = std::make_shared<EventLog>(std::make_shared<StringPool>(view->strings()));
         log->info() = view->info();
         for (const Event &e : view->events())
             log->consume(e);

@@ -68,8 +68,9 @@ private:
     std::size_t m_built = 0; // events in the last build
     qint64 m_originUs = 0;
     qint64 m_maxTtlMs = 1000;
-    std::vector<quint32> m_idMap; // source string id -> view string id (0: not yet)
-    quint64 m_idGeneration = 0;   // the source's stringsGeneration() m_idMap is for
+    std::vector<quint32> m_idMap;   // source string id -> view string id (0: not yet)
+    quint64 m_idGeneration = 0;     // the source's stringsGeneration() m_idMap is for
+    quint64 m_viewIdGeneration = 0; // and the view's
     std::shared_ptr<const RunData> m_run;
     bool m_building = false;
     bool m_copying = false;   // copySliceThenBuild() continues on the next turn
