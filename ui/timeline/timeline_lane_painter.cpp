@@ -336,10 +336,11 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
     // Markers.
     const double size = markerSize(h);
     auto drawMarker = [&](const Marker &mk, double x) {
-        paintMarker(p, th, mk.kind, QPointF(x, mid), c, size);
+        paintMarkerGlyph(p, th, mk.kind, QPointF(x, mid), c, size);
     };
     auto timeOf = [](const Marker &mk) { return mk.timeUs; };
-    if (isDense(lane.markers, m, size)) {
+    const bool dense = isDense(lane.markers, m, size);
+    if (dense) {
         // Too many to tell apart: a plain tick per mark, cheap to draw.
         QVarLengthArray<QRectF, 512> ticks;
         forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf, [&](const Marker &, double x) {
@@ -349,11 +350,15 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
         p.setBrush(th.text);
         p.drawRects(ticks.constData(), int(ticks.size()));
         p.setBrush(Qt::NoBrush);
-    } else {
-        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
     }
+    // The glyphs are anti-aliased: one save/restore around all of them, not one each.
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    if (!dense)
+        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
     forVisiblePoints(lane.alerts, m, xMin, xMax, alertGap(lane.alerts, m, size), timeOf,
                      drawMarker);
+    p.restore();
 }
 
 void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
@@ -469,7 +474,7 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
     auto drawMarker = [&](const Marker &mk, double x) {
         const Event &e = m_run.event(mk.event);
         const QColor c = th.client(e.owner >= 0 ? e.owner : e.client);
-        paintMarker(p, th, mk.kind, QPointF(x, mid), c, size);
+        paintMarkerGlyph(p, th, mk.kind, QPointF(x, mid), c, size);
         if (!roomForLabels)
             return;
         QString text;
@@ -537,17 +542,22 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
                          : QColor(Qt::white));
         p.setFont(m_font);
     };
-    if (isDense(lane.markers, m, size)) {
+    const bool dense = isDense(lane.markers, m, size);
+    if (dense) {
         forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf, [&](const Marker &mk, double x) {
             const Event &e = m_run.event(mk.event);
             p.fillRect(QRectF(std::floor(x), mid - size, 2, 2 * size),
                        th.client(e.owner >= 0 ? e.owner : e.client));
         });
-    } else {
-        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
     }
+    // As in a client lane: one save/restore around all the anti-aliased glyphs.
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    if (!dense)
+        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
     forVisiblePoints(lane.alerts, m, xMin, xMax, alertGap(lane.alerts, m, size), timeOf,
                      drawMarker);
+    p.restore();
 }
 
 } // namespace lockscope::ui

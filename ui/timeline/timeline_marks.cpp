@@ -20,9 +20,16 @@ int legendItemWidth(const QFontMetrics &fm, const QString &text)
 void paintMarker(QPainter &p, const Theme &th, MarkerKind kind, const QPointF &c,
                  const QColor &color, double s)
 {
-    const QPen halo(th.base, 2.5);
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
+    paintMarkerGlyph(p, th, kind, c, color, s);
+    p.restore();
+}
+
+void paintMarkerGlyph(QPainter &p, const Theme &th, MarkerKind kind, const QPointF &c,
+                      const QColor &color, double s)
+{
+    const QPen halo(th.base, 2.5);
     switch (kind) {
     case MarkerKind::Acquired:
         p.setPen(QPen(th.text, 1.5));
@@ -129,7 +136,6 @@ void paintMarker(QPainter &p, const Theme &th, MarkerKind kind, const QPointF &c
         break;
     }
     }
-    p.restore();
 }
 
 void paintUnseen(QPainter &p, const QRectF &r, const Theme &th)
