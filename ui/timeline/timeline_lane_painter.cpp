@@ -370,8 +370,9 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
 
     // Markers.
     const double size = markerSize(h);
+    std::optional<MarkerSprites> sprites;
     auto drawMarker = [&](const Marker &mk, double x) {
-        paintMarkerGlyph(p, th, mk.kind, QPointF(x, mid), c, size);
+        sprites->draw(mk.kind, QPointF(x, mid), c, size);
     };
     auto timeOf = [](const Marker &mk) { return mk.timeUs; };
     const bool dense = isDense(lane.markers, m, size);
@@ -387,13 +388,12 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
         p.setBrush(Qt::NoBrush);
     }
     // The glyphs are anti-aliased: one save/restore around all of them, not one each.
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing, true);
+    sprites.emplace(p, th);
     if (!dense)
         forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
     forVisiblePoints(lane.alerts, m, xMin, xMax, alertGap(lane.alerts, m, size), timeOf,
                      drawMarker);
-    p.restore();
+    sprites.reset();
 }
 
 void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
@@ -510,10 +510,11 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
     const auto to = std::upper_bound(from, lane.markers.end(), m.endUs,
                                      [](qint64 t, const Marker &mk) { return t < mk.timeUs; });
     const bool roomForLabels = to - from <= 12;
+    std::optional<MarkerSprites> sprites;
     auto drawMarker = [&](const Marker &mk, double x) {
         const Event &e = m_run.event(mk.event);
         const QColor c = th.client(e.owner >= 0 ? e.owner : e.client);
-        paintMarkerGlyph(p, th, mk.kind, QPointF(x, mid), c, size);
+        sprites->draw(mk.kind, QPointF(x, mid), c, size);
         if (!roomForLabels)
             return;
         QString text;
@@ -590,13 +591,12 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
         });
     }
     // As in a client lane: one save/restore around all the anti-aliased glyphs.
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing, true);
+    sprites.emplace(p, th);
     if (!dense)
         forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
     forVisiblePoints(lane.alerts, m, xMin, xMax, alertGap(lane.alerts, m, size), timeOf,
                      drawMarker);
-    p.restore();
+    sprites.reset();
 }
 
 } // namespace lockscope::ui

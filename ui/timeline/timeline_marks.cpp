@@ -2,8 +2,14 @@
 
 #include "timeline_paint_helpers.h"
 
+#include <QHash>
+#include <QImage>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
+
+#include <array>
+#include <cmath>
 
 namespace lockscope::ui {
 
@@ -136,6 +142,135 @@ void paintMarkerGlyph(QPainter &p, const Theme &th, MarkerKind kind, const QPoin
         break;
     }
     }
+}
+
+namespace {
+
+// A sprite: the glyph, its colours, its size and scale, and where its centre falls within a
+// device pixel, in sixteenths.
+struct SpriteKey {
+    MarkerKind kind;
+    QRgb color;
+    qint64 size;  // in 1/1024 px
+    qint64 scale; // in 1/1024
+    int phaseX, phaseY;
+    bool operator==(const SpriteKey &) const = default;
+};
+
+size_t qHash(const SpriteKey &k, size_t seed = 0)
+{
+    return qHashMulti(seed, int(k.kind), k.color, k.size, k.scale, k.phaseX, k.phaseY);
+}
+
+struct Sprite {
+    QImage image;
+    int margin = 0; // from the image's corner to the pixel holding the glyph's centre
+};
+
+// The theme's colours a glyph can use: a change of theme empties the cache.
+std::array<QRgb, 9> glyphColors(const Theme &th)
+{
+    return {th.base.rgba(),    th.text.rgba(),      th.mutedText.rgba(),
+            th.warning.rgba(), th.problem.rgba(),   th.good.rgba(),
+            th.crashed.rgba(), th.selection.rgba(), th.paused.rgba()};
+}
+
+struct SpriteCache {
+    std::array<QRgb, 9> colors{};
+    QHash<SpriteKey, Sprite> sprites;
+};
+
+// Painting happens on the GUI thread, an export maybe on another: one cache a thread. Kept
+// across paints (a lane's glyphs are the same from frame to frame), emptied when it holds this
+// many (a few MB at most).
+constexpr qsizetype kMaxSprites = 4096;
+thread_local SpriteCache t_sprites;
+
+} // namespace
+
+MarkerSprites::MarkerSprites(QPainter &p, const Theme &theme)
+    : m_p(p)
+    , m_theme(theme)
+{
+    m_p.save();
+    m_p.setRenderHint(QPainter::Antialiasing, true);
+    const QTransform t = m_p.deviceTransform();
+    const bool raster = m_p.paintEngine() && m_p.paintEngine()->type() == QPaintEngine::Raster;
+    // Copies land on whole device pixels: a translation by whole pixels, or a uniform scale
+    // (a high-DPI screen), whose copies are drawn in device pixels.
+    m_translateOnly = t.type() == QTransform::TxTranslate || t.type() == QTransform::TxNone;
+    const bool wholePixels = t.dx() == std::floor(t.dx()) && t.dy() == std::floor(t.dy());
+    m_sprites =
+        raster && wholePixels &&
+        (m_translateOnly || (t.type() == QTransform::TxScale && t.m11() == t.m22() && t.m11() > 0));
+    m_scale = t.m11();
+    m_dx = t.dx();
+    m_dy = t.dy();
+    if (m_sprites) {
+        const auto colors = glyphColors(theme);
+        if (colors != t_sprites.colors) {
+            t_sprites.sprites.clear();
+            t_sprites.colors = colors;
+        }
+    }
+}
+
+MarkerSprites::~MarkerSprites()
+{
+    m_p.restore();
+}
+
+void MarkerSprites::draw(MarkerKind kind, const QPointF &centre, const QColor &color, double size)
+{
+    if (!m_sprites) {
+        paintMarkerGlyph(m_p, m_theme, kind, centre, color, size);
+        return;
+    }
+    // The centre in device pixels: a whole pixel and a phase in sixteenths.
+    const double dx = centre.x() * m_scale + m_dx, dy = centre.y() * m_scale + m_dy;
+    double ix = std::floor(dx), iy = std::floor(dy);
+    int phaseX = int(std::lround((dx - ix) * 16)), phaseY = int(std::lround((dy - iy) * 16));
+    if (phaseX == 16) {
+        ix += 1;
+        phaseX = 0;
+    }
+    if (phaseY == 16) {
+        iy += 1;
+        phaseY = 0;
+    }
+    const SpriteKey key{
+        kind,   color.rgba(), std::llround(size * 1024), std::llround(m_scale * 1024),
+        phaseX, phaseY};
+    auto it = t_sprites.sprites.constFind(key);
+    if (it == t_sprites.sprites.constEnd()) {
+        if (t_sprites.sprites.size() >= kMaxSprites)
+            t_sprites.sprites.clear();
+        Sprite sprite;
+        // Room for the widest glyph: lines to 1.1 x size with square or round caps of pens up to
+        // 6.5 px.
+        sprite.margin = int(std::ceil((size * 1.1 + 5) * m_scale)) + 1;
+        const int side = 2 * sprite.margin + 1;
+        sprite.image = QImage(side, side, QImage::Format_ARGB32_Premultiplied);
+        sprite.image.fill(Qt::transparent);
+        QPainter sp(&sprite.image);
+        sp.setRenderHint(QPainter::Antialiasing, true);
+        sp.scale(m_scale, m_scale);
+        const QPointF at((sprite.margin + phaseX / 16.0) / m_scale,
+                         (sprite.margin + phaseY / 16.0) / m_scale);
+        paintMarkerGlyph(sp, m_theme, kind, at, color, size);
+        sp.end();
+        it = t_sprites.sprites.insert(key, sprite);
+    }
+    const QPoint device(int(ix) - it->margin, int(iy) - it->margin);
+    if (m_translateOnly) {
+        m_p.drawImage(QPointF(device.x() - m_dx, device.y() - m_dy), it->image);
+        return;
+    }
+    // Scaled (a high-DPI screen): copied in device pixels, under the same clip.
+    const QTransform t = m_p.worldTransform();
+    m_p.resetTransform();
+    m_p.drawImage(device, it->image);
+    m_p.setWorldTransform(t);
 }
 
 void paintUnseen(QPainter &p, const QRectF &r, const Theme &th)
