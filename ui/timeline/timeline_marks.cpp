@@ -412,7 +412,7 @@ struct LegendPicture {
     std::vector<std::pair<int, int>> kinds; // swatch, marker
     std::array<QRgb, 9> colors{};
     QRgb header = 0, grid = 0, client = 0;
-    QFont font;
+    QString font; // QFont::key(): a QFont kept past the application's end could crash at exit
     QSize size;
     QImage::Format format = QImage::Format_Invalid;
     int dpiX = 0, dpiY = 0;
@@ -461,7 +461,7 @@ void paintLegend(QPainter &p, const Theme &th, const QFont &font,
     want.header = th.header.rgba();
     want.grid = th.grid.rgba();
     want.client = th.client(0).rgba();
-    want.font = p.font();
+    want.font = p.font().key();
     want.size = r.size();
     want.format = target.format();
     want.dpiX = target.logicalDpiX();
