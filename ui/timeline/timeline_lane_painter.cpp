@@ -132,6 +132,12 @@ void forVisiblePoints(const std::vector<Item> &items, const TimeLineMapping &m, 
     }
 }
 
+QFont boldOf(QFont font)
+{
+    font.setBold(true);
+    return font;
+}
+
 } // namespace
 
 TtlScale TtlScale::of(const RunData *run)
@@ -159,12 +165,39 @@ LanePainter::LanePainter(const RunData &run, const Theme &theme, const QFont &fo
     , m_font(font)
     , m_ttl(ttl)
     , m_playheadUs(playheadUs)
-{}
+    , m_bold(boldOf(font))
+    , m_bfm(m_bold)
+{
+    const QFontMetrics fm(m_font);
+    m_fontHeight = fm.height();
+    m_averageCharWidth = fm.averageCharWidth();
+}
+
+const QFontMetrics &LanePainter::metrics(Metrics which, const QPainter &p) const
+{
+    if (which == Metrics::Bold)
+        return m_bfm;
+    std::optional<QFontMetrics> &fm = m_painterMetrics[which == Metrics::PainterFont ? 0 : 1];
+    if (!fm)
+        fm.emplace(p.font());
+    return *fm;
+}
+
+int LanePainter::advance(Metrics which, const QString &text, const QPainter &p) const
+{
+    QHash<QString, int> &cache = m_advances[int(which)];
+    const auto it = cache.constFind(text);
+    if (it != cache.constEnd())
+        return *it;
+    const int w = metrics(which, p).horizontalAdvance(text);
+    cache.insert(text, w);
+    return w;
+}
 
 double LanePainter::markerSize(double laneInnerHeight) const
 {
     // In proportion to the lane, but never larger than the text around it.
-    return qBound(4.0, laneInnerHeight * 0.2, QFontMetrics(m_font).height() * 0.42);
+    return qBound(4.0, laneInnerHeight * 0.2, m_fontHeight * 0.42);
 }
 
 bool LanePainter::clearOfPlayhead(double *left, double width, double minX, double maxX,
@@ -205,7 +238,7 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
     };
     std::vector<SpanText> texts;
     // No text is tried in spans narrower than this: measuring text costs more than drawing.
-    const double minTextWidth = QFontMetrics(m_font).averageCharWidth() * 6.0;
+    const double minTextWidth = m_averageCharWidth * 6.0;
     ColumnFill columns(p);
     forVisibleSpans(
         lane.phases, m, xMin, xMax, [&](const PhaseSpan &s, double x0, double x1, bool merged) {
@@ -267,20 +300,22 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
                         p.drawLine(rect.bottomLeft(), rect.bottomRight());
                         if (!merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth) {
                             const QString text = tr("paused");
-                            const QFontMetrics fm(p.font());
+                            const QFontMetrics &fm = metrics(Metrics::PainterFont, p);
                             double a = qMax(x0, xMin) + 6;
-                            const double w = fm.horizontalAdvance(text) + 10;
+                            const int tw = advance(Metrics::PainterFont, text, p);
+                            const double w = tw + 10;
                             if (qMin(x1, xMax) - a > w + 4 &&
                                 clearOfPlayhead(&a, w, qMax(x0, xMin) + 2, qMin(x1, xMax) - 2, m))
                                 drawPill(p, QPointF(a, mid - (fm.height() + 2) / 2.0), text,
-                                         th.paused, th.base);
+                                         th.paused, th.base, tw, fm.height());
                         }
                     });
     {
-        const QFontMetrics fm(p.font());
+        const QFontMetrics &fm = metrics(Metrics::PainterFont, p);
         for (const SpanText &t : texts) {
             const double a = qMax(t.x0, xMin) + 4, b = qMin(t.x1, xMax) - 4;
-            const double w = fm.horizontalAdvance(t.text);
+            const int tw = advance(Metrics::PainterFont, t.text, p);
+            const double w = tw;
             if (b - a < w + 12)
                 continue;
             // Centred in the span, or beside the play head when it would cross the text.
@@ -289,7 +324,7 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
                 continue;
             if (t.bg.isValid()) {
                 drawPill(p, QPointF(left, t.top + (t.height - fm.height() - 2) / 2), t.text, t.bg,
-                         t.fg);
+                         t.fg, tw, fm.height());
             } else {
                 // A compact lane (the monitor's history) can be lower than a line of text: the
                 // text box grows around the span's middle, so the text stays centred on its bar
@@ -335,11 +370,13 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
 
     // Markers.
     const double size = markerSize(h);
+    std::optional<MarkerSprites> sprites;
     auto drawMarker = [&](const Marker &mk, double x) {
-        paintMarker(p, th, mk.kind, QPointF(x, mid), c, size);
+        sprites->draw(mk.kind, QPointF(x, mid), c, size);
     };
     auto timeOf = [](const Marker &mk) { return mk.timeUs; };
-    if (isDense(lane.markers, m, size)) {
+    const bool dense = isDense(lane.markers, m, size);
+    if (dense) {
         // Too many to tell apart: a plain tick per mark, cheap to draw.
         QVarLengthArray<QRectF, 512> ticks;
         forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf, [&](const Marker &, double x) {
@@ -349,11 +386,14 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
         p.setBrush(th.text);
         p.drawRects(ticks.constData(), int(ticks.size()));
         p.setBrush(Qt::NoBrush);
-    } else {
-        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
     }
+    // The glyphs are anti-aliased: one save/restore around all of them, not one each.
+    sprites.emplace(p, th);
+    if (!dense)
+        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
     forVisiblePoints(lane.alerts, m, xMin, xMax, alertGap(lane.alerts, m, size), timeOf,
                      drawMarker);
+    sprites.reset();
 }
 
 void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
@@ -364,9 +404,14 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
     const double xMin = m.left, xMax = m.left + m.width;
     const double top = r.top() + 6, bottom = r.bottom() - 6, h = bottom - top;
     const double mid = (top + bottom) / 2;
-    QFont bold = m_font;
-    bold.setBold(true);
-    const QFontMetrics bfm(bold);
+    const QFont &bold = m_bold;
+    const QFontMetrics &bfm = m_bfm;
+    // A pill's size in the painter's bold font (see metrics()).
+    const auto pill = [&](const QPointF &at, const QString &text, const QColor &fill,
+                          const QColor &textColor) {
+        drawPill(p, at, text, fill, textColor, advance(Metrics::PainterBold, text, p),
+                 metrics(Metrics::PainterBold, p).height());
+    };
 
     const qint64 ttlMax = m_ttl.forLane(keyLane);
     auto ttlY = [&](qint64 ttlMs) {
@@ -392,10 +437,10 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
                 p.setFont(bold);
                 const QString text = tr("no TTL");
                 double left = a + 30;
-                const double w = bfm.horizontalAdvance(text) + 10;
+                const double w = advance(Metrics::Bold, text, p) + 10;
                 if (b - a > w + 50 && clearOfPlayhead(&left, w, a + 2, b - 2, m))
-                    drawPill(p, QPointF(left, mid - (bfm.height() + 2) / 2.0), text, th.problem,
-                             Qt::white);
+                    pill(QPointF(left, mid - (bfm.height() + 2) / 2.0), text, th.problem,
+                         Qt::white);
             } else {
                 const qint64 ta = qMax(s.startUs, m.mapXToTime(a));
                 const qint64 tb = qMin(s.endUs, m.mapXToTime(b));
@@ -412,7 +457,7 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
             // The owner's name at the start of its span, inside the TTL wedge.
             p.setFont(bold);
             const QString owner = m_run.clientName(s.owner);
-            const double ow = bfm.horizontalAdvance(owner);
+            const double ow = advance(Metrics::Bold, owner, p);
             // Clear of a mark at the span's start (an expiry, a write), and of the play head.
             double lx = a + markerSize(h) + 6;
             if (b - a > ow + markerSize(h) + 12 && clearOfPlayhead(&lx, ow, lx, b - 2, m)) {
@@ -431,12 +476,11 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
             if (!merged) {
                 p.setFont(bold);
                 const QString text = tr("%1 down").arg(lane.nodeName);
-                const double w = bfm.horizontalAdvance(text) + 10;
+                const double w = advance(Metrics::Bold, text, p) + 10;
                 double left = qMax(x0, xMin) + 6;
                 if (qMin(x1, xMax) - qMax(x0, xMin) > w + 10 &&
                     clearOfPlayhead(&left, w, qMax(x0, xMin) + 2, qMin(x1, xMax) - 2, m))
-                    drawPill(p, QPointF(left, bottom - bfm.height() - 2), text, th.crashed,
-                             th.base);
+                    pill(QPointF(left, bottom - bfm.height() - 2), text, th.crashed, th.base);
                 p.setFont(m_font);
             }
         });
@@ -449,11 +493,11 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
             if (!merged) {
                 p.setFont(bold);
                 const QString text = tr("not seen");
-                const double w = bfm.horizontalAdvance(text) + 10;
+                const double w = advance(Metrics::Bold, text, p) + 10;
                 double left = qMax(x0, xMin) + 6;
                 if (qMin(x1, xMax) - qMax(x0, xMin) > w + 10 &&
                     clearOfPlayhead(&left, w, qMax(x0, xMin) + 2, qMin(x1, xMax) - 2, m))
-                    drawPill(p, QPointF(left, top + 1), text, th.mutedText, th.base);
+                    pill(QPointF(left, top + 1), text, th.mutedText, th.base);
                 p.setFont(m_font);
             }
         });
@@ -466,10 +510,11 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
     const auto to = std::upper_bound(from, lane.markers.end(), m.endUs,
                                      [](qint64 t, const Marker &mk) { return t < mk.timeUs; });
     const bool roomForLabels = to - from <= 12;
+    std::optional<MarkerSprites> sprites;
     auto drawMarker = [&](const Marker &mk, double x) {
         const Event &e = m_run.event(mk.event);
         const QColor c = th.client(e.owner >= 0 ? e.owner : e.client);
-        paintMarker(p, th, mk.kind, QPointF(x, mid), c, size);
+        sprites->draw(mk.kind, QPointF(x, mid), c, size);
         if (!roomForLabels)
             return;
         QString text;
@@ -527,27 +572,31 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
         // To the left of the mark, along the top: where the TTL has drained, out of the way
         // of the next owner's name.
         p.setFont(bold);
-        const double w = bfm.horizontalAdvance(text) + 10;
+        const double w = advance(Metrics::Bold, text, p) + 10;
         double left = qMax(xMin + 2, x - size - 4 - w);
         if (clearOfPlayhead(&left, w, xMin + 2, xMax - 2, m))
-            drawPill(p, QPointF(left, top - 2), text, fill,
-                     mk.kind == MarkerKind::Expired || mk.kind == MarkerKind::NodeUp ||
-                             mk.kind == MarkerKind::NodeDown
-                         ? QColor(Qt::black)
-                         : QColor(Qt::white));
+            pill(QPointF(left, top - 2), text, fill,
+                 mk.kind == MarkerKind::Expired || mk.kind == MarkerKind::NodeUp ||
+                         mk.kind == MarkerKind::NodeDown
+                     ? QColor(Qt::black)
+                     : QColor(Qt::white));
         p.setFont(m_font);
     };
-    if (isDense(lane.markers, m, size)) {
+    const bool dense = isDense(lane.markers, m, size);
+    if (dense) {
         forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf, [&](const Marker &mk, double x) {
             const Event &e = m_run.event(mk.event);
             p.fillRect(QRectF(std::floor(x), mid - size, 2, 2 * size),
                        th.client(e.owner >= 0 ? e.owner : e.client));
         });
-    } else {
-        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
     }
+    // As in a client lane: one save/restore around all the anti-aliased glyphs.
+    sprites.emplace(p, th);
+    if (!dense)
+        forVisiblePoints(lane.markers, m, xMin, xMax, size * 1.6, timeOf, drawMarker);
     forVisiblePoints(lane.alerts, m, xMin, xMax, alertGap(lane.alerts, m, size), timeOf,
                      drawMarker);
+    sprites.reset();
 }
 
 } // namespace lockscope::ui

@@ -10,8 +10,12 @@
 
 #include <QCoreApplication>
 #include <QFont>
+#include <QFontMetrics>
+#include <QHash>
 #include <QRect>
+#include <QString>
 
+#include <optional>
 #include <vector>
 
 class QPainter;
@@ -55,11 +59,27 @@ private:
     bool clearOfPlayhead(double *left, double width, double minX, double maxX,
                          const TimeLineMapping &m) const;
 
+    // Text widths, measured once a paint per text and font: a lane repeats a few texts over and
+    // over ("critical section", "holds lock:a", an owner's name), and measuring a text
+    // (QFontMetrics::horizontalAdvance) cost more than drawing it. Kept for one paint only, so a
+    // change of font, language or paint device is never stale. Which metrics measure: the plain
+    // bold font's, or the painter's current font's (what a pill is sized with, which a paint
+    // device of another resolution, an SVG file, resolves differently); the painter's font is
+    // the lane's font or its bold one, set by the caller before measuring.
+    enum class Metrics { Bold, PainterFont, PainterBold };
+    const QFontMetrics &metrics(Metrics which, const QPainter &p) const;
+    int advance(Metrics which, const QString &text, const QPainter &p) const;
+
     const RunData &m_run;
     const Theme &m_theme;
     const QFont &m_font;
     const TtlScale &m_ttl;
     qint64 m_playheadUs = 0;
+    QFont m_bold;
+    QFontMetrics m_bfm;
+    double m_fontHeight = 0, m_averageCharWidth = 0; // of m_font
+    mutable QHash<QString, int> m_advances[3];
+    mutable std::optional<QFontMetrics> m_painterMetrics[2]; // PainterFont, PainterBold
 };
 
 } // namespace lockscope::ui

@@ -2,8 +2,14 @@
 
 #include "timeline_paint_helpers.h"
 
+#include <QHash>
+#include <QImage>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
+
+#include <array>
+#include <cmath>
 
 namespace lockscope::ui {
 
@@ -20,9 +26,16 @@ int legendItemWidth(const QFontMetrics &fm, const QString &text)
 void paintMarker(QPainter &p, const Theme &th, MarkerKind kind, const QPointF &c,
                  const QColor &color, double s)
 {
-    const QPen halo(th.base, 2.5);
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
+    paintMarkerGlyph(p, th, kind, c, color, s);
+    p.restore();
+}
+
+void paintMarkerGlyph(QPainter &p, const Theme &th, MarkerKind kind, const QPointF &c,
+                      const QColor &color, double s)
+{
+    const QPen halo(th.base, 2.5);
     switch (kind) {
     case MarkerKind::Acquired:
         p.setPen(QPen(th.text, 1.5));
@@ -129,7 +142,135 @@ void paintMarker(QPainter &p, const Theme &th, MarkerKind kind, const QPointF &c
         break;
     }
     }
-    p.restore();
+}
+
+namespace {
+
+// A sprite: the glyph, its colours, its size and scale, and where its centre falls within a
+// device pixel, in sixteenths.
+struct SpriteKey {
+    MarkerKind kind;
+    QRgb color;
+    qint64 size;  // in 1/1024 px
+    qint64 scale; // in 1/1024
+    int phaseX, phaseY;
+    bool operator==(const SpriteKey &) const = default;
+};
+
+size_t qHash(const SpriteKey &k, size_t seed = 0)
+{
+    return qHashMulti(seed, int(k.kind), k.color, k.size, k.scale, k.phaseX, k.phaseY);
+}
+
+struct Sprite {
+    QImage image;
+    int margin = 0; // from the image's corner to the pixel holding the glyph's centre
+};
+
+// The theme's colours a glyph can use: a change of theme empties the cache.
+std::array<QRgb, 9> glyphColors(const Theme &th)
+{
+    return {th.base.rgba(),    th.text.rgba(),      th.mutedText.rgba(),
+            th.warning.rgba(), th.problem.rgba(),   th.good.rgba(),
+            th.crashed.rgba(), th.selection.rgba(), th.paused.rgba()};
+}
+
+struct SpriteCache {
+    std::array<QRgb, 9> colors{};
+    QHash<SpriteKey, Sprite> sprites;
+};
+
+// Painting happens on the GUI thread, an export maybe on another: one cache a thread. Kept
+// across paints (a lane's glyphs are the same from frame to frame), emptied when it holds this
+// many (a few MB at most).
+constexpr qsizetype kMaxSprites = 4096;
+thread_local SpriteCache t_sprites;
+
+} // namespace
+
+MarkerSprites::MarkerSprites(QPainter &p, const Theme &theme)
+    : m_p(p)
+    , m_theme(theme)
+{
+    m_p.save();
+    m_p.setRenderHint(QPainter::Antialiasing, true);
+    const QTransform t = m_p.deviceTransform();
+    const bool raster = m_p.paintEngine() && m_p.paintEngine()->type() == QPaintEngine::Raster;
+    // Copies land on whole device pixels: a translation by whole pixels, or a uniform scale
+    // (a high-DPI screen), whose copies are drawn in device pixels.
+    m_translateOnly = t.type() == QTransform::TxTranslate || t.type() == QTransform::TxNone;
+    const bool wholePixels = t.dx() == std::floor(t.dx()) && t.dy() == std::floor(t.dy());
+    m_sprites =
+        raster && wholePixels &&
+        (m_translateOnly || (t.type() == QTransform::TxScale && t.m11() == t.m22() && t.m11() > 0));
+    m_scale = t.m11();
+    m_dx = t.dx();
+    m_dy = t.dy();
+    if (m_sprites) {
+        const auto colors = glyphColors(theme);
+        if (colors != t_sprites.colors) {
+            t_sprites.sprites.clear();
+            t_sprites.colors = colors;
+        }
+    }
+}
+
+MarkerSprites::~MarkerSprites()
+{
+    m_p.restore();
+}
+
+void MarkerSprites::draw(MarkerKind kind, const QPointF &centre, const QColor &color, double size)
+{
+    if (!m_sprites) {
+        paintMarkerGlyph(m_p, m_theme, kind, centre, color, size);
+        return;
+    }
+    // The centre in device pixels: a whole pixel and a phase in sixteenths.
+    const double dx = centre.x() * m_scale + m_dx, dy = centre.y() * m_scale + m_dy;
+    double ix = std::floor(dx), iy = std::floor(dy);
+    int phaseX = int(std::lround((dx - ix) * 16)), phaseY = int(std::lround((dy - iy) * 16));
+    if (phaseX == 16) {
+        ix += 1;
+        phaseX = 0;
+    }
+    if (phaseY == 16) {
+        iy += 1;
+        phaseY = 0;
+    }
+    const SpriteKey key{
+        kind,   color.rgba(), std::llround(size * 1024), std::llround(m_scale * 1024),
+        phaseX, phaseY};
+    auto it = t_sprites.sprites.constFind(key);
+    if (it == t_sprites.sprites.constEnd()) {
+        if (t_sprites.sprites.size() >= kMaxSprites)
+            t_sprites.sprites.clear();
+        Sprite sprite;
+        // Room for the widest glyph: lines to 1.1 x size with square or round caps of pens up to
+        // 6.5 px.
+        sprite.margin = int(std::ceil((size * 1.1 + 5) * m_scale)) + 1;
+        const int side = 2 * sprite.margin + 1;
+        sprite.image = QImage(side, side, QImage::Format_ARGB32_Premultiplied);
+        sprite.image.fill(Qt::transparent);
+        QPainter sp(&sprite.image);
+        sp.setRenderHint(QPainter::Antialiasing, true);
+        sp.scale(m_scale, m_scale);
+        const QPointF at((sprite.margin + phaseX / 16.0) / m_scale,
+                         (sprite.margin + phaseY / 16.0) / m_scale);
+        paintMarkerGlyph(sp, m_theme, kind, at, color, size);
+        sp.end();
+        it = t_sprites.sprites.insert(key, sprite);
+    }
+    const QPoint device(int(ix) - it->margin, int(iy) - it->margin);
+    if (m_translateOnly) {
+        m_p.drawImage(QPointF(device.x() - m_dx, device.y() - m_dy), it->image);
+        return;
+    }
+    // Scaled (a high-DPI screen): copied in device pixels, under the same clip.
+    const QTransform t = m_p.worldTransform();
+    m_p.resetTransform();
+    m_p.drawImage(device, it->image);
+    m_p.setWorldTransform(t);
 }
 
 void paintUnseen(QPainter &p, const QRectF &r, const Theme &th)
@@ -159,8 +300,10 @@ int legendHeight(const std::vector<LegendItem> &items, const QFont &font, int wi
     return lines * (fm.height() + 8) + 6;
 }
 
-void paintLegend(QPainter &p, const Theme &th, const QFont &font,
-                 const std::vector<LegendItem> &items, const QRect &r)
+namespace {
+
+void paintLegendInPlace(QPainter &p, const Theme &th, const QFont &font,
+                        const std::vector<LegendItem> &items, const QRect &r)
 {
     p.save();
     p.fillRect(r, th.header);
@@ -261,6 +404,87 @@ void paintLegend(QPainter &p, const Theme &th, const QFont &font,
         });
     }
     p.restore();
+}
+
+// The legend as last drawn: what it showed and how, and its pixels.
+struct LegendPicture {
+    QStringList texts;
+    std::vector<std::pair<int, int>> kinds; // swatch, marker
+    std::array<QRgb, 9> colors{};
+    QRgb header = 0, grid = 0, client = 0;
+    QString font; // QFont::key(): a QFont kept past the application's end could crash at exit
+    QSize size;
+    QImage::Format format = QImage::Format_Invalid;
+    int dpiX = 0, dpiY = 0;
+    QPainter::RenderHints hints;
+    QPointF brushOrigin; // hatched swatches' patterns line up with the target's pixels
+    QImage image;
+
+    bool operator==(const LegendPicture &o) const
+    {
+        return texts == o.texts && kinds == o.kinds && colors == o.colors && header == o.header &&
+               grid == o.grid && client == o.client && font == o.font && size == o.size &&
+               format == o.format && dpiX == o.dpiX && dpiY == o.dpiY && hints == o.hints &&
+               brushOrigin == o.brushOrigin;
+    }
+};
+thread_local LegendPicture t_legend;
+
+} // namespace
+
+// The legend is the same from one frame to the next, and drawing its texts and glyphs was a tenth
+// of a frame: it is drawn once into an image of the target's format and resolution and copied
+// while nothing it shows changes. It lies on its own opaque background, so the copy is the same
+// pixels as drawing in place. Not a raster image at a whole-pixel translation (a high-DPI
+// scale, an SVG export): drawn in place.
+void paintLegend(QPainter &p, const Theme &th, const QFont &font,
+                 const std::vector<LegendItem> &items, const QRect &r)
+{
+    QPaintEngine *engine = p.paintEngine();
+    QPaintDevice *device = engine ? engine->paintDevice() : nullptr;
+    const QTransform t = p.deviceTransform();
+    const bool copyable = engine && engine->type() == QPaintEngine::Raster && device &&
+                          device->devType() == QInternal::Image && th.header.alpha() == 255 &&
+                          t.type() <= QTransform::TxTranslate && t.dx() == std::floor(t.dx()) &&
+                          t.dy() == std::floor(t.dy()) && !r.isEmpty() && !items.empty();
+    if (!copyable) {
+        paintLegendInPlace(p, th, font, items, r);
+        return;
+    }
+    const QImage &target = *static_cast<QImage *>(device);
+    LegendPicture want;
+    for (const LegendItem &item : items) {
+        want.texts << legendText(item);
+        want.kinds.emplace_back(int(item.swatch), int(item.marker));
+    }
+    want.colors = glyphColors(th);
+    want.header = th.header.rgba();
+    want.grid = th.grid.rgba();
+    want.client = th.client(0).rgba();
+    want.font = p.font().key();
+    want.size = r.size();
+    want.format = target.format();
+    want.dpiX = target.logicalDpiX();
+    want.dpiY = target.logicalDpiY();
+    want.hints = p.renderHints();
+    // Patterns are anchored at the brush origin: in the image, where the target's origin falls.
+    want.brushOrigin = p.brushOrigin() - QPointF(r.topLeft());
+    if (!(want == t_legend) || t_legend.image.isNull()) {
+        QImage image(r.size(), want.format);
+        image.setDotsPerMeterX(target.dotsPerMeterX());
+        image.setDotsPerMeterY(target.dotsPerMeterY());
+        QPainter ip(&image);
+        ip.setRenderHints(want.hints);
+        ip.setFont(p.font());
+        ip.setPen(p.pen());
+        ip.setBrush(p.brush());
+        ip.setBrushOrigin(want.brushOrigin);
+        paintLegendInPlace(ip, th, font, items, QRect(QPoint(0, 0), r.size()));
+        ip.end();
+        want.image = std::move(image);
+        t_legend = std::move(want);
+    }
+    p.drawImage(r.topLeft(), t_legend.image);
 }
 
 } // namespace lockscope::ui

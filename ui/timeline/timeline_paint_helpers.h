@@ -14,11 +14,12 @@ inline QColor withAlpha(QColor c, int alpha)
 }
 
 // A rounded label with its text centred, in the painter's font: "paused", "no TTL", "expired".
+// `textWidth` and `fontHeight`: the text's advance and the height of the painter's font, when the
+// caller has them already (measuring a text costs more than drawing the pill).
 inline void drawPill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &fill,
-                     const QColor &textColor)
+                     const QColor &textColor, int textWidth, int fontHeight)
 {
-    const QFontMetrics fm(p.font());
-    const QRectF r(topLeft.x(), topLeft.y(), fm.horizontalAdvance(text) + 10, fm.height() + 2);
+    const QRectF r(topLeft.x(), topLeft.y(), textWidth + 10, fontHeight + 2);
     const bool aa = p.testRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(Qt::NoPen);
@@ -28,6 +29,13 @@ inline void drawPill(QPainter &p, const QPointF &topLeft, const QString &text, c
     p.drawText(r, Qt::AlignCenter, text);
     p.setBrush(Qt::NoBrush);
     p.setRenderHint(QPainter::Antialiasing, aa);
+}
+
+inline void drawPill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &fill,
+                     const QColor &textColor)
+{
+    const QFontMetrics fm(p.font());
+    drawPill(p, topLeft, text, fill, textColor, fm.horizontalAdvance(text), fm.height());
 }
 
 } // namespace lockscope::ui
