@@ -409,6 +409,9 @@ void sendRound(Job *job, Round &round)
                 nextRound(job);
         });
     }
+    // Out now, not when the event loop next polls the socket: the caller may have a page of
+    // replies to work through first, and the server can answer these meanwhile.
+    job->connection->flush();
 }
 
 } // namespace

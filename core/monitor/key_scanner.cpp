@@ -95,6 +95,7 @@ void KeyScanner::sendScan()
         }
         maybeContinue();
     });
+    m_connection->flush(); // see KeyReader: the server scans while we work
 }
 
 void KeyScanner::maybeContinue()

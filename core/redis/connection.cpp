@@ -492,6 +492,12 @@ quint64 Connection::send(const Command &argv, Callback done, qint64 timeoutMs)
     return d->enqueue(argv, std::move(done), timeoutMs, false);
 }
 
+void Connection::flush()
+{
+    if (d->transport && d->transport->isOpen())
+        d->transport->flush();
+}
+
 void Connection::evalScript(const QByteArray &sha1, const QByteArray &body, const Command &keys,
                             const Command &args, Callback done, qint64 timeoutMs)
 {

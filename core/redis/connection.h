@@ -116,6 +116,11 @@ public:
     // when the connection drops complete with a "disconnected: ..." NoReply and are never
     // sent again.
     quint64 send(const Command &argv, Callback done, qint64 timeoutMs = -1);
+    // Hands what send() wrote to the system now. The socket otherwise writes when the event
+    // loop next polls it, which may be after other work queued for that turn: a pipelining
+    // caller that sends a batch and then has much to do flushes, so the server can work
+    // meanwhile. No-op while not connected (queued requests go out once Ready).
+    void flush();
 
     // EVALSHA sha..., and on NOSCRIPT the same with EVAL body... (an empty sha1 is computed
     // from the body). Both are writes for the read-only switch; EVAL_RO/EVALSHA_RO are not.

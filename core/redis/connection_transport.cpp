@@ -193,6 +193,14 @@ void Transport::write(const QByteArray &bytes)
     m_io->write(bytes);
 }
 
+void Transport::flush()
+{
+    if (m_tcp)
+        m_tcp->flush(); // also the QSslSocket
+    else if (m_local)
+        m_local->flush();
+}
+
 QByteArray Transport::readAll()
 {
     return m_io ? m_io->readAll() : QByteArray();

@@ -32,6 +32,7 @@ public:
     void start();
     bool isOpen() const;
     void write(const QByteArray &bytes);
+    void flush(); // written bytes to the system now, as far as it takes them without blocking
     QByteArray readAll();
     // The connection is ready: the connect timeout no longer applies.
     void stopConnectTimer();
