@@ -2745,10 +2745,6 @@ legend:
         <translation>Keys to watch (default *lock*).</translation>
     </message>
     <message>
-        <source>SCAN COUNT: work per round (default 500).</source>
-        <translation>SCAN COUNT: work per round (default 500).</translation>
-    </message>
-    <message>
         <source>One snapshot, then exit (the default).</source>
         <translation>One snapshot, then exit (the default).</translation>
     </message>
@@ -3487,6 +3483,10 @@ Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>Client i starts i times this many ms late (default %1; 0: all at once, so their first requests race).</source>
         <translation>Client i starts i times this many ms late (default %1; 0: all at once, so their first requests race).</translation>
+    </message>
+    <message>
+        <source>SCAN COUNT: work per round (default 1000).</source>
+        <translation>SCAN COUNT: work per round (default 1000).</translation>
     </message>
 </context>
 <context>

@@ -2736,10 +2736,6 @@ legend:
         <translation>要观察的键（默认 *lock*）。</translation>
     </message>
     <message>
-        <source>SCAN COUNT: work per round (default 500).</source>
-        <translation>SCAN COUNT：每轮的工作量（默认 500）。</translation>
-    </message>
-    <message>
         <source>One snapshot, then exit (the default).</source>
         <translation>一次快照，然后退出（默认）。</translation>
     </message>
@@ -3478,6 +3474,10 @@ Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>Client i starts i times this many ms late (default %1; 0: all at once, so their first requests race).</source>
         <translation>第 i 个客户端晚 i 倍于此毫秒数启动（默认 %1；0：同时启动，它们的第一个请求相互竞争）。</translation>
+    </message>
+    <message>
+        <source>SCAN COUNT: work per round (default 1000).</source>
+        <translation>SCAN COUNT：每轮的工作量（默认 1000）。</translation>
     </message>
 </context>
 <context>
