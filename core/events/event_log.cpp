@@ -201,11 +201,11 @@ void EventLog::dropOldest(std::size_t n)
     }
     // A string whose last use is among the dropped events goes, and so does a string given
     // out since the last drop that no event used.
-    const quint64 firstKept = m_dropped + n; // the number of the oldest event kept
+    const quint64 lastDropped = m_dropped + n; // events are numbered from 1
     const quint32 before = m_pool->liveCount();
-    const auto releaseIfUnused = [this, firstKept](quint32 id) {
+    const auto releaseIfUnused = [this, lastDropped](quint32 id) {
         const quint64 last = id < m_lastUse.size() ? m_lastUse[id] : 0;
-        if (id != 0 && last <= firstKept && m_pool->isLive(id)) {
+        if (id != 0 && last <= lastDropped && m_pool->isLive(id)) {
             m_pool->release(id);
             m_lastUse[id] = 0;
         }
