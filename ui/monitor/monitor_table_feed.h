@@ -5,8 +5,8 @@
 // A key that is gone stays as a row, shown as not held.
 #pragma once
 
-#include "events/event_log.h"
 #include "common/key_table_model.h"
+#include "events/event_log.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -31,7 +31,7 @@ public:
     void reset(const KeyMonitor *monitor);
     // Brings the rows of `keys` up to date (new keys are appended).
     void update(const QList<QByteArray> &keys);
-    // Every key the monitor knows (after a resynchronisation).
+    // Every key the monitor knows (after a resynchronisation, or another language).
     void updateAll();
     // Keys that changed, applied by the next flush(): the page flushes on its clock tick (every
     // 100 ms), so a big server's scan repaints the table ten times a second, not per batch.
@@ -48,6 +48,8 @@ private:
     // clients.indexOf(name) among the first kMaxOwners clients, else -1.
     qsizetype knownClient(const QList<QByteArray> &clients, const QByteArray &name);
     KeyTableModel::RowUpdate rowUpdate(int row, const KeyEntry *entry, qint16 node);
+    // The Type column's text for a recognised format, translated once per label.
+    const QString &formatLabel(const QString &label);
     // The TTL the row's key was set or last renewed with, learnt from its PTTL reads.
     qint64 leaseOf(int row, const KeyTableModel::RowUpdate &u);
 
@@ -57,7 +59,8 @@ private:
     QHash<QByteArray, int> m_rowOf;
     QList<QByteArray> m_queued;
     QSet<QByteArray> m_queuedSet;
-    QList<QByteArray> m_keys; // by row
+    QHash<QString, QString> m_formatLabels; // label -> its translation
+    QList<QByteArray> m_keys;               // by row
     QHash<QByteArray, qint16> m_owners;
     QHash<QByteArray, qsizetype> m_clientIndex; // the log's first clients -> their number
     qsizetype m_clientsIndexed = 0;
