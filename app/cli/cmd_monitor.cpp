@@ -5,6 +5,7 @@
 #include "live/live_bench.h"
 #include "lock/strategy_registry.h"
 #include "monitor/key_monitor.h"
+#include "monitor/lease_rhythm.h"
 #include "monitor/monitor_clock.h"
 #include "monitor/monitor_explain.h"
 #include "monitor/monitor_run.h"
@@ -472,8 +473,10 @@ int replay(const QStringList &args)
     if (json) {
         QJsonObject summary{{QStringLiteral("source"), log.info().source},
                             {QStringLiteral("checker"), report.toJson()}};
-        if (monitorLog)
+        if (monitorLog) {
             summary.insert(QStringLiteral("monitor"), summarizeMonitorLog(log).toJson());
+            summary.insert(QStringLiteral("leases"), analyzeLeases(log).toJson());
+        }
         const QByteArray line = QJsonDocument(QJsonObject{{QStringLiteral("summary"), summary}})
                                     .toJson(QJsonDocument::Compact) +
                                 '\n';
@@ -489,6 +492,7 @@ int replay(const QStringList &args)
         s += QCoreApplication::translate("cli", "monitor recording of %1\n")
                  .arg(nodes.join(QStringLiteral(", ")));
         s += summarizeMonitorLog(log).toText();
+        s += analyzeLeases(log).toText();
     } else if (liveLog) {
         QStringList nodes;
         for (const QByteArray &n : log.info().nodes)

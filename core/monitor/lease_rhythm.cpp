@@ -1,0 +1,464 @@
+#include "lease_rhythm.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QJsonArray>
+
+#include <algorithm>
+#include <map>
+
+namespace lockscope {
+
+namespace {
+
+// The holder of a key as the recording goes, and where its lease stands.
+struct Hold {
+    qint16 owner = kNoClient;
+    qint64 startUs = 0;
+    bool startKnown = false; // acquired in the recording (not present at its start)
+    qint64 leaseMs = 0;      // the TTL it was set or last renewed with, as first read
+    qint64 leaseEndUs = -1;  // when the lease runs out as of the last write or renewal
+    bool marginKnown = true; // false after a gap: the lease's end may have moved unseen
+    qint64 lastRenewUs = 0;
+    qint64 lastMarginMs = -1;
+    int renewals = 0;
+    bool endlessFlagged = false;
+};
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("LeaseRhythm", text);
+}
+
+QString seconds(qint64 ms)
+{
+    return QString::number(double(ms) / 1000.0, 'f', ms < 10000 ? 2 : 1);
+}
+
+class Analyzer {
+public:
+    Analyzer(const EventLog &log, const LeaseOptions &options)
+        : m_log(log)
+        , m_options(options)
+    {}
+
+    LeaseReport run()
+    {
+        for (const Event &e : m_log.events())
+            add(e);
+        LeaseReport report;
+        report.stats.reserve(m_stats.size());
+        for (auto &[id, s] : m_stats)
+            report.stats.push_back(std::move(s));
+        report.findings = std::move(m_findings);
+        std::stable_sort(
+            report.findings.begin(), report.findings.end(),
+            [](const LeaseFinding &a, const LeaseFinding &b) { return a.timeUs < b.timeUs; });
+        return report;
+    }
+
+private:
+    const QByteArray &text(quint32 id) const { return m_log.strings().at(id); }
+
+    LeaseStats &statsOf(const QByteArray &key, qint16 owner)
+    {
+        LeaseStats &s = m_stats[{key, owner}];
+        if (s.key.isEmpty()) {
+            s.key = key;
+            s.owner = owner;
+            s.ownerName = m_log.clientName(owner);
+        }
+        return s;
+    }
+
+    LeaseFinding finding(LeaseFinding::Kind kind, qint64 t, const QByteArray &key, const Hold &h)
+    {
+        LeaseFinding f;
+        f.kind = kind;
+        f.timeUs = t;
+        f.key = key;
+        f.owner = h.owner;
+        f.ownerName = m_log.clientName(h.owner);
+        f.leaseMs = h.leaseMs;
+        f.holdMs = h.startKnown ? (t - h.startUs) / 1000 : -1;
+        return f;
+    }
+
+    // An owner seen doing something: the evidence that an earlier expiry of its lease
+    // happened while it was alive.
+    void seen(qint16 owner, qint64 t, const QByteArray &key, const QString &what)
+    {
+        if (owner < 0)
+            return;
+        const auto it = m_awaitingEvidence.find(owner);
+        if (it == m_awaitingEvidence.end())
+            return;
+        for (const std::size_t i : *it) {
+            LeaseFinding &f = m_findings[i];
+            if (t <= f.timeUs)
+                continue;
+            f.kind = LeaseFinding::Kind::RanOutUnderLiveHolder;
+            f.evidenceUs = t;
+            f.evidenceKey = key;
+            f.evidence = what;
+        }
+        m_awaitingEvidence.erase(it);
+    }
+
+    void startHold(qint64 t, const QByteArray &key, qint16 owner, qint64 ttlMs)
+    {
+        Hold h;
+        h.owner = owner;
+        h.startUs = t;
+        h.lastRenewUs = t;
+        if (ttlMs > 0) {
+            h.leaseMs = ttlMs;
+            h.leaseEndUs = t + ttlMs * 1000;
+        }
+        LeaseStats &s = statsOf(key, owner);
+        ++s.holds;
+        s.leaseMs = qMax(s.leaseMs, h.leaseMs);
+        m_holds.insert(key, h);
+    }
+
+    enum class End { TakenOver, Released, Expired, Lost };
+    void endHold(qint64 t, const QByteArray &key, End how)
+    {
+        const auto it = m_holds.find(key);
+        if (it == m_holds.end())
+            return;
+        const Hold h = *it;
+        m_holds.erase(it);
+        LeaseStats &s = statsOf(key, h.owner);
+        if (how == End::Released)
+            ++s.released;
+        else if (how == End::Expired)
+            ++s.expired;
+        else if (how == End::Lost)
+            ++s.lost;
+        if (h.startKnown) {
+            const qint64 ms = (t - h.startUs) / 1000;
+            s.holdMs.values.push_back(ms);
+            qint64 &longest = m_longestHold[key];
+            longest = qMax(longest, ms);
+            ++m_endedHolds[key];
+        }
+        if (how == End::Released && h.leaseEndUs >= 0 && h.marginKnown)
+            s.marginMs.values.push_back((h.leaseEndUs - t) / 1000);
+        if (how != End::Expired || h.owner < 0)
+            return;
+        // A lease whose end fell while the monitor was blind may have been released unseen.
+        if (m_blind || (h.leaseEndUs >= m_gapStartUs && h.leaseEndUs <= m_gapEndUs))
+            return;
+        LeaseFinding f = finding(LeaseFinding::Kind::ExpiredNotReleased, t, key, h);
+        f.marginMs = h.lastMarginMs;
+        m_awaitingEvidence[h.owner].push_back(m_findings.size());
+        m_findings.push_back(std::move(f));
+    }
+
+    void renewed(qint64 t, const QByteArray &key, qint16 owner, qint64 ttlMs)
+    {
+        const auto it = m_holds.find(key);
+        if (it == m_holds.end() || it->owner != owner)
+            return;
+        Hold &h = *it;
+        LeaseStats &s = statsOf(key, owner);
+        s.renewalIntervalMs.values.push_back((t - h.lastRenewUs) / 1000);
+        if (h.leaseEndUs >= 0 && h.marginKnown && !m_blind) {
+            const qint64 margin = (h.leaseEndUs - t) / 1000;
+            s.marginMs.values.push_back(margin);
+            h.lastMarginMs = margin;
+            const auto threshold =
+                qMax(qint64(double(h.leaseMs) * m_options.lateFraction), m_options.minMarginMs);
+            if (margin < threshold) {
+                LeaseFinding f = finding(LeaseFinding::Kind::LateRenewal, t, key, h);
+                f.marginMs = margin;
+                m_findings.push_back(std::move(f));
+            }
+        }
+        h.marginKnown = true;
+        h.lastRenewUs = t;
+        ++h.renewals;
+        if (ttlMs > 0) {
+            h.leaseMs = ttlMs;
+            h.leaseEndUs = t + ttlMs * 1000;
+            s.leaseMs = qMax(s.leaseMs, ttlMs);
+        }
+        if (!h.endlessFlagged && h.startKnown && h.renewals >= m_options.endlessMinRenewals &&
+            m_endedHolds.value(key) >= m_options.endlessMinOtherHolds) {
+            const qint64 longest = m_longestHold.value(key);
+            const qint64 held = (t - h.startUs) / 1000;
+            if (longest > 0 && double(held) >= m_options.endlessFactor * double(longest)) {
+                h.endlessFlagged = true;
+                LeaseFinding f = finding(LeaseFinding::Kind::RenewedWithoutEnd, t, key, h);
+                f.marginMs = longest; // the longest other hold, for the sentence
+                f.evidence = QString::number(h.renewals);
+                m_findings.push_back(std::move(f));
+            }
+        }
+    }
+
+    void add(const Event &e)
+    {
+        const qint64 t = e.timeUs;
+        switch (e.kind) {
+        case EventKind::KeyWritten: {
+            const QByteArray &key = text(e.key);
+            if (e.owner < 0) { // a value nobody is known to own (or not read in time)
+                endHold(t, key, End::TakenOver);
+                return;
+            }
+            seen(e.owner, t, key, tr("wrote %1").arg(QString::fromUtf8(key)));
+            const auto it = m_holds.find(key);
+            if (it != m_holds.end() && it->owner == e.owner) {
+                if (e.value > 0) { // set again by its holder (a reentrant acquire)
+                    it->leaseEndUs = t + e.value * 1000;
+                    it->leaseMs = qMax(it->leaseMs, e.value);
+                }
+                return;
+            }
+            endHold(t, key, End::TakenOver);
+            startHold(t, key, e.owner, e.value);
+            return;
+        }
+        case EventKind::Acquired: {
+            const QByteArray &key = text(e.key);
+            const auto it = m_holds.find(key);
+            if (it != m_holds.end() && it->owner == e.client)
+                it->startKnown = true;
+            seen(e.client, t, key, tr("acquired %1").arg(QString::fromUtf8(key)));
+            return;
+        }
+        case EventKind::KeyTtlChanged: {
+            // A renewal is KeyTtlChanged + Renewed (handled there); a TTL that went down, or
+            // was removed, moves the lease's end here.
+            const auto it = m_holds.find(text(e.key));
+            if (it == m_holds.end())
+                return;
+            const qint64 end = e.value < 0 ? -1 : t + e.value * 1000;
+            if (end < 0 || end <= it->leaseEndUs)
+                it->leaseEndUs = end;
+            return;
+        }
+        case EventKind::Renewed: {
+            const QByteArray &key = text(e.key);
+            seen(e.client, t, key, tr("renewed %1").arg(QString::fromUtf8(key)));
+            renewed(t, key, e.client, e.value);
+            return;
+        }
+        case EventKind::KeyDeleted: {
+            const QByteArray &key = text(e.key);
+            const bool lost = e.value == kLostWithRestart || e.value == kLostWithFailover;
+            if (!lost)
+                seen(e.owner, t, key, tr("released %1").arg(QString::fromUtf8(key)));
+            endHold(t, key, lost ? End::Lost : End::Released);
+            return;
+        }
+        case EventKind::KeyExpired:
+            endHold(t, text(e.key), End::Expired);
+            return;
+        case EventKind::GapStarted:
+            m_blind = true;
+            m_gapStartUs = t;
+            return;
+        case EventKind::GapEnded:
+            m_blind = false;
+            m_gapEndUs = t;
+            for (Hold &h : m_holds)
+                h.marginKnown = false;
+            return;
+        default:
+            return;
+        }
+    }
+
+    const EventLog &m_log;
+    const LeaseOptions m_options;
+    QHash<QByteArray, Hold> m_holds; // by key
+    // By key (in byte order, so the report's order does not depend on a hash), then owner.
+    struct ByKeyThenOwner {
+        bool operator()(const std::pair<QByteArray, qint16> &a,
+                        const std::pair<QByteArray, qint16> &b) const
+        {
+            const int c = a.first.compare(b.first);
+            return c != 0 ? c < 0 : a.second < b.second;
+        }
+    };
+    std::map<std::pair<QByteArray, qint16>, LeaseStats, ByKeyThenOwner> m_stats;
+    QHash<QByteArray, qint64> m_longestHold; // by key: its longest ended hold, ms
+    QHash<QByteArray, int> m_endedHolds;     // by key: its ended holds of known length
+    QHash<qint16, std::vector<std::size_t>> m_awaitingEvidence; // owner -> expiry findings
+    std::vector<LeaseFinding> m_findings;
+    bool m_blind = false;
+    qint64 m_gapStartUs = -1, m_gapEndUs = -1; // the last gap
+};
+
+} // namespace
+
+qint64 LeaseSeries::min() const
+{
+    return values.empty() ? 0 : *std::min_element(values.begin(), values.end());
+}
+
+qint64 LeaseSeries::max() const
+{
+    return values.empty() ? 0 : *std::max_element(values.begin(), values.end());
+}
+
+qint64 LeaseSeries::quantile(double q) const
+{
+    if (values.empty())
+        return 0;
+    std::vector<qint64> sorted = values;
+    const auto rank = std::size_t(qBound(0.0, q, 1.0) * double(sorted.size() - 1) + 0.5);
+    std::nth_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(rank), sorted.end());
+    return sorted[rank];
+}
+
+QJsonObject LeaseSeries::toJson() const
+{
+    return QJsonObject{
+        {QStringLiteral("count"), qint64(values.size())}, {QStringLiteral("min"), min()},
+        {QStringLiteral("p10"), quantile(0.1)},           {QStringLiteral("p50"), quantile(0.5)},
+        {QStringLiteral("p90"), quantile(0.9)},           {QStringLiteral("max"), max()}};
+}
+
+QString LeaseFinding::id() const
+{
+    switch (kind) {
+    case Kind::LateRenewal:
+        return QStringLiteral("late-renewal");
+    case Kind::ExpiredNotReleased:
+        return QStringLiteral("expired-not-released");
+    case Kind::RanOutUnderLiveHolder:
+        return QStringLiteral("lease-ran-out-under-live-holder");
+    case Kind::RenewedWithoutEnd:
+        return QStringLiteral("renewed-without-end");
+    }
+    return {};
+}
+
+QString LeaseFinding::sentence() const
+{
+    const QString k = QString::fromUtf8(key), o = QString::fromUtf8(ownerName);
+    switch (kind) {
+    case Kind::LateRenewal:
+        return tr("%1: %2 renewed its lease with %3 ms of %4 ms left: late, the next pause of "
+                  "that length lets the lock expire under it")
+            .arg(k, o)
+            .arg(marginMs)
+            .arg(leaseMs);
+    case Kind::ExpiredNotReleased:
+        return tr("%1: the lease of %2 (%3 ms) ran out and no release was seen%4: locks are "
+                  "released, not expired, in a healthy system")
+            .arg(k, o)
+            .arg(leaseMs)
+            .arg(marginMs >= 0 ? tr(" (its last renewal came with %1 ms left)").arg(marginMs)
+                               : QString());
+    case Kind::RanOutUnderLiveHolder:
+        return tr("%1: the lease of %2 (%3 ms) ran out while %2 was alive: it %4 %5 s later. "
+                  "Its work went on without the lock; a release it sent found the lock gone")
+            .arg(k, o)
+            .arg(leaseMs)
+            .arg(evidence, seconds((evidenceUs - timeUs) / 1000));
+    case Kind::RenewedWithoutEnd:
+        return tr("%1: %2 has renewed it %3 times over %4 s, far longer than any other hold of "
+                  "this key (the longest: %5 s): a renewal that does not stop")
+            .arg(k, o, evidence, seconds(holdMs), seconds(marginMs));
+    }
+    return {};
+}
+
+QJsonObject LeaseFinding::toJson() const
+{
+    QJsonObject o{{QStringLiteral("id"), id()},
+                  {QStringLiteral("time_us"), timeUs},
+                  {QStringLiteral("key"), QString::fromUtf8(key)},
+                  {QStringLiteral("owner"), QString::fromUtf8(ownerName)},
+                  {QStringLiteral("lease_ms"), leaseMs},
+                  {QStringLiteral("hold_ms"), holdMs},
+                  {QStringLiteral("sentence"), sentence()}};
+    if (kind == Kind::LateRenewal || kind == Kind::ExpiredNotReleased ||
+        kind == Kind::RanOutUnderLiveHolder)
+        o.insert(QStringLiteral("margin_ms"), marginMs);
+    if (kind == Kind::RanOutUnderLiveHolder) {
+        o.insert(QStringLiteral("evidence"), evidence);
+        o.insert(QStringLiteral("evidence_us"), evidenceUs);
+    }
+    return o;
+}
+
+QJsonObject LeaseStats::toJson() const
+{
+    const int ended = released + expired + lost;
+    return QJsonObject{
+        {QStringLiteral("key"), QString::fromUtf8(key)},
+        {QStringLiteral("owner"), QString::fromUtf8(ownerName)},
+        {QStringLiteral("holds"), holds},
+        {QStringLiteral("released"), released},
+        {QStringLiteral("expired"), expired},
+        {QStringLiteral("lost"), lost},
+        {QStringLiteral("expiry_share"), ended ? double(expired) / double(ended) : 0.0},
+        {QStringLiteral("lease_ms"), leaseMs},
+        {QStringLiteral("hold_ms"), holdMs.toJson()},
+        {QStringLiteral("renewal_interval_ms"), renewalIntervalMs.toJson()},
+        {QStringLiteral("margin_ms"), marginMs.toJson()},
+    };
+}
+
+double LeaseReport::expiryShare(const QByteArray &key) const
+{
+    int ended = 0, expired = 0;
+    for (const LeaseStats &s : stats) {
+        if (s.key == key) {
+            ended += s.released + s.expired + s.lost;
+            expired += s.expired;
+        }
+    }
+    return ended ? double(expired) / double(ended) : -1.0;
+}
+
+QJsonObject LeaseReport::toJson() const
+{
+    QJsonArray keys, found;
+    for (const LeaseStats &s : stats)
+        keys.append(s.toJson());
+    for (const LeaseFinding &f : findings)
+        found.append(f.toJson());
+    return QJsonObject{{QStringLiteral("leases"), keys}, {QStringLiteral("findings"), found}};
+}
+
+QString LeaseReport::toText() const
+{
+    if (stats.empty())
+        return {};
+    QString t = tr("leases (key, owner: holds, released / expired, hold p50, renewed every p50, "
+                   "margin min / p50 of the lease)\n");
+    constexpr std::size_t kMaxLines = 40; // a big recording: the findings matter more
+    for (std::size_t i = 0; i < stats.size() && i < kMaxLines; ++i) {
+        const LeaseStats &s = stats[i];
+        t += tr("  %1, %2: %3 holds, %4 / %5, hold %6 s, every %7 s, margin %8 / %9 of %10 ms\n")
+                 .arg(QString::fromUtf8(s.key), QString::fromUtf8(s.ownerName))
+                 .arg(s.holds)
+                 .arg(s.released)
+                 .arg(s.expired)
+                 .arg(seconds(s.holdMs.quantile(0.5)), seconds(s.renewalIntervalMs.quantile(0.5)))
+                 .arg(s.marginMs.min())
+                 .arg(s.marginMs.quantile(0.5))
+                 .arg(s.leaseMs);
+    }
+    if (stats.size() > kMaxLines)
+        t += tr("  … and %1 more\n").arg(stats.size() - kMaxLines);
+    if (findings.empty())
+        return t + tr("no late renewal, no lease that ran out\n");
+    for (const LeaseFinding &f : findings)
+        t += QStringLiteral("  %1  %2\n").arg(f.id(), f.sentence());
+    return t;
+}
+
+LeaseReport analyzeLeases(const EventLog &log, const LeaseOptions &options)
+{
+    return Analyzer(log, options).run();
+}
+
+} // namespace lockscope
