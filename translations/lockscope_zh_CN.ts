@@ -972,6 +972,69 @@
     </message>
 </context>
 <context>
+    <name>LeaseRhythm</name>
+    <message>
+        <source>wrote %1</source>
+        <translation>写入了 %1</translation>
+    </message>
+    <message>
+        <source>acquired %1</source>
+        <translation>获取了 %1</translation>
+    </message>
+    <message>
+        <source>renewed %1</source>
+        <translation>续期了 %1</translation>
+    </message>
+    <message>
+        <source>released %1</source>
+        <translation>释放了 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 renewed its lease with %3 ms of %4 ms left: late, the next pause of that length lets the lock expire under it</source>
+        <translation>%1：%2 续期时租约 %4 ms 只剩 %3 ms：续期太晚，下一次同样长的停顿就会让锁在它手里过期</translation>
+    </message>
+    <message>
+        <source>%1: the lease of %2 (%3 ms) ran out and no release was seen%4: locks are released, not expired, in a healthy system</source>
+        <translation>%1：%2 的租约（%3 ms）到期了，却没有看到释放%4：健康的系统里锁是被释放的，而不是过期的</translation>
+    </message>
+    <message>
+        <source> (its last renewal came with %1 ms left)</source>
+        <translation>（它最后一次续期时只剩 %1 ms）</translation>
+    </message>
+    <message>
+        <source>%1: the lease of %2 (%3 ms) ran out while %2 was alive: it %4 %5 s later. Its work went on without the lock; a release it sent found the lock gone</source>
+        <translation>%1：%2 的租约（%3 ms）在 %2 仍然存活时到期了：%5 秒后它%4。它的工作在没有锁的情况下继续进行；它发出的释放会发现锁已经不在了</translation>
+    </message>
+    <message>
+        <source>%1: %2 has renewed it %3 times over %4 s, far longer than any other hold of this key (the longest: %5 s): a renewal that does not stop</source>
+        <translation>%1：%2 在 %4 秒内续期了 %3 次，远远长于这个键的其他任何一次持有（最长 %5 秒）：续期停不下来</translation>
+    </message>
+    <message>
+        <source>leases (key, owner: holds, released / expired, hold p50, renewed every p50, margin min / p50 of the lease)
+</source>
+        <translation>租约（键、持有者：持有次数、释放 / 过期、持有时长 p50、续期间隔 p50、余量 最小 / p50，租约长度）
+</translation>
+    </message>
+    <message>
+        <source>  %1, %2: %3 holds, %4 / %5, hold %6 s, every %7 s, margin %8 / %9 of %10 ms
+</source>
+        <translation>  %1，%2：持有 %3 次，%4 / %5，持有 %6 秒，每 %7 秒续期，余量 %8 / %9，租约 %10 ms
+</translation>
+    </message>
+    <message>
+        <source>  … and %1 more
+</source>
+        <translation>  …… 另有 %1 项
+</translation>
+    </message>
+    <message>
+        <source>no late renewal, no lease that ran out
+</source>
+        <translation>没有过晚的续期，也没有到期的租约
+</translation>
+    </message>
+</context>
+<context>
     <name>LiveAgreement</name>
     <message>
         <source>verdict: simulated %1, live %2</source>

@@ -25,11 +25,6 @@ struct Hold {
     bool endlessFlagged = false;
 };
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("LeaseRhythm", text);
-}
-
 QString seconds(qint64 ms)
 {
     return QString::number(double(ms) / 1000.0, 'f', ms < 10000 ? 2 : 1);
@@ -208,7 +203,9 @@ private:
                 endHold(t, key, End::TakenOver);
                 return;
             }
-            seen(e.owner, t, key, tr("wrote %1").arg(QString::fromUtf8(key)));
+            seen(
+                e.owner, t, key,
+                QCoreApplication::translate("LeaseRhythm", "wrote %1").arg(QString::fromUtf8(key)));
             const auto it = m_holds.find(key);
             if (it != m_holds.end() && it->owner == e.owner) {
                 if (e.value > 0) { // set again by its holder (a reentrant acquire)
@@ -226,7 +223,9 @@ private:
             const auto it = m_holds.find(key);
             if (it != m_holds.end() && it->owner == e.client)
                 it->startKnown = true;
-            seen(e.client, t, key, tr("acquired %1").arg(QString::fromUtf8(key)));
+            seen(e.client, t, key,
+                 QCoreApplication::translate("LeaseRhythm", "acquired %1")
+                     .arg(QString::fromUtf8(key)));
             return;
         }
         case EventKind::KeyTtlChanged: {
@@ -242,7 +241,9 @@ private:
         }
         case EventKind::Renewed: {
             const QByteArray &key = text(e.key);
-            seen(e.client, t, key, tr("renewed %1").arg(QString::fromUtf8(key)));
+            seen(e.client, t, key,
+                 QCoreApplication::translate("LeaseRhythm", "renewed %1")
+                     .arg(QString::fromUtf8(key)));
             renewed(t, key, e.client, e.value);
             return;
         }
@@ -250,7 +251,9 @@ private:
             const QByteArray &key = text(e.key);
             const bool lost = e.value == kLostWithRestart || e.value == kLostWithFailover;
             if (!lost)
-                seen(e.owner, t, key, tr("released %1").arg(QString::fromUtf8(key)));
+                seen(e.owner, t, key,
+                     QCoreApplication::translate("LeaseRhythm", "released %1")
+                         .arg(QString::fromUtf8(key)));
             endHold(t, key, lost ? End::Lost : End::Released);
             return;
         }
@@ -343,27 +346,37 @@ QString LeaseFinding::sentence() const
     const QString k = QString::fromUtf8(key), o = QString::fromUtf8(ownerName);
     switch (kind) {
     case Kind::LateRenewal:
-        return tr("%1: %2 renewed its lease with %3 ms of %4 ms left: late, the next pause of "
-                  "that length lets the lock expire under it")
+        return QCoreApplication::translate(
+                   "LeaseRhythm",
+                   "%1: %2 renewed its lease with %3 ms of %4 ms left: late, the next pause of "
+                   "that length lets the lock expire under it")
             .arg(k, o)
             .arg(marginMs)
             .arg(leaseMs);
     case Kind::ExpiredNotReleased:
-        return tr("%1: the lease of %2 (%3 ms) ran out and no release was seen%4: locks are "
-                  "released, not expired, in a healthy system")
+        return QCoreApplication::translate(
+                   "LeaseRhythm",
+                   "%1: the lease of %2 (%3 ms) ran out and no release was seen%4: locks are "
+                   "released, not expired, in a healthy system")
             .arg(k, o)
             .arg(leaseMs)
-            .arg(marginMs >= 0 ? tr(" (its last renewal came with %1 ms left)").arg(marginMs)
+            .arg(marginMs >= 0 ? QCoreApplication::translate(
+                                     "LeaseRhythm", " (its last renewal came with %1 ms left)")
+                                     .arg(marginMs)
                                : QString());
     case Kind::RanOutUnderLiveHolder:
-        return tr("%1: the lease of %2 (%3 ms) ran out while %2 was alive: it %4 %5 s later. "
-                  "Its work went on without the lock; a release it sent found the lock gone")
+        return QCoreApplication::translate(
+                   "LeaseRhythm",
+                   "%1: the lease of %2 (%3 ms) ran out while %2 was alive: it %4 %5 s later. "
+                   "Its work went on without the lock; a release it sent found the lock gone")
             .arg(k, o)
             .arg(leaseMs)
             .arg(evidence, seconds((evidenceUs - timeUs) / 1000));
     case Kind::RenewedWithoutEnd:
-        return tr("%1: %2 has renewed it %3 times over %4 s, far longer than any other hold of "
-                  "this key (the longest: %5 s): a renewal that does not stop")
+        return QCoreApplication::translate(
+                   "LeaseRhythm",
+                   "%1: %2 has renewed it %3 times over %4 s, far longer than any other hold of "
+                   "this key (the longest: %5 s): a renewal that does not stop")
             .arg(k, o, evidence, seconds(holdMs), seconds(marginMs));
     }
     return {};
@@ -432,12 +445,16 @@ QString LeaseReport::toText() const
 {
     if (stats.empty())
         return {};
-    QString t = tr("leases (key, owner: holds, released / expired, hold p50, renewed every p50, "
-                   "margin min / p50 of the lease)\n");
+    QString t = QCoreApplication::translate(
+        "LeaseRhythm",
+        "leases (key, owner: holds, released / expired, hold p50, renewed every p50, "
+        "margin min / p50 of the lease)\n");
     constexpr std::size_t kMaxLines = 40; // a big recording: the findings matter more
     for (std::size_t i = 0; i < stats.size() && i < kMaxLines; ++i) {
         const LeaseStats &s = stats[i];
-        t += tr("  %1, %2: %3 holds, %4 / %5, hold %6 s, every %7 s, margin %8 / %9 of %10 ms\n")
+        t += QCoreApplication::translate(
+                 "LeaseRhythm",
+                 "  %1, %2: %3 holds, %4 / %5, hold %6 s, every %7 s, margin %8 / %9 of %10 ms\n")
                  .arg(QString::fromUtf8(s.key), QString::fromUtf8(s.ownerName))
                  .arg(s.holds)
                  .arg(s.released)
@@ -448,9 +465,11 @@ QString LeaseReport::toText() const
                  .arg(s.leaseMs);
     }
     if (stats.size() > kMaxLines)
-        t += tr("  … and %1 more\n").arg(stats.size() - kMaxLines);
+        t += QCoreApplication::translate("LeaseRhythm", "  … and %1 more\n")
+                 .arg(stats.size() - kMaxLines);
     if (findings.empty())
-        return t + tr("no late renewal, no lease that ran out\n");
+        return t + QCoreApplication::translate("LeaseRhythm",
+                                               "no late renewal, no lease that ran out\n");
     for (const LeaseFinding &f : findings)
         t += QStringLiteral("  %1  %2\n").arg(f.id(), f.sentence());
     return t;
