@@ -972,6 +972,69 @@
     </message>
 </context>
 <context>
+    <name>LeaseRhythm</name>
+    <message>
+        <source>wrote %1</source>
+        <translation>wrote %1</translation>
+    </message>
+    <message>
+        <source>acquired %1</source>
+        <translation>acquired %1</translation>
+    </message>
+    <message>
+        <source>renewed %1</source>
+        <translation>renewed %1</translation>
+    </message>
+    <message>
+        <source>released %1</source>
+        <translation>released %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 renewed its lease with %3 ms of %4 ms left: late, the next pause of that length lets the lock expire under it</source>
+        <translation>%1: %2 renewed its lease with %3 ms of %4 ms left: late, the next pause of that length lets the lock expire under it</translation>
+    </message>
+    <message>
+        <source>%1: the lease of %2 (%3 ms) ran out and no release was seen%4: locks are released, not expired, in a healthy system</source>
+        <translation>%1: the lease of %2 (%3 ms) ran out and no release was seen%4: locks are released, not expired, in a healthy system</translation>
+    </message>
+    <message>
+        <source> (its last renewal came with %1 ms left)</source>
+        <translation> (its last renewal came with %1 ms left)</translation>
+    </message>
+    <message>
+        <source>%1: the lease of %2 (%3 ms) ran out while %2 was alive: it %4 %5 s later. Its work went on without the lock; a release it sent found the lock gone</source>
+        <translation>%1: the lease of %2 (%3 ms) ran out while %2 was alive: it %4 %5 s later. Its work went on without the lock; a release it sent found the lock gone</translation>
+    </message>
+    <message>
+        <source>%1: %2 has renewed it %3 times over %4 s, far longer than any other hold of this key (the longest: %5 s): a renewal that does not stop</source>
+        <translation>%1: %2 has renewed it %3 times over %4 s, far longer than any other hold of this key (the longest: %5 s): a renewal that does not stop</translation>
+    </message>
+    <message>
+        <source>leases (key, owner: holds, released / expired, hold p50, renewed every p50, margin min / p50 of the lease)
+</source>
+        <translation>leases (key, owner: holds, released / expired, hold p50, renewed every p50, margin min / p50 of the lease)
+</translation>
+    </message>
+    <message>
+        <source>  %1, %2: %3 holds, %4 / %5, hold %6 s, every %7 s, margin %8 / %9 of %10 ms
+</source>
+        <translation>  %1, %2: %3 holds, %4 / %5, hold %6 s, every %7 s, margin %8 / %9 of %10 ms
+</translation>
+    </message>
+    <message>
+        <source>  … and %1 more
+</source>
+        <translation>  … and %1 more
+</translation>
+    </message>
+    <message>
+        <source>no late renewal, no lease that ran out
+</source>
+        <translation>no late renewal, no lease that ran out
+</translation>
+    </message>
+</context>
+<context>
     <name>LiveAgreement</name>
     <message>
         <source>verdict: simulated %1, live %2</source>
