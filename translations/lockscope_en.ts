@@ -1010,18 +1010,6 @@
         <translation>%1: %2 has renewed it %3 times over %4 s, far longer than any other hold of this key (the longest: %5 s): a renewal that does not stop</translation>
     </message>
     <message>
-        <source>leases (key, owner: holds, released / expired, hold p50, renewed every p50, margin min / p50 of the lease)
-</source>
-        <translation>leases (key, owner: holds, released / expired, hold p50, renewed every p50, margin min / p50 of the lease)
-</translation>
-    </message>
-    <message>
-        <source>  %1, %2: %3 holds, %4 / %5, hold %6 s, every %7 s, margin %8 / %9 of %10 ms
-</source>
-        <translation>  %1, %2: %3 holds, %4 / %5, hold %6 s, every %7 s, margin %8 / %9 of %10 ms
-</translation>
-    </message>
-    <message>
         <source>  … and %1 more
 </source>
         <translation>  … and %1 more
@@ -1032,6 +1020,47 @@
 </source>
         <translation>no late renewal, no lease that ran out
 </translation>
+    </message>
+    <message>
+        <source>leases (medians: how long a hold lasted, how often it was renewed, how much of the lease was left when a renewal or the release came)
+</source>
+        <translation>leases (medians: how long a hold lasted, how often it was renewed, how much of the lease was left when a renewal or the release came)
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hold(s)</source>
+        <translation>
+            <numerusform>%n hold</numerusform>
+            <numerusform>%n holds</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 released, %2 expired</source>
+        <translation>%1 released, %2 expired</translation>
+    </message>
+    <message>
+        <source>%1 lost with a restart or a failover</source>
+        <translation>%1 lost with a restart or a failover</translation>
+    </message>
+    <message>
+        <source>held %1 s</source>
+        <translation>held %1 s</translation>
+    </message>
+    <message>
+        <source>renewed every %1 s</source>
+        <translation>renewed every %1 s</translation>
+    </message>
+    <message>
+        <source>margin %1 ms (least %2 ms)</source>
+        <translation>margin %1 ms (least %2 ms)</translation>
+    </message>
+    <message>
+        <source>lease %1 ms</source>
+        <translation>lease %1 ms</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>no TTL</translation>
     </message>
 </context>
 <context>

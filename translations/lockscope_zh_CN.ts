@@ -1010,18 +1010,6 @@
         <translation>%1：%2 在 %4 秒内续期了 %3 次，远远长于这个键的其他任何一次持有（最长 %5 秒）：续期停不下来</translation>
     </message>
     <message>
-        <source>leases (key, owner: holds, released / expired, hold p50, renewed every p50, margin min / p50 of the lease)
-</source>
-        <translation>租约（键、持有者：持有次数、释放 / 过期、持有时长 p50、续期间隔 p50、余量 最小 / p50，租约长度）
-</translation>
-    </message>
-    <message>
-        <source>  %1, %2: %3 holds, %4 / %5, hold %6 s, every %7 s, margin %8 / %9 of %10 ms
-</source>
-        <translation>  %1，%2：持有 %3 次，%4 / %5，持有 %6 秒，每 %7 秒续期，余量 %8 / %9，租约 %10 ms
-</translation>
-    </message>
-    <message>
         <source>  … and %1 more
 </source>
         <translation>  …… 另有 %1 项
@@ -1032,6 +1020,46 @@
 </source>
         <translation>没有过晚的续期，也没有到期的租约
 </translation>
+    </message>
+    <message>
+        <source>leases (medians: how long a hold lasted, how often it was renewed, how much of the lease was left when a renewal or the release came)
+</source>
+        <translation>租约（中位数：一次持有多长、多久续期一次、续期或释放到来时租约还剩多少）
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hold(s)</source>
+        <translation>
+            <numerusform>持有 %n 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 released, %2 expired</source>
+        <translation>释放 %1 次，过期 %2 次</translation>
+    </message>
+    <message>
+        <source>%1 lost with a restart or a failover</source>
+        <translation>%1 次随重启或故障转移丢失</translation>
+    </message>
+    <message>
+        <source>held %1 s</source>
+        <translation>持有 %1 秒</translation>
+    </message>
+    <message>
+        <source>renewed every %1 s</source>
+        <translation>每 %1 秒续期</translation>
+    </message>
+    <message>
+        <source>margin %1 ms (least %2 ms)</source>
+        <translation>余量 %1 ms（最少 %2 ms）</translation>
+    </message>
+    <message>
+        <source>lease %1 ms</source>
+        <translation>租约 %1 ms</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>没有 TTL</translation>
     </message>
 </context>
 <context>

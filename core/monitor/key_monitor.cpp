@@ -1,6 +1,7 @@
 #include "key_monitor.h"
 
 #include "key_monitor_p.h"
+#include "lease_rhythm.h"
 #include "monitor_clock.h"
 #include "util/byte_order.h"
 
@@ -11,6 +12,36 @@
 #include <utility>
 
 namespace lockscope {
+
+class KeyMonitor::Private::LeaseSink final : public EventSink {
+public:
+    LeaseSink(Private *d)
+        : m_d(d)
+    {}
+    void consume(const Event &event) override
+    {
+        if (event.kind == EventKind::Note)
+            return; // its own notes, and other anomalies: nothing about leases
+        m_rhythm.add(event, m_d->recorder.log());
+        if (m_rhythm.hasNew() && !m_d->leaseNotesArmed) {
+            m_d->leaseNotesArmed = true;
+            QTimer::singleShot(0, m_d->q, [d = m_d] { d->noteLeaseFindings(); });
+        }
+    }
+    LeaseRhythm &rhythm() { return m_rhythm; }
+
+private:
+    Private *m_d;
+    LeaseRhythm m_rhythm;
+};
+
+void KeyMonitor::Private::noteLeaseFindings()
+{
+    leaseNotesArmed = false;
+    for (const LeaseFinding &f : leases->rhythm().takeNew())
+        recorder.note(f.timeUs, f.owner, f.key,
+                      "anomaly " + f.id().toUtf8() + ": " + f.sentence().toUtf8());
+}
 
 KeyMonitor::Private::Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *sharedRecorder)
     : q(qq)
@@ -33,6 +64,10 @@ KeyMonitor::Private::Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *
     // What appeared is only written into the history (noteAnomaly), which only a recording
     // monitor keeps.
     anomalyIndex.setReportAppeared(recording);
+    if (recording && !isShard) { // a cluster's inner monitors record into this one's recorder
+        leases = std::make_unique<LeaseSink>(this);
+        recorder.addSink(leases.get());
+    }
 }
 
 // --- Redis Cluster -----------------------------------------------------------------------------
@@ -370,6 +405,8 @@ KeyMonitor::KeyMonitor(MonitorOptions options, MonitorRecorder *sharedRecorder, 
 
 KeyMonitor::~KeyMonitor()
 {
+    if (d->leases) // destroyed before the recorder that calls it
+        d->recorder.removeSink(d->leases.get());
     ++d->gen; // callbacks of the connections being destroyed below find nothing to do
     if (d->cluster)
         QObject::disconnect(d->cluster.get(), nullptr, this, nullptr);

@@ -193,6 +193,14 @@ public:
     bool anomalySliceArmed = false;
     QList<Anomaly> anomalies;
     QSet<QString> anomalyIds;
+
+    // The lease rhythm of what a recording monitor records (lease_rhythm.h): late renewals and
+    // leases that ran out become anomaly notes in the history, on the next event-loop turn
+    // (not from inside the recorder's own sink call).
+    class LeaseSink;
+    std::unique_ptr<LeaseSink> leases;
+    bool leaseNotesArmed = false;
+    void noteLeaseFindings();
 };
 
 } // namespace lockscope

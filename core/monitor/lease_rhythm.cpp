@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
+#include <QStringList>
 
 #include <algorithm>
 #include <map>
@@ -30,30 +31,48 @@ QString seconds(qint64 ms)
     return QString::number(double(ms) / 1000.0, 'f', ms < 10000 ? 2 : 1);
 }
 
+// The whole analysis, one event at a time (LeaseRhythm), or over a log (analyzeLeases()).
 class Analyzer {
 public:
-    Analyzer(const EventLog &log, const LeaseOptions &options)
-        : m_log(log)
-        , m_options(options)
+    Analyzer(const LeaseOptions &options, bool bounded)
+        : m_options(options)
+        , m_bounded(bounded)
     {}
 
-    LeaseReport run()
+    void add(const Event &e, const EventLog &log)
     {
-        for (const Event &e : m_log.events())
-            add(e);
+        m_log = &log;
+        add(e);
+    }
+
+    LeaseReport report() const
+    {
         LeaseReport report;
         report.stats.reserve(m_stats.size());
-        for (auto &[id, s] : m_stats)
-            report.stats.push_back(std::move(s));
-        report.findings = std::move(m_findings);
+        for (const auto &[id, s] : m_stats)
+            report.stats.push_back(s);
+        report.findings = m_findings;
         std::stable_sort(
             report.findings.begin(), report.findings.end(),
             [](const LeaseFinding &a, const LeaseFinding &b) { return a.timeUs < b.timeUs; });
         return report;
     }
 
+    bool hasNew() const { return !m_fresh.empty(); }
+
+    std::vector<LeaseFinding> takeNew()
+    {
+        std::vector<LeaseFinding> out;
+        for (const quint64 n : m_fresh) {
+            if (n >= m_findingBase)
+                out.push_back(m_findings[std::size_t(n - m_findingBase)]);
+        }
+        m_fresh.clear();
+        return out;
+    }
+
 private:
-    const QByteArray &text(quint32 id) const { return m_log.strings().at(id); }
+    const QByteArray &text(quint32 id) const { return m_log->strings().at(id); }
 
     LeaseStats &statsOf(const QByteArray &key, qint16 owner)
     {
@@ -61,7 +80,7 @@ private:
         if (s.key.isEmpty()) {
             s.key = key;
             s.owner = owner;
-            s.ownerName = m_log.clientName(owner);
+            s.ownerName = m_log->clientName(owner);
         }
         return s;
     }
@@ -73,7 +92,7 @@ private:
         f.timeUs = t;
         f.key = key;
         f.owner = h.owner;
-        f.ownerName = m_log.clientName(h.owner);
+        f.ownerName = m_log->clientName(h.owner);
         f.leaseMs = h.leaseMs;
         f.holdMs = h.startKnown ? (t - h.startUs) / 1000 : -1;
         return f;
@@ -88,16 +107,53 @@ private:
         const auto it = m_awaitingEvidence.find(owner);
         if (it == m_awaitingEvidence.end())
             return;
-        for (const std::size_t i : *it) {
-            LeaseFinding &f = m_findings[i];
+        for (const quint64 n : *it) {
+            if (n < m_findingBase)
+                continue; // let go already (bounded)
+            LeaseFinding &f = m_findings[std::size_t(n - m_findingBase)];
             if (t <= f.timeUs)
                 continue;
+            m_fresh.push_back(n);
             f.kind = LeaseFinding::Kind::RanOutUnderLiveHolder;
             f.evidenceUs = t;
             f.evidenceKey = key;
             f.evidence = what;
         }
         m_awaitingEvidence.erase(it);
+    }
+
+    void keep(LeaseFinding f)
+    {
+        m_fresh.push_back(m_findingBase + m_findings.size());
+        m_findings.push_back(std::move(f));
+        if (m_bounded && m_findings.size() > kMaxFindings) {
+            const std::size_t drop = kMaxFindings / 2;
+            m_findings.erase(m_findings.begin(), m_findings.begin() + std::ptrdiff_t(drop));
+            m_findingBase += drop;
+        }
+    }
+
+    void push(LeaseSeries &series, qint64 value)
+    {
+        series.values.push_back(value);
+        if (m_bounded && series.values.size() > kMaxSeries)
+            series.values.erase(series.values.begin(),
+                                series.values.begin() + std::ptrdiff_t(kMaxSeries / 2));
+    }
+
+    // Live, a monitor sees keys come and go for days: the figures of keys nobody holds now
+    // are let go when there are too many.
+    void boundStats()
+    {
+        if (!m_bounded || m_stats.size() <= kMaxStats)
+            return;
+        for (auto it = m_stats.begin();
+             it != m_stats.end() && m_stats.size() > kMaxStats * 3 / 4;) {
+            if (m_holds.contains(it->first.first))
+                ++it;
+            else
+                it = m_stats.erase(it);
+        }
     }
 
     void startHold(qint64 t, const QByteArray &key, qint16 owner, qint64 ttlMs)
@@ -114,6 +170,7 @@ private:
         ++s.holds;
         s.leaseMs = qMax(s.leaseMs, h.leaseMs);
         m_holds.insert(key, h);
+        boundStats();
     }
 
     enum class End { TakenOver, Released, Expired, Lost };
@@ -133,13 +190,13 @@ private:
             ++s.lost;
         if (h.startKnown) {
             const qint64 ms = (t - h.startUs) / 1000;
-            s.holdMs.values.push_back(ms);
+            push(s.holdMs, ms);
             qint64 &longest = m_longestHold[key];
             longest = qMax(longest, ms);
             ++m_endedHolds[key];
         }
         if (how == End::Released && h.leaseEndUs >= 0 && h.marginKnown)
-            s.marginMs.values.push_back((h.leaseEndUs - t) / 1000);
+            push(s.marginMs, (h.leaseEndUs - t) / 1000);
         if (how != End::Expired || h.owner < 0)
             return;
         // A lease whose end fell while the monitor was blind may have been released unseen.
@@ -147,8 +204,8 @@ private:
             return;
         LeaseFinding f = finding(LeaseFinding::Kind::ExpiredNotReleased, t, key, h);
         f.marginMs = h.lastMarginMs;
-        m_awaitingEvidence[h.owner].push_back(m_findings.size());
-        m_findings.push_back(std::move(f));
+        m_awaitingEvidence[h.owner].push_back(m_findingBase + m_findings.size());
+        keep(std::move(f));
     }
 
     void renewed(qint64 t, const QByteArray &key, qint16 owner, qint64 ttlMs)
@@ -158,17 +215,17 @@ private:
             return;
         Hold &h = *it;
         LeaseStats &s = statsOf(key, owner);
-        s.renewalIntervalMs.values.push_back((t - h.lastRenewUs) / 1000);
+        push(s.renewalIntervalMs, (t - h.lastRenewUs) / 1000);
         if (h.leaseEndUs >= 0 && h.marginKnown && !m_blind) {
             const qint64 margin = (h.leaseEndUs - t) / 1000;
-            s.marginMs.values.push_back(margin);
+            push(s.marginMs, margin);
             h.lastMarginMs = margin;
             const auto threshold =
                 qMax(qint64(double(h.leaseMs) * m_options.lateFraction), m_options.minMarginMs);
             if (margin < threshold) {
                 LeaseFinding f = finding(LeaseFinding::Kind::LateRenewal, t, key, h);
                 f.marginMs = margin;
-                m_findings.push_back(std::move(f));
+                keep(std::move(f));
             }
         }
         h.marginKnown = true;
@@ -188,7 +245,7 @@ private:
                 LeaseFinding f = finding(LeaseFinding::Kind::RenewedWithoutEnd, t, key, h);
                 f.marginMs = longest; // the longest other hold, for the sentence
                 f.evidence = QString::number(h.renewals);
-                m_findings.push_back(std::move(f));
+                keep(std::move(f));
             }
         }
     }
@@ -275,8 +332,13 @@ private:
         }
     }
 
-    const EventLog &m_log;
+    static constexpr std::size_t kMaxFindings = 10000; // live: the newest kept
+    static constexpr std::size_t kMaxSeries = 512;     // live: values per series
+    static constexpr std::size_t kMaxStats = 50000;    // live: keys and owners with figures
+
+    const EventLog *m_log = nullptr; // the log of the event being added
     const LeaseOptions m_options;
+    const bool m_bounded;
     QHash<QByteArray, Hold> m_holds; // by key
     // By key (in byte order, so the report's order does not depend on a hash), then owner.
     struct ByKeyThenOwner {
@@ -290,8 +352,11 @@ private:
     std::map<std::pair<QByteArray, qint16>, LeaseStats, ByKeyThenOwner> m_stats;
     QHash<QByteArray, qint64> m_longestHold; // by key: its longest ended hold, ms
     QHash<QByteArray, int> m_endedHolds;     // by key: its ended holds of known length
-    QHash<qint16, std::vector<std::size_t>> m_awaitingEvidence; // owner -> expiry findings
+    // Findings are numbered from the first; m_findings[0] is number m_findingBase.
+    QHash<qint16, std::vector<quint64>> m_awaitingEvidence; // owner -> expiry findings
     std::vector<LeaseFinding> m_findings;
+    quint64 m_findingBase = 0;
+    std::vector<quint64> m_fresh; // new or upgraded since takeNew()
     bool m_blind = false;
     qint64 m_gapStartUs = -1, m_gapEndUs = -1; // the last gap
 };
@@ -446,23 +511,36 @@ QString LeaseReport::toText() const
     if (stats.empty())
         return {};
     QString t = QCoreApplication::translate(
-        "LeaseRhythm",
-        "leases (key, owner: holds, released / expired, hold p50, renewed every p50, "
-        "margin min / p50 of the lease)\n");
+        "LeaseRhythm", "leases (medians: how long a hold lasted, how often it was renewed, how "
+                       "much of the lease was left when a renewal or the release came)\n");
     constexpr std::size_t kMaxLines = 40; // a big recording: the findings matter more
     for (std::size_t i = 0; i < stats.size() && i < kMaxLines; ++i) {
         const LeaseStats &s = stats[i];
-        t += QCoreApplication::translate(
-                 "LeaseRhythm",
-                 "  %1, %2: %3 holds, %4 / %5, hold %6 s, every %7 s, margin %8 / %9 of %10 ms\n")
-                 .arg(QString::fromUtf8(s.key), QString::fromUtf8(s.ownerName))
-                 .arg(s.holds)
-                 .arg(s.released)
-                 .arg(s.expired)
-                 .arg(seconds(s.holdMs.quantile(0.5)), seconds(s.renewalIntervalMs.quantile(0.5)))
-                 .arg(s.marginMs.min())
-                 .arg(s.marginMs.quantile(0.5))
-                 .arg(s.leaseMs);
+        QStringList parts;
+        parts << QCoreApplication::translate("LeaseRhythm", "%n hold(s)", nullptr, s.holds)
+              << QCoreApplication::translate("LeaseRhythm", "%1 released, %2 expired")
+                     .arg(s.released)
+                     .arg(s.expired);
+        if (s.lost)
+            parts << QCoreApplication::translate("LeaseRhythm", "%1 lost with a restart or "
+                                                                "a failover")
+                         .arg(s.lost);
+        if (!s.holdMs.values.empty())
+            parts << QCoreApplication::translate("LeaseRhythm", "held %1 s")
+                         .arg(seconds(s.holdMs.quantile(0.5)));
+        if (!s.renewalIntervalMs.values.empty())
+            parts << QCoreApplication::translate("LeaseRhythm", "renewed every %1 s")
+                         .arg(seconds(s.renewalIntervalMs.quantile(0.5)));
+        if (!s.marginMs.values.empty())
+            parts << QCoreApplication::translate("LeaseRhythm", "margin %1 ms (least %2 ms)")
+                         .arg(s.marginMs.quantile(0.5))
+                         .arg(s.marginMs.min());
+        parts << (s.leaseMs > 0
+                      ? QCoreApplication::translate("LeaseRhythm", "lease %1 ms").arg(s.leaseMs)
+                      : QCoreApplication::translate("LeaseRhythm", "no TTL"));
+        t += QStringLiteral("  %1, %2: %3\n")
+                 .arg(QString::fromUtf8(s.key), QString::fromUtf8(s.ownerName),
+                      parts.join(QStringLiteral(", ")));
     }
     if (stats.size() > kMaxLines)
         t += QCoreApplication::translate("LeaseRhythm", "  … and %1 more\n")
@@ -475,9 +553,43 @@ QString LeaseReport::toText() const
     return t;
 }
 
+class LeaseRhythm::Private : public Analyzer {
+public:
+    using Analyzer::Analyzer;
+};
+
+LeaseRhythm::LeaseRhythm(const LeaseOptions &options)
+    : d(std::make_unique<Private>(options, true))
+{}
+
+LeaseRhythm::~LeaseRhythm() = default;
+
+void LeaseRhythm::add(const Event &event, const EventLog &log)
+{
+    d->add(event, log);
+}
+
+std::vector<LeaseFinding> LeaseRhythm::takeNew()
+{
+    return d->takeNew();
+}
+
+bool LeaseRhythm::hasNew() const
+{
+    return d->hasNew();
+}
+
+LeaseReport LeaseRhythm::report() const
+{
+    return d->report();
+}
+
 LeaseReport analyzeLeases(const EventLog &log, const LeaseOptions &options)
 {
-    return Analyzer(log, options).run();
+    Analyzer analyzer(options, false);
+    for (const Event &e : log.events())
+        analyzer.add(e, log);
+    return analyzer.report();
 }
 
 } // namespace lockscope

@@ -24,6 +24,7 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <memory>
 #include <vector>
 
 namespace lockscope {
@@ -92,6 +93,27 @@ struct LeaseReport {
     QString toText() const;
 };
 
+// A whole recording at once (lockscope-cli replay).
 LeaseReport analyzeLeases(const EventLog &log, const LeaseOptions &options = {});
+
+// The same, one event at a time, as a live monitor records them; bounded for a monitor that
+// runs for days (the newest 10,000 findings, 512 values per series, and the figures of at most
+// 50,000 keys and owners, those of keys nobody holds let go first).
+class LeaseRhythm {
+public:
+    explicit LeaseRhythm(const LeaseOptions &options = {});
+    ~LeaseRhythm();
+    // One event, its strings read from `log` now (a monitor's log lets old strings go).
+    void add(const Event &event, const EventLog &log);
+    // The findings made or upgraded (expired -> ran out under a live holder) since the last
+    // call, in the order they were made.
+    std::vector<LeaseFinding> takeNew();
+    bool hasNew() const;
+    LeaseReport report() const;
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
 
 } // namespace lockscope

@@ -124,12 +124,14 @@ void TestLeaseRhythmLive::stalledWatchdogIsLateThenExpires()
     QCOMPARE(controlToken.size(), 32);
     QCOMPARE(stalledToken.size(), 32);
     // The expiry seen, then the recording closed.
-    QTRY_VERIFY_WITH_TIMEOUT((shown += monitor.readAllStandardOutput()).contains("lock:stalled"),
-                             scaledMs(5000));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (shown += monitor.readAllStandardOutput()).contains("expired-not-released"),
+        scaledMs(5000));
     QTest::qWait(scaledMs(500));
     ::kill(pid_t(monitor.processId()), SIGINT);
     QVERIFY(monitor.waitForFinished(scaledMs(10000)));
     QCOMPARE(monitor.exitCode(), 0);
+    shown += monitor.readAllStandardOutput();
 
     const CliRun replay = runProgram(
         QString::fromUtf8(LOCKSCOPE_CLI),
@@ -162,6 +164,24 @@ void TestLeaseRhythmLive::stalledWatchdogIsLateThenExpires()
             QCOMPARE(f[QStringLiteral("lease_ms")].toInt() > 2000 * timeScale(), true);
         }
     }
+    // The live monitor noted the same findings in the recording as they happened, as anomaly
+    // notes on the stalled key, the late renewal first; none on the control.
+    QFile recording(file);
+    QVERIFY(recording.open(QIODevice::ReadOnly));
+    QStringList noted;
+    for (const QByteArray &line : recording.readAll().split('\n')) {
+        const QJsonObject e = QJsonDocument::fromJson(line).object();
+        const QString text = e[QStringLiteral("text")].toString();
+        if (!text.startsWith(QLatin1String("anomaly ")))
+            continue;
+        QVERIFY2(e[QStringLiteral("key")] != QLatin1String("lock:control"), qPrintable(text));
+        if (e[QStringLiteral("key")] == QLatin1String("lock:stalled"))
+            noted << text.section(QLatin1Char(':'), 0, 0);
+    }
+    QCOMPARE(noted, (QStringList{QStringLiteral("anomaly late-renewal"),
+                                 QStringLiteral("anomaly expired-not-released")}));
+    QVERIFY2(shown.contains("late-renewal"), shown.constData());
+
     // The control's rhythm as the recording shows it: six renewals, released, no expiry.
     bool controlSeen = false;
     for (const QJsonValue &v : leases[QStringLiteral("leases")].toArray()) {

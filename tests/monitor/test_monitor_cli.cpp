@@ -157,7 +157,7 @@ void TestMonitorCli::followRecordReplay()
                              "key_ttl_changed(lock:f tokF)", "renewed(lock:f tokF)",
                              "key_deleted(lock:f tokF)", "released(lock:f tokF)",
                              "key_written(lock:g tokG)", "acquired(lock:g tokG)",
-                             "key_expired(lock:g tokG)"}));
+                             "key_expired(lock:g tokG)", "note(lock:g tokG)"}));
 
     const Run text = runCli({QStringLiteral("replay"), file});
     QVERIFY2(text.exitCode == 0, text.describe().constData());
@@ -171,13 +171,22 @@ void TestMonitorCli::followRecordReplay()
     const Run json = runCli({QStringLiteral("replay"), file, QStringLiteral("--json")});
     QVERIFY2(json.exitCode == 0, json.describe().constData());
     const QList<QJsonObject> lines = jsonLines(json.out);
-    QCOMPARE(lines.size(), 10); // nine events and the summary
+    QCOMPARE(lines.size(), 11); // ten events and the summary
     const QJsonObject summary = lines.last().value(QStringLiteral("summary")).toObject();
     const QJsonObject m = summary.value(QStringLiteral("monitor")).toObject();
     QCOMPARE(m.value(QStringLiteral("acquisitions")).toInteger(), qint64(2));
     QCOMPARE(m.value(QStringLiteral("releases")).toInteger(), qint64(1));
     QCOMPARE(m.value(QStringLiteral("expiries")).toInteger(), qint64(1));
     QCOMPARE(m.value(QStringLiteral("renewals")).toInteger(), qint64(1));
+    QCOMPARE(m.value(QStringLiteral("anomalies")).toInteger(), qint64(1)); // lock:g's expiry
+    // The lease rhythm: lock:f renewed with most of its 5 s lease left (about 4.8 s) and
+    // released; lock:g's lease ran out.
+    const QJsonObject leases = summary.value(QStringLiteral("leases")).toObject();
+    const QJsonArray found = leases.value(QStringLiteral("findings")).toArray();
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(found[0][QStringLiteral("id")].toString(), QStringLiteral("expired-not-released"));
+    QCOMPARE(found[0][QStringLiteral("key")].toString(), QStringLiteral("lock:g"));
+    QCOMPARE(found[0][QStringLiteral("owner")].toString(), QStringLiteral("tokG"));
     QCOMPARE(summary.value(QStringLiteral("checker"))
                  .toObject()
                  .value(QStringLiteral("acquisitions"))
@@ -186,7 +195,7 @@ void TestMonitorCli::followRecordReplay()
 
     const Run one = runCli({QStringLiteral("replay"), file, QStringLiteral("--key"),
                             QStringLiteral("lock:g"), QStringLiteral("--json")});
-    QCOMPARE(jsonLines(one.out).size(), 4);
+    QCOMPARE(jsonLines(one.out).size(), 5); // four events of lock:g and the summary
 }
 
 void TestMonitorCli::followEndsOnCtrlC()
