@@ -126,7 +126,7 @@ void SimNode::onPrimaryChange(const Engine::KeyChange &c)
         if (c.kind == Engine::KeyChange::Kind::ExpireChanged)
             after = before;
         else if (it != owners.end()) // Deleted or Expired: nobody owns it now
-            owners.erase(it);
+            it->second = -1; // kept (-1 reads as absent): the key's next write reuses its node
     }
     if (m_changeSink)
         m_changeSink(Change{c.kind, c.key,

@@ -70,7 +70,9 @@ private:
     struct Server {
         std::unique_ptr<Engine> engine;
         qint64 clockOffsetUs = 0;
-        // Who wrote each key's current value (so a promoted replica knows it too).
+        // Who wrote each key's current value (so a promoted replica knows it too). -1, or no
+        // entry: nobody (the primary keeps the entry of a deleted key rather than allocate it
+        // again on every acquisition of the lock).
         std::unordered_map<QByteArray, qint16, BytesHash> owners;
     };
     std::unique_ptr<Server> makeServer(qint64 clockOffsetUs);
