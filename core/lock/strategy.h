@@ -42,6 +42,10 @@ struct LockHandle {
     quint32 nodesHeld = 0;      // bit i set: node i said yes (redlock)
     int holdCount = 0;          // reentrant-hash: nesting depth as the server reported it
     std::shared_ptr<bool> live; // watchdog: renewals continue while *live is true
+    // The SET ... NX PX of the acquisition under way (strategies that acquire with one SET):
+    // built by its first attempt, sent again as a shared copy by each retry, so a spinning
+    // client does not allocate and fill a new command per attempt.
+    Command acquireCommand;
 };
 
 enum class AttemptOutcome : quint8 {

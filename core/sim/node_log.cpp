@@ -46,14 +46,14 @@ Event keyChangeEvent(const SimNode::Change &c, SimNode &node, qint16 nodeIndex, 
             }
             text = texts->intern(value);
         } else {
-            deadline = engine.expireAtMs(c.key);
+            deadline = c.expireAtMs; // read by the node when it reported the change
         }
         return keyEvent(EventKind::KeyWritten, c.byClient, nodeIndex, key, text, ttlOf(deadline),
                         c.ownerAfter);
     }
     case Engine::KeyChange::Kind::ExpireChanged:
         return keyEvent(EventKind::KeyTtlChanged, c.byClient, nodeIndex, key, 0,
-                        ttlOf(engine.expireAtMs(c.key)), c.ownerAfter);
+                        ttlOf(c.expireAtMs), c.ownerAfter);
     case Engine::KeyChange::Kind::Deleted:
         return keyEvent(EventKind::KeyDeleted, c.byClient, nodeIndex, key, 0, 0, c.ownerBefore);
     case Engine::KeyChange::Kind::Expired:

@@ -527,8 +527,7 @@ Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 hol
             co_await evalScript(*this, kResourceNode, builtinScript(QStringLiteral("fenced_read")),
                                 keys, args, kStepCsGet);
     } else {
-        Command getCounter{QByteArrayLiteral("GET"), counterKey};
-        read = co_await call(kResourceNode, std::move(getCounter), kStepCsGet);
+        read = co_await call(kResourceNode, m_world.getCounterCommand(keyIndex), kStepCsGet);
     }
     if (read.isError() && read.text().startsWith("STALE")) {
         m_world.record(EventKind::StaleRejected, qint16(m_index), kResourceNode, counter, 0,
@@ -552,8 +551,13 @@ Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 hol
             co_await evalScript(*this, kResourceNode, builtinScript(QStringLiteral("fenced_write")),
                                 keys, args, kStepCsSet);
     } else {
-        Command setCounter{QByteArrayLiteral("SET"), counterKey, next};
-        write = co_await call(kResourceNode, std::move(setCounter), kStepCsSet);
+        if (m_setCounter.size() != 3) {
+            m_setCounter = Command{QByteArrayLiteral("SET"), counterKey, next};
+        } else {
+            m_setCounter[1] = counterKey;
+            m_setCounter[2] = next;
+        }
+        write = co_await call(kResourceNode, m_setCounter, kStepCsSet);
     }
     if (write.isError() && write.text().startsWith("STALE"))
         m_world.record(EventKind::StaleRejected, qint16(m_index), kResourceNode, counter, 0,

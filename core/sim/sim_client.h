@@ -168,7 +168,10 @@ private:
     MessageWaiters m_waiters;
     std::vector<QByteArray> m_subscriptions;
     std::map<QByteArray, int> m_stepCounts; // step@phase -> times reached
-    std::vector<qint64> m_linkArrivalUs;    // per node: last arrival, for FIFO links
+    // The resource's SET of the last critical section: refilled in place by the next one (its
+    // request is long answered by then, so the list is no longer shared and nothing allocates).
+    Command m_setCounter;
+    std::vector<qint64> m_linkArrivalUs; // per node: last arrival, for FIFO links
     std::vector<qint64> m_replyArrivalUs;
     int m_depth = 0;
 };

@@ -77,9 +77,11 @@ void SimNode::scheduleExpiryOfWritten()
     // A lookup per written key instead of asking the keyspace for its earliest deadline, which
     // first pops the deadlines of every key released since (most locks are released long
     // before their TTL): that was a tenth of an acquisition's cost.
+    // Each key's deadline was read when its last change was reported (the same state as now:
+    // the clock does not move during a command), so no second look-up here.
     qint64 earliestMs = -1;
-    for (const QByteArray &key : m_ttlKeys) {
-        const qint64 at = primary().expireAtMs(key);
+    for (const WrittenKey &written : m_ttlKeys) {
+        const qint64 at = written.expireAtMs;
         if (at >= 0 && (earliestMs < 0 || at < earliestMs))
             earliestMs = at;
     }
@@ -90,10 +92,18 @@ void SimNode::scheduleExpiryOfWritten()
 
 void SimNode::onPrimaryChange(const Engine::KeyChange &c)
 {
-    if ((c.kind == Engine::KeyChange::Kind::Written ||
-         c.kind == Engine::KeyChange::Kind::ExpireChanged) &&
-        (m_ttlKeys.empty() || m_ttlKeys.back() != c.key))
-        m_ttlKeys.push_back(c.key);
+    const bool setsDeadline = c.kind == Engine::KeyChange::Kind::Written ||
+                              c.kind == Engine::KeyChange::Kind::ExpireChanged;
+    const qint64 deadlineMs = setsDeadline ? primary().expireAtMs(c.key) : -1;
+    bool listed = false;
+    for (WrittenKey &written : m_ttlKeys) { // a deleted or expired key has no deadline now
+        if (written.key == c.key) {
+            written.expireAtMs = deadlineMs;
+            listed = true;
+        }
+    }
+    if (setsDeadline && !listed)
+        m_ttlKeys.push_back({c.key, deadlineMs});
     if (m_muted)
         return;
     auto &owners = m_servers.front()->owners;
@@ -116,12 +126,12 @@ void SimNode::onPrimaryChange(const Engine::KeyChange &c)
         if (c.kind == Engine::KeyChange::Kind::ExpireChanged)
             after = before;
         else if (it != owners.end()) // Deleted or Expired: nobody owns it now
-            owners.erase(it);
+            it->second = -1; // kept (-1 reads as absent): the key's next write reuses its node
     }
     if (m_changeSink)
         m_changeSink(Change{c.kind, c.key,
                             c.kind == Engine::KeyChange::Kind::Expired ? qint16(-1) : by, before,
-                            after});
+                            after, deadlineMs});
     if (m_servers.size() > 1 && m_lagUs != kNeverReplicates)
         replicate(c.key);
 }
@@ -197,9 +207,11 @@ void SimNode::reportReplacedData(const Server &before)
         if (a.exists && !b.exists) {
             m_changeSink(Change{Engine::KeyChange::Kind::Deleted, key, -1, ownerA, -1});
         } else if (b.exists && (!a.exists || a.value != b.value || a.fields != b.fields)) {
-            m_changeSink(Change{Engine::KeyChange::Kind::Written, key, -1, ownerA, ownerB});
+            m_changeSink(Change{Engine::KeyChange::Kind::Written, key, -1, ownerA, ownerB,
+                                primary().expireAtMs(key)});
         } else if (b.exists && a.expireAtMs != b.expireAtMs) {
-            m_changeSink(Change{Engine::KeyChange::Kind::ExpireChanged, key, -1, ownerA, ownerB});
+            m_changeSink(Change{Engine::KeyChange::Kind::ExpireChanged, key, -1, ownerA, ownerB,
+                                primary().expireAtMs(key)});
         }
     }
 }

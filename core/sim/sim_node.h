@@ -24,6 +24,9 @@ public:
         qint16 byClient;    // -1: expiry or data loss
         qint16 ownerBefore; // whose value it was
         qint16 ownerAfter;  // whose value it is now
+        // Written, ExpireChanged: the key's deadline after the change (node ms; -1 none), read
+        // once here for both the key event and the expiry schedule.
+        qint64 expireAtMs = -1;
     };
     using ChangeSink = std::function<void(const Change &)>;
     using MessageSink = Engine::MessageSink;
@@ -67,7 +70,9 @@ private:
     struct Server {
         std::unique_ptr<Engine> engine;
         qint64 clockOffsetUs = 0;
-        // Who wrote each key's current value (so a promoted replica knows it too).
+        // Who wrote each key's current value (so a promoted replica knows it too). -1, or no
+        // entry: nobody (the primary keeps the entry of a deleted key rather than allocate it
+        // again on every acquisition of the lock).
         std::unordered_map<QByteArray, qint16, BytesHash> owners;
     };
     std::unique_ptr<Server> makeServer(qint64 clockOffsetUs);
@@ -90,8 +95,14 @@ private:
     qint64 m_lagUs = 0;
     bool m_up = true;
     bool m_observed = true;
-    // The keys the command being executed wrote or changed the TTL of.
-    std::vector<QByteArray> m_ttlKeys;
+    // The keys the command being executed wrote or changed the TTL of, each with its deadline
+    // as of its latest change (the deadline it has after the command: every change to a key's
+    // value, TTL or presence is reported).
+    struct WrittenKey {
+        QByteArray key;
+        qint64 expireAtMs;
+    };
+    std::vector<WrittenKey> m_ttlKeys;
     quint64 m_epoch = 0; // bumps on failover/restart: stale replication and expiry actions drop
     quint64 m_expiryEpoch = 0;
     ScriptLimits m_scriptLimits;

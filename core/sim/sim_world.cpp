@@ -51,6 +51,9 @@ SimWorld::SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> str
         const QByteArray name = "lock:" + QByteArray::number(k);
         m_lockKeyIds.push_back(m_strings->intern(name));
         m_counterKeyIds.push_back(m_strings->intern("counter:" + name));
+        // The pool's bytes, as criticalSection() used: the keyspace finds shared bytes first.
+        m_getCounterCommands.push_back(
+            Command{QByteArrayLiteral("GET"), m_strings->at(m_counterKeyIds.back())});
         m_lockKeys.emplace(name, m_lockKeyIds.back());
     }
 

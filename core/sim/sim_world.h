@@ -65,6 +65,11 @@ public:
     // Lock key i ("lock:i") and its counter on the resource, interned once.
     quint32 lockKeyId(int index) const { return m_lockKeyIds[std::size_t(index)]; }
     quint32 counterKeyId(int index) const { return m_counterKeyIds[std::size_t(index)]; }
+    // "GET counter:lock:i", built once: every critical section sends a shared copy.
+    const Command &getCounterCommand(int index) const
+    {
+        return m_getCounterCommands[std::size_t(index)];
+    }
     quint32 keyId(const QByteArray &key);
     // The interned id of a lock key ("lock:i"), or 0 for any other key.
     quint32 lockKeyIdOf(const QByteArray &key);
@@ -154,6 +159,7 @@ private:
     };
     std::array<LockKeyByAddress, 256> m_lockKeyByAddress{};
     std::vector<quint32> m_lockKeyIds, m_counterKeyIds;
+    std::vector<Command> m_getCounterCommands;
     bool m_anyPartition = false;
     std::unique_ptr<FaultPlan> m_plan;
     StepObserver *m_stepObserver = nullptr;

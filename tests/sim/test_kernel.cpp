@@ -48,6 +48,43 @@ private slots:
         QCOMPARE(ran, (std::vector<int>{4, 5, 2, 1, 6, 3}));
     }
 
+    void farEntriesKeepTheirOrderWithNearerOnesOfTheSameTime()
+    {
+        // 300,000 µs is more than a ring (262,144 µs) past 0 when 1 is scheduled, but not past
+        // 100,000 µs when 2 is: same time, so 1 (scheduled first) runs first. 3 lies two rings
+        // ahead of 2's scheduling; 4 is scheduled from 2 for the same instant as 3.
+        Kernel k;
+        std::vector<int> ran;
+        k.at(300'000, [&] { ran.push_back(1); });
+        k.at(100'000, [&] {
+            ran.push_back(5);
+            k.at(300'000, [&] { ran.push_back(2); });
+            k.at(700'000, [&] { ran.push_back(3); });
+        });
+        k.at(200'000, [&] { k.at(700'000, [&] { ran.push_back(4); }); });
+        k.runUntil(10'000'000);
+        QCOMPARE(ran, (std::vector<int>{5, 1, 2, 3, 4}));
+        QCOMPARE(k.now(), qint64(700'000));
+    }
+
+    void anEmptyRingJumpsToFarEntriesAndStopsShortOfThem()
+    {
+        // Only far entries pending: runUntil() stops short of them and the clock stands at its
+        // end; entries scheduled from there, nearer and further, still run in time order.
+        Kernel k;
+        std::vector<int> ran;
+        k.at(1'000'000, [&] { ran.push_back(1); });
+        k.runUntil(500'000);
+        QVERIFY(ran.empty());
+        QCOMPARE(k.now(), qint64(500'000));
+        k.at(600'000, [&] { ran.push_back(2); });
+        k.at(900'000, [&] { ran.push_back(3); }); // more than a ring past 500,000
+        k.at(999'999, [&] { ran.push_back(4); });
+        k.runUntil(2'000'000);
+        QCOMPARE(ran, (std::vector<int>{2, 3, 4, 1}));
+        QCOMPARE(k.now(), qint64(1'000'000)); // the last action's time: the queue ran dry
+    }
+
     void actionsScheduleMoreActionsAndThePastRunsNow()
     {
         Kernel k;

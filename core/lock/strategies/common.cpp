@@ -34,14 +34,30 @@ QByteArray ttlArg(const LockHandle &lock)
     return lastText;
 }
 
+namespace {
+
+// Equal bytes, seen first by address: a retry's command shares the key, token and TTL text it
+// was built from, so the comparison rarely needs memcmp.
+bool sameBytes(const QByteArray &a, const QByteArray &b)
+{
+    return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
+}
+
+} // namespace
+
 Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step)
 {
     const QByteArray &token = ensureToken(ctx, lock);
-    const Reply reply =
-        co_await ctx.call(0,
-                          command(QByteArrayLiteral("SET"), lock.request.key, token,
-                                  QByteArrayLiteral("NX"), QByteArrayLiteral("PX"), ttlArg(lock)),
-                          step);
+    // A retry of the same acquisition sends the command its first attempt built (a new token,
+    // key or TTL means a new acquisition: built again). Comparing three short strings costs
+    // less than allocating and filling a six-word list on every spin.
+    Command &set = lock.acquireCommand;
+    const QByteArray ttl = ttlArg(lock);
+    if (set.size() != 6 || !sameBytes(set.at(2), token) ||
+        !sameBytes(set.at(1), lock.request.key) || !sameBytes(set.at(5), ttl))
+        set = command(QByteArrayLiteral("SET"), lock.request.key, token, QByteArrayLiteral("NX"),
+                      QByteArrayLiteral("PX"), ttl);
+    const Reply reply = co_await ctx.call(0, set, step);
     if (reply.isOk()) {
         markAcquired(ctx, lock);
         co_return AttemptResult{AttemptOutcome::Acquired, -1};
