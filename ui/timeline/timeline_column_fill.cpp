@@ -4,6 +4,7 @@
 #include <QPaintEngine>
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace lockscope::ui {
@@ -76,21 +77,29 @@ ColumnFill::ColumnFill(QPainter &p, bool direct)
     m_clip = clip;
 }
 
+bool ColumnFill::sameTranslation() const
+{
+    // Compared field by field: building a QTransform to compare with cost more than the fill.
+    const QTransform &t = m_p.deviceTransform();
+    return t.m11() == 1 && t.m12() == 0 && t.m13() == 0 && t.m21() == 0 && t.m22() == 1 &&
+           t.m23() == 0 && t.m33() == 1 && t.dx() == m_dx && t.dy() == m_dy;
+}
+
 void ColumnFill::fill()
 {
     // The painter's state as when the direct path was chosen (a caller that turned on
     // antialiasing or moved the painter since gets QPainter's own fill).
-    if (!m_bits || m_p.testRenderHint(QPainter::Antialiasing) ||
-        m_p.deviceTransform() != QTransform::fromTranslate(m_dx, m_dy)) {
+    if (!m_bits || m_p.testRenderHint(QPainter::Antialiasing) || !sameTranslation()) {
         m_p.fillRect(QRectF(m_x, m_top, m_width, m_height), m_color);
         return;
     }
-    // The pixels a non-antialiased fill covers: its edges rounded to whole pixels.
-    const QRect r =
-        QRect(QPoint(qRound(m_x + m_dx), qRound(m_top + m_dy)),
-              QPoint(qRound(m_x + m_width + m_dx) - 1, qRound(m_top + m_height + m_dy) - 1)) &
-        m_clip;
-    if (r.isEmpty())
+    // The pixels a non-antialiased fill covers: its edges rounded to whole pixels, within the
+    // clip.
+    const int left = qMax(qRound(m_x + m_dx), m_clip.left());
+    const int right = qMin(qRound(m_x + m_width + m_dx) - 1, m_clip.right());
+    const int top = qMax(qRound(m_top + m_dy), m_clip.top());
+    const int bottom = qMin(qRound(m_top + m_height + m_dy) - 1, m_clip.bottom());
+    if (left > right || top > bottom)
         return;
     if (m_color != m_premultipliedOf) {
         m_premultiplied = premultiplied(m_color);
@@ -98,10 +107,14 @@ void ColumnFill::fill()
     }
     const QRgb c = m_premultiplied;
     const uint inverse = 255 - qAlpha(c);
-    for (int y = r.top(); y <= r.bottom(); ++y) {
+    for (int y = top; y <= bottom; ++y) {
         auto *row = reinterpret_cast<QRgb *>(m_bits) + qsizetype(y) * m_stride;
-        for (int x = r.left(); x <= r.right(); ++x)
-            row[x] = inverse == 0 ? c : c + byteMul(row[x], inverse);
+        if (inverse == 0) {
+            std::fill(row + left, row + right + 1, c);
+            continue;
+        }
+        for (int x = left; x <= right; ++x)
+            row[x] = c + byteMul(row[x], inverse);
     }
 }
 

@@ -60,6 +60,7 @@ public:
 
 private:
     void fill();
+    bool sameTranslation() const;
 
     QPainter &m_p;
     double m_x = 0, m_top = 0, m_height = 0, m_width = 0;
