@@ -4,6 +4,7 @@
 #include "timeline_column_fill.h"
 #include "timeline_marks.h"
 #include "timeline_paint_helpers.h"
+#include "timeline_text_cache.h"
 
 #include <QPainter>
 #include <QVarLengthArray>
@@ -293,8 +294,9 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
                 // instead of hanging below it.
                 const double height = qMax(t.height, double(fm.height()));
                 p.setPen(t.fg);
-                p.drawText(QRectF(left, t.top + (t.height - height) / 2, w + 10, height),
-                           Qt::AlignCenter, t.text);
+                TextCache::forThisThread().draw(
+                    p, QRectF(left, t.top + (t.height - height) / 2, w + 10, height),
+                    Qt::AlignCenter, t.text);
             }
         }
     }
@@ -445,8 +447,8 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
             if (b - a > ow + markerSize(h) + 12 && clearOfPlayhead(&lx, ow, lx, b - 2, m)) {
                 const bool inWedge = s.ttlMs < 0 || s.ttlAt(m.mapXToTime(lx)) * 2 > ttlMax;
                 p.setPen(inWedge ? Theme::textOn(c) : th.text);
-                p.drawText(QRectF(lx, mid, ow + 2, bottom - mid), Qt::AlignLeft | Qt::AlignVCenter,
-                           owner);
+                TextCache::forThisThread().draw(p, QRectF(lx, mid, ow + 2, bottom - mid),
+                                                Qt::AlignLeft | Qt::AlignVCenter, owner);
             }
             p.setFont(m_font);
         });
