@@ -5,6 +5,8 @@
 #include <QPaintEngine>
 #include <QPainter>
 
+#include <cmath>
+
 namespace lockscope::ui {
 
 namespace {
@@ -49,12 +51,12 @@ bool TextCache::canDrawStatic(const QPainter &p, int flags)
            t.m23() == 0 && t.m33() == 1;
 }
 
-void TextCache::draw(QPainter &p, const QRectF &r, int flags, const QString &text)
+bool TextCache::draw(QPainter &p, const QRectF &r, int flags, const QString &text)
 {
     if (!canDrawStatic(p, flags) || text.isEmpty() || text.contains(QLatin1Char('\n')) ||
         text.contains(QLatin1Char('\t'))) {
         p.drawText(r, flags, text);
-        return;
+        return false;
     }
     PerFont &font = of(p.font());
     auto it = font.laid.find(text);
@@ -66,19 +68,31 @@ void TextCache::draw(QPainter &p, const QRectF &r, int flags, const QString &tex
         laid.text.setTextFormat(Qt::PlainText);
         laid.text.prepare(QTransform(), font.font);
         laid.width = laid.text.size().width();
+        const QFontMetricsF fm(font.font);
         laid.height = QFontMetrics(font.font).height();
+        // The glyphs' outlines from the baseline, a pixel wider all round for antialiasing and
+        // hinting; drawStaticText's point is the top of the line.
+        laid.ink = fm.tightBoundingRect(text).translated(0, fm.ascent()).adjusted(-1, -1, 1, 1);
         it = font.laid.insert(text, laid);
-    }
-    // Wider or taller than its box, drawText places it differently and clips it to the box:
-    // left to drawText.
-    if (it->width > r.width() || it->height > r.height()) {
-        p.drawText(r, flags, text);
-        return;
     }
     // Where drawText puts a line that fits: centred vertically on the font's height, at the
     // left or centred on its natural width.
     const double x = flags == int(Qt::AlignCenter) ? r.x() + (r.width() - it->width) / 2 : r.x();
-    p.drawStaticText(QPointF(x, r.y() + (r.height() - it->height) / 2), it->text);
+    const QPointF at(x, r.y() + (r.height() - it->height) / 2);
+    // drawText cuts what its glyphs draw outside the box (a J's hook left of it, a text wider
+    // or taller than its box, which it also places differently): left to drawText, unless every
+    // pixel the glyphs may touch is inside the box.
+    // In a box at a fraction of a pixel, drawText rounds the position otherwise (in some fonts,
+    // not antialiased): only whole-pixel boxes (the label column's) are drawn from the layout.
+    const bool whole = r.x() == std::floor(r.x()) && r.y() == std::floor(r.y()) &&
+                       r.width() == std::floor(r.width()) && r.height() == std::floor(r.height());
+    if (!whole || it->width > r.width() || it->height > r.height() ||
+        !r.contains(it->ink.translated(at))) {
+        p.drawText(r, flags, text);
+        return false;
+    }
+    p.drawStaticText(at, it->text);
+    return true;
 }
 
 QString TextCache::elided(const QFont &font, const QFontMetrics &fm, const QString &text, int width)

@@ -26,8 +26,9 @@ class TextCache {
 public:
     static TextCache &forThisThread();
 
-    // As p.drawText(r, flags, text) in the painter's font and pen.
-    void draw(QPainter &p, const QRectF &r, int flags, const QString &text);
+    // As p.drawText(r, flags, text) in the painter's font and pen. True when drawn from the
+    // layout made once, false when by drawText.
+    bool draw(QPainter &p, const QRectF &r, int flags, const QString &text);
     // As fm.elidedText(text, Qt::ElideRight, width), fm being the metrics of `font`.
     QString elided(const QFont &font, const QFontMetrics &fm, const QString &text, int width);
 
@@ -38,6 +39,7 @@ private:
     struct Laid {
         QStaticText text;
         double width = 0, height = 0;
+        QRectF ink; // where its glyphs may put pixels, from the point drawStaticText is given
     };
     struct PerFont {
         QFont font;
