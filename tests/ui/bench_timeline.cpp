@@ -137,6 +137,11 @@ qint64 frame(TimelineWidget &timeline, QImage &target)
     CALLGRIND_TOGGLE_COLLECT;
     const qint64 ns = timeline.paintOnceForBenchmark(target);
     CALLGRIND_TOGGLE_COLLECT;
+    // LOCKSCOPE_BENCH_FRAMES=1: every frame's time, to find which frames of an interaction are
+    // the slow ones.
+    static const bool perFrame = qEnvironmentVariableIsSet("LOCKSCOPE_BENCH_FRAMES");
+    if (perFrame)
+        std::printf("    frame %4d  %7.2f ms\n", g_frame, double(ns) / 1e6);
     if (!g_dumpDir.isEmpty() && g_frame % 25 == 0)
         target.save(
             QStringLiteral("%1/frame-%2.png").arg(g_dumpDir).arg(g_frame, 4, 10, QLatin1Char('0')));

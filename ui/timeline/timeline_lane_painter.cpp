@@ -1,8 +1,10 @@
 #include "timeline_lane_painter.h"
 
 #include "common/run_data.h"
+#include "timeline_column_fill.h"
 #include "timeline_marks.h"
 #include "timeline_paint_helpers.h"
+#include "timeline_text_cache.h"
 
 #include <QPainter>
 #include <QVarLengthArray>
@@ -34,45 +36,6 @@ It gallopLowerBound(It first, It last, const T &value, Less less)
     }
     return std::lower_bound(first, last, value, less);
 }
-
-// Merged one-pixel columns side by side, of the same height and colour, filled as one rectangle:
-// the same pixels (their edges are whole pixels and each is covered once), one call instead of
-// one a column. Whatever else is drawn flushes it first, so what overlaps keeps its order.
-class ColumnFill {
-public:
-    explicit ColumnFill(QPainter &p)
-        : m_p(p)
-    {}
-    ~ColumnFill() { flush(); }
-    ColumnFill(const ColumnFill &) = delete;
-    ColumnFill &operator=(const ColumnFill &) = delete;
-
-    void add(double x, double top, double height, const QColor &color)
-    {
-        if (m_width > 0 && x == m_x + m_width && top == m_top && height == m_height &&
-            color == m_color) {
-            m_width += 1;
-            return;
-        }
-        flush();
-        m_x = x;
-        m_top = top;
-        m_height = height;
-        m_color = color;
-        m_width = 1;
-    }
-    void flush()
-    {
-        if (m_width > 0)
-            m_p.fillRect(QRectF(m_x, m_top, m_width, m_height), m_color);
-        m_width = 0;
-    }
-
-private:
-    QPainter &m_p;
-    double m_x = 0, m_top = 0, m_height = 0, m_width = 0;
-    QColor m_color;
-};
 
 template <typename Span, typename Draw>
 void forVisibleSpans(const std::vector<Span> &spans, const TimeLineMapping &m, double xMin,
@@ -331,8 +294,9 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
                 // instead of hanging below it.
                 const double height = qMax(t.height, double(fm.height()));
                 p.setPen(t.fg);
-                p.drawText(QRectF(left, t.top + (t.height - height) / 2, w + 10, height),
-                           Qt::AlignCenter, t.text);
+                TextCache::forThisThread().draw(
+                    p, QRectF(left, t.top + (t.height - height) / 2, w + 10, height),
+                    Qt::AlignCenter, t.text);
             }
         }
     }
@@ -355,17 +319,26 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
             p.setFont(small);
         }
     }
-    // Commands: small ticks along the bottom edge.
+    // Commands: small ticks along the bottom edge. On a raster image each is the column of
+    // pixels a one-pixel line through the column's middle covers, its five pixels blended
+    // straight into the image (one QPainter::drawLines of them cost a fifth of a frame).
     {
-        QVarLengthArray<QLineF, 512> ticks;
-        forVisiblePoints(
-            lane.commandTimes, m, xMin, xMax, 2.0, [](qint64 t) { return t; },
-            [&](qint64, double x) {
+        const QColor tickColor = withAlpha(c, 200);
+        p.setPen(QPen(tickColor, 1));
+        const auto timeOf = [](qint64 t) { return t; };
+        if (columns.direct()) {
+            forVisiblePoints(lane.commandTimes, m, xMin, xMax, 2.0, timeOf, [&](qint64, double x) {
+                columns.add(std::floor(x), r.bottom() - 4, 5, tickColor);
+            });
+            columns.flush();
+        } else {
+            QVarLengthArray<QLineF, 512> ticks;
+            forVisiblePoints(lane.commandTimes, m, xMin, xMax, 2.0, timeOf, [&](qint64, double x) {
                 x = std::floor(x) + 0.5;
                 ticks.append(QLineF(x, r.bottom() - 4, x, r.bottom()));
             });
-        p.setPen(QPen(withAlpha(c, 200), 1));
-        p.drawLines(ticks.constData(), int(ticks.size()));
+            p.drawLines(ticks.constData(), int(ticks.size()));
+        }
     }
 
     // Markers.
@@ -377,15 +350,26 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
     auto timeOf = [](const Marker &mk) { return mk.timeUs; };
     const bool dense = isDense(lane.markers, m, size);
     if (dense) {
-        // Too many to tell apart: a plain tick per mark, cheap to draw.
-        QVarLengthArray<QRectF, 512> ticks;
-        forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf, [&](const Marker &, double x) {
-            ticks.append(QRectF(std::floor(x), mid - size, 2, 2 * size));
-        });
+        // Too many to tell apart: a plain tick per mark, cheap to draw (on a raster image, two
+        // columns blended straight into it: the pixels drawRects gives).
         p.setPen(Qt::NoPen);
-        p.setBrush(th.text);
-        p.drawRects(ticks.constData(), int(ticks.size()));
-        p.setBrush(Qt::NoBrush);
+        if (columns.direct()) {
+            forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf,
+                             [&](const Marker &, double x) {
+                                 columns.add(std::floor(x), mid - size, 2 * size, th.text);
+                                 columns.add(std::floor(x) + 1, mid - size, 2 * size, th.text);
+                             });
+            columns.flush();
+        } else {
+            QVarLengthArray<QRectF, 512> ticks;
+            forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf,
+                             [&](const Marker &, double x) {
+                                 ticks.append(QRectF(std::floor(x), mid - size, 2, 2 * size));
+                             });
+            p.setBrush(th.text);
+            p.drawRects(ticks.constData(), int(ticks.size()));
+            p.setBrush(Qt::NoBrush);
+        }
     }
     // The glyphs are anti-aliased: one save/restore around all of them, not one each.
     sprites.emplace(p, th);
@@ -463,8 +447,8 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
             if (b - a > ow + markerSize(h) + 12 && clearOfPlayhead(&lx, ow, lx, b - 2, m)) {
                 const bool inWedge = s.ttlMs < 0 || s.ttlAt(m.mapXToTime(lx)) * 2 > ttlMax;
                 p.setPen(inWedge ? Theme::textOn(c) : th.text);
-                p.drawText(QRectF(lx, mid, ow + 2, bottom - mid), Qt::AlignLeft | Qt::AlignVCenter,
-                           owner);
+                TextCache::forThisThread().draw(p, QRectF(lx, mid, ow + 2, bottom - mid),
+                                                Qt::AlignLeft | Qt::AlignVCenter, owner);
             }
             p.setFont(m_font);
         });
@@ -586,9 +570,11 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
     if (dense) {
         forVisiblePoints(lane.markers, m, xMin, xMax, 3.0, timeOf, [&](const Marker &mk, double x) {
             const Event &e = m_run.event(mk.event);
-            p.fillRect(QRectF(std::floor(x), mid - size, 2, 2 * size),
-                       th.client(e.owner >= 0 ? e.owner : e.client));
+            const QColor color = th.client(e.owner >= 0 ? e.owner : e.client);
+            columns.add(std::floor(x), mid - size, 2 * size, color);
+            columns.add(std::floor(x) + 1, mid - size, 2 * size, color);
         });
+        columns.flush();
     }
     // As in a client lane: one save/restore around all the anti-aliased glyphs.
     sprites.emplace(p, th);

@@ -5,6 +5,7 @@
 #include "timeline_marks.h"
 #include "timeline_paint_helpers.h"
 #include "timeline_status.h"
+#include "timeline_text_cache.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -367,6 +368,8 @@ void TimelinePainter::paintLabel(QPainter &p, const TimelineRow &row, const QRec
     bold.setBold(true);
     const QFontMetrics fm(font), bfm(bold);
     const int x = r.left() + 10;
+    // The same names and states every frame: laid out and elided once (see TextCache).
+    TextCache &texts = TextCache::forThisThread();
     if (row.kind == TimelineRow::Kind::Header) {
         QFont f = scaledFont(font, 0.85, true);
         p.setFont(f);
@@ -397,16 +400,16 @@ void TimelinePainter::paintLabel(QPainter &p, const TimelineRow &row, const QRec
         const int avail = r.right() - 8 - nameX;
         p.setFont(bold);
         p.setPen(th.text);
-        const QString shownName = bfm.elidedText(name, Qt::ElideRight, avail);
-        p.drawText(QRect(nameX, mid, avail, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+        const QString shownName = texts.elided(bold, bfm, name, avail);
+        texts.draw(p, QRect(nameX, mid, avail, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
                    shownName);
         p.setFont(m_scene.font);
         const int sx = nameX + bfm.horizontalAdvance(shownName) + 8;
         if (sx < r.right() - 8) {
             p.setPen(status.endsWith(tr("no TTL!")) ? th.problem : th.mutedText);
-            p.drawText(QRect(sx, mid, r.right() - 8 - sx, bfm.height()),
+            texts.draw(p, QRect(sx, mid, r.right() - 8 - sx, bfm.height()),
                        Qt::AlignLeft | Qt::AlignVCenter,
-                       fm.elidedText(status, Qt::ElideRight, r.right() - 8 - sx));
+                       texts.elided(font, fm, status, r.right() - 8 - sx));
         }
         return;
     }
@@ -419,34 +422,33 @@ void TimelinePainter::paintLabel(QPainter &p, const TimelineRow &row, const QRec
         p.drawRoundedRect(QRectF(x, line1 + (bfm.height() - 14) / 2.0, 14, 14), 3, 3);
         p.setFont(bold);
         p.setPen(th.text);
-        p.drawText(QRect(x + 22, line1, r.width() - 36, bfm.height()),
+        texts.draw(p, QRect(x + 22, line1, r.width() - 36, bfm.height()),
                    Qt::AlignLeft | Qt::AlignVCenter,
-                   bfm.elidedText(lane.name, Qt::ElideRight, r.width() - 36));
+                   texts.elided(bold, bfm, lane.name, r.width() - 36));
         p.setFont(m_scene.font);
         p.setPen(th.mutedText);
-        p.drawText(QRect(x + 22, line2, r.width() - 36, fm.height()),
+        texts.draw(p, QRect(x + 22, line2, r.width() - 36, fm.height()),
                    Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(clientStatusAt(run, row.index, m_view.playheadUs), Qt::ElideRight,
-                                 r.width() - 36));
+                   texts.elided(font, fm, clientStatusAt(run, row.index, m_view.playheadUs),
+                                r.width() - 36));
         return;
     }
     const KeyLane &lane = run.keyLanes()[std::size_t(row.index)];
     p.setFont(bold);
     p.setPen(th.text);
     const int kw = bfm.horizontalAdvance(lane.keyName);
-    p.drawText(QRect(x, line1, r.width() - 16, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-               bfm.elidedText(lane.keyName, Qt::ElideRight, r.width() - 16));
+    texts.draw(p, QRect(x, line1, r.width() - 16, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               texts.elided(bold, bfm, lane.keyName, r.width() - 16));
     p.setFont(m_scene.font);
     p.setPen(th.mutedText);
     if (kw + 8 < r.width() - 16)
-        p.drawText(
-            QRect(x + kw + 8, line1, r.width() - 24 - kw, bfm.height()),
-            Qt::AlignLeft | Qt::AlignVCenter,
-            fm.elidedText(tr("on %1").arg(lane.nodeName), Qt::ElideRight, r.width() - 24 - kw));
+        texts.draw(p, QRect(x + kw + 8, line1, r.width() - 24 - kw, bfm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   texts.elided(font, fm, tr("on %1").arg(lane.nodeName), r.width() - 24 - kw));
     const QString status = keyStatusAt(run, row.index, m_view.playheadUs);
     p.setPen(status == tr("no TTL!") ? th.problem : th.mutedText);
-    p.drawText(QRect(x, line2, r.width() - 16, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(status, Qt::ElideRight, r.width() - 16));
+    texts.draw(p, QRect(x, line2, r.width() - 16, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               texts.elided(font, fm, status, r.width() - 16));
 }
 
 } // namespace lockscope::ui

@@ -1,0 +1,121 @@
+#include "timeline_column_fill.h"
+
+#include <QImage>
+#include <QPaintEngine>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lockscope::ui {
+
+namespace {
+
+// x * a / 255 for each 8-bit channel of a premultiplied pixel, rounded as the raster engine
+// rounds its source-over blend.
+inline QRgb byteMul(QRgb x, uint a)
+{
+    quint32 t = (x & 0xff00ff) * a;
+    t = (t + ((t >> 8) & 0xff00ff) + 0x800080) >> 8;
+    t &= 0xff00ff;
+    x = ((x >> 8) & 0xff00ff) * a;
+    x = x + ((x >> 8) & 0xff00ff) + 0x800080;
+    x &= 0xff00ff00;
+    return x | t;
+}
+
+} // namespace
+
+QRgb ColumnFill::premultiplied(const QColor &color)
+{
+    return color.rgba64().premultiplied().toArgb32();
+}
+
+ColumnFill::ColumnFill(QPainter &p, bool direct)
+    : m_p(p)
+{
+    if (!direct)
+        return;
+    // The direct path only where its pixels are QPainter's: a raster engine on a 32-bit
+    // premultiplied (or opaque) image, no scaling, no antialiasing, plain source-over at full
+    // opacity, and a clip that is one rectangle.
+    QPaintEngine *engine = p.paintEngine();
+    if (!engine || engine->type() != QPaintEngine::Raster)
+        return;
+    QPaintDevice *device = engine->paintDevice();
+    if (!device || device->devType() != QInternal::Image)
+        return;
+    auto *image = static_cast<QImage *>(device);
+    if (image->format() != QImage::Format_ARGB32_Premultiplied &&
+        image->format() != QImage::Format_RGB32)
+        return;
+    const QTransform t = p.deviceTransform();
+    // A translation by whole pixels only: the clip is mapped exactly.
+    if (t.type() > QTransform::TxTranslate || t.dx() != std::floor(t.dx()) ||
+        t.dy() != std::floor(t.dy()) || p.testRenderHint(QPainter::Antialiasing) ||
+        p.compositionMode() != QPainter::CompositionMode_SourceOver || p.opacity() != 1.0)
+        return;
+    QRect clip = image->rect();
+    if (p.hasClipping()) {
+        const QRegion region = p.clipRegion();
+        if (region.rectCount() > 1)
+            return;
+        clip &= region.boundingRect().translated(int(t.dx()), int(t.dy()));
+    }
+    const QRegion system = engine->systemClip();
+    if (!system.isEmpty()) {
+        if (system.rectCount() > 1)
+            return;
+        clip &= system.boundingRect();
+    }
+    // The buffer the painter draws into (QPainter::begin detached it): written through the const
+    // accessor so that the image is not detached from it again.
+    m_bits = const_cast<uchar *>(image->constBits());
+    m_stride = image->bytesPerLine() / 4;
+    m_dx = t.dx();
+    m_dy = t.dy();
+    m_clip = clip;
+}
+
+bool ColumnFill::sameTranslation() const
+{
+    // Compared field by field: building a QTransform to compare with cost more than the fill.
+    const QTransform &t = m_p.deviceTransform();
+    return t.m11() == 1 && t.m12() == 0 && t.m13() == 0 && t.m21() == 0 && t.m22() == 1 &&
+           t.m23() == 0 && t.m33() == 1 && t.dx() == m_dx && t.dy() == m_dy;
+}
+
+void ColumnFill::fill()
+{
+    // The painter's state as when the direct path was chosen (a caller that turned on
+    // antialiasing or moved the painter since gets QPainter's own fill).
+    if (!m_bits || m_p.testRenderHint(QPainter::Antialiasing) || !sameTranslation()) {
+        m_p.fillRect(QRectF(m_x, m_top, m_width, m_height), m_color);
+        return;
+    }
+    // The pixels a non-antialiased fill covers: its edges rounded to whole pixels, within the
+    // clip.
+    const int left = qMax(qRound(m_x + m_dx), m_clip.left());
+    const int right = qMin(qRound(m_x + m_width + m_dx) - 1, m_clip.right());
+    const int top = qMax(qRound(m_top + m_dy), m_clip.top());
+    const int bottom = qMin(qRound(m_top + m_height + m_dy) - 1, m_clip.bottom());
+    if (left > right || top > bottom)
+        return;
+    if (m_color != m_premultipliedOf) {
+        m_premultiplied = premultiplied(m_color);
+        m_premultipliedOf = m_color;
+    }
+    const QRgb c = m_premultiplied;
+    const uint inverse = 255 - qAlpha(c);
+    for (int y = top; y <= bottom; ++y) {
+        auto *row = reinterpret_cast<QRgb *>(m_bits) + qsizetype(y) * m_stride;
+        if (inverse == 0) {
+            std::fill(row + left, row + right + 1, c);
+            continue;
+        }
+        for (int x = left; x <= right; ++x)
+            row[x] = c + byteMul(row[x], inverse);
+    }
+}
+
+} // namespace lockscope::ui

@@ -1,0 +1,79 @@
+// Fills the one-pixel columns of merged spans (where spans crowd closer than a pixel, one stands
+// for each column). With the whole run in view, a lane is almost all such columns, their colours
+// alternating (waiting, holding, waiting...), so most of a frame was QPainter::fillRect calls of
+// one pixel's width, each costing several hundred instructions of painter and engine set-up for
+// a dozen pixels. On a raster image (the widget's backing store, a PNG, the benchmark) the
+// columns are blended straight into the image's pixels, with the arithmetic and the pixel
+// coverage of QPainter's own non-antialiased solid fill, so the picture is the same to the bit
+// (test_timeline_column_fill compares the two). Anything else (an SVG file, a printer, a scaled
+// or rotated painter, a clip that is not one rectangle) keeps QPainter::fillRect.
+#pragma once
+
+#include <QColor>
+#include <QRect>
+#include <QRgb>
+
+class QPainter;
+
+namespace lockscope::ui {
+
+class ColumnFill {
+public:
+    // `direct`: false keeps QPainter::fillRect everywhere (what the test compares with).
+    explicit ColumnFill(QPainter &p, bool direct = true);
+    ~ColumnFill() { flush(); }
+    ColumnFill(const ColumnFill &) = delete;
+    ColumnFill &operator=(const ColumnFill &) = delete;
+
+    // A column one pixel wide at x (logical coordinates, as for fillRect). Adjacent columns of
+    // the same height and colour become one rectangle.
+    void add(double x, double top, double height, const QColor &color)
+    {
+        if (m_width > 0 && x == m_x + m_width && top == m_top && height == m_height &&
+            color == m_color) {
+            m_width += 1;
+            return;
+        }
+        flush();
+        m_x = x;
+        m_top = top;
+        m_height = height;
+        m_color = color;
+        m_width = 1;
+    }
+    // Draws what is pending. Whatever else is drawn over or under the columns must flush first,
+    // so that what overlaps keeps its order.
+    void flush()
+    {
+        if (m_width > 0)
+            fill();
+        m_width = 0;
+    }
+
+    // A colour as the raster engine blends it: premultiplied at 16 bits a channel, then rounded
+    // to 8 (premultiplying the 8-bit colour rounds differently for one colour in fourteen). The
+    // test compares it with what QPainter leaves on a transparent pixel.
+    static QRgb premultiplied(const QColor &color);
+
+    // Whether the columns go straight into the image's pixels (for the test).
+    bool direct() const { return m_bits != nullptr; }
+
+private:
+    void fill();
+    bool sameTranslation() const;
+
+    QPainter &m_p;
+    double m_x = 0, m_top = 0, m_height = 0, m_width = 0;
+    QColor m_color;
+    // The direct path: the image's pixels, its row length in pixels, the painter's translation
+    // and the clip in device pixels.
+    uchar *m_bits = nullptr;
+    qsizetype m_stride = 0;
+    double m_dx = 0, m_dy = 0;
+    QRect m_clip;
+    // The last colour as the raster engine blends it.
+    QColor m_premultipliedOf;
+    QRgb m_premultiplied = 0;
+};
+
+} // namespace lockscope::ui
