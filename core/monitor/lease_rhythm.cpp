@@ -1,5 +1,7 @@
 #include "lease_rhythm.h"
 
+#include "util/nearest_rank.h"
+
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
@@ -377,10 +379,8 @@ qint64 LeaseSeries::quantile(double q) const
 {
     if (values.empty())
         return 0;
-    std::vector<qint64> sorted = values;
-    const auto rank = std::size_t(qBound(0.0, q, 1.0) * double(sorted.size() - 1) + 0.5);
-    std::nth_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(rank), sorted.end());
-    return sorted[rank];
+    std::vector<qint64> copy = values;
+    return nearestRank(copy, qBound(1e-9, q, 1.0));
 }
 
 QJsonObject LeaseSeries::toJson() const

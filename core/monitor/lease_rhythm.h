@@ -67,7 +67,7 @@ struct LeaseSeries {
     std::vector<qint64> values;
     qint64 min() const;
     qint64 max() const;
-    qint64 quantile(double q) const; // nearest rank; 0 when empty
+    qint64 quantile(double q) const; // nearest rank (util/nearest_rank.h); 0 when empty
     QJsonObject toJson() const;      // {"count", "min", "p10", "p50", "p90", "max"}
 };
 

@@ -1,5 +1,7 @@
 #include "checker.h"
 
+#include "util/nearest_rank.h"
+
 #include <QJsonArray>
 
 #include <algorithm>
@@ -216,14 +218,7 @@ CheckReport Checker::finish(qint64 endUs)
         m_r.fairness = (sum * sum) / (n * sumSq);
 
     if (!m_latenciesUs.empty()) {
-        // Nearest-rank percentiles. nth_element finds each rank without sorting everything (a
-        // long run has hundreds of thousands of acquisitions); the values are those of a sort.
-        auto pct = [&](double p) {
-            const auto rank = std::size_t(std::ceil(p * double(m_latenciesUs.size())));
-            const auto nth = m_latenciesUs.begin() + std::ptrdiff_t(qMax<std::size_t>(rank, 1) - 1);
-            std::nth_element(m_latenciesUs.begin(), nth, m_latenciesUs.end());
-            return double(*nth) / 1000.0;
-        };
+        auto pct = [&](double p) { return double(nearestRank(m_latenciesUs, p)) / 1000.0; };
         m_r.latencyP50Ms = pct(0.50);
         m_r.latencyP99Ms = pct(0.99);
         m_r.latencyMaxMs =
