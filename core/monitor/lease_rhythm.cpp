@@ -62,6 +62,21 @@ public:
 
     bool hasNew() const { return !m_fresh.empty(); }
 
+    LeaseRhythm::Footprint footprint() const
+    {
+        LeaseRhythm::Footprint f;
+        f.holds = std::size_t(m_holds.size());
+        f.stats = m_stats.size();
+        f.keyHistories = std::size_t(m_longestHold.size());
+        f.awaitingOwners = std::size_t(m_awaitingEvidence.size());
+        f.findings = m_findings.size();
+        for (const auto &[id, st] : m_stats)
+            f.largestSeries =
+                std::max({f.largestSeries, st.holdMs.values.size(),
+                          st.renewalIntervalMs.values.size(), st.marginMs.values.size()});
+        return f;
+    }
+
     std::vector<LeaseFinding> takeNew()
     {
         std::vector<LeaseFinding> out;
@@ -128,33 +143,50 @@ private:
     {
         m_fresh.push_back(m_findingBase + m_findings.size());
         m_findings.push_back(std::move(f));
-        if (m_bounded && m_findings.size() > kMaxFindings) {
-            const std::size_t drop = kMaxFindings / 2;
+        if (m_bounded && m_findings.size() > LeaseRhythm::kMaxFindings) {
+            const std::size_t drop = LeaseRhythm::kMaxFindings / 2;
             m_findings.erase(m_findings.begin(), m_findings.begin() + std::ptrdiff_t(drop));
             m_findingBase += drop;
+            // Owners whose findings went are no longer watched: with a token per acquisition
+            // (redis-py, node-redlock) an owner whose lease ran out is never seen again.
+            for (auto it = m_awaitingEvidence.begin(); it != m_awaitingEvidence.end();) {
+                std::erase_if(*it, [this](quint64 n) { return n < m_findingBase; });
+                it = it->empty() ? m_awaitingEvidence.erase(it) : std::next(it);
+            }
         }
     }
 
     void push(LeaseSeries &series, qint64 value)
     {
         series.values.push_back(value);
-        if (m_bounded && series.values.size() > kMaxSeries)
+        if (m_bounded && series.values.size() > LeaseRhythm::kMaxSeriesValues)
             series.values.erase(series.values.begin(),
-                                series.values.begin() + std::ptrdiff_t(kMaxSeries / 2));
+                                series.values.begin() +
+                                    std::ptrdiff_t(LeaseRhythm::kMaxSeriesValues / 2));
     }
 
     // Live, a monitor sees keys come and go for days: the figures of keys nobody holds now
     // are let go when there are too many.
     void boundStats()
     {
-        if (!m_bounded || m_stats.size() <= kMaxStats)
+        if (!m_bounded || (m_stats.size() <= LeaseRhythm::kMaxTracked &&
+                           std::size_t(m_longestHold.size()) <= LeaseRhythm::kMaxTracked))
             return;
-        for (auto it = m_stats.begin();
-             it != m_stats.end() && m_stats.size() > kMaxStats * 3 / 4;) {
+        const std::size_t keep = LeaseRhythm::kMaxTracked * 3 / 4;
+        for (auto it = m_stats.begin(); it != m_stats.end() && m_stats.size() > keep;) {
             if (m_holds.contains(it->first.first))
                 ++it;
             else
                 it = m_stats.erase(it);
+        }
+        // A key's ended holds (for renewed-without-end) go with its figures.
+        for (auto it = m_longestHold.begin(); it != m_longestHold.end();) {
+            if (std::size_t(m_longestHold.size()) > keep && !m_holds.contains(it.key())) {
+                m_endedHolds.remove(it.key());
+                it = m_longestHold.erase(it);
+            } else {
+                ++it;
+            }
         }
     }
 
@@ -333,10 +365,6 @@ private:
             return;
         }
     }
-
-    static constexpr std::size_t kMaxFindings = 10000; // live: the newest kept
-    static constexpr std::size_t kMaxSeries = 512;     // live: values per series
-    static constexpr std::size_t kMaxStats = 50000;    // live: keys and owners with figures
 
     const EventLog *m_log = nullptr; // the log of the event being added
     const LeaseOptions m_options;
@@ -572,6 +600,11 @@ void LeaseRhythm::add(const Event &event, const EventLog &log)
 std::vector<LeaseFinding> LeaseRhythm::takeNew()
 {
     return d->takeNew();
+}
+
+LeaseRhythm::Footprint LeaseRhythm::footprint() const
+{
+    return d->footprint();
 }
 
 bool LeaseRhythm::hasNew() const

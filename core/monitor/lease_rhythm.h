@@ -97,10 +97,26 @@ struct LeaseReport {
 LeaseReport analyzeLeases(const EventLog &log, const LeaseOptions &options = {});
 
 // The same, one event at a time, as a live monitor records them; bounded for a monitor that
-// runs for days (the newest 10,000 findings, 512 values per series, and the figures of at most
-// 50,000 keys and owners, those of keys nobody holds let go first).
+// runs for days on a server whose keys and owners come and go: the newest kMaxFindings
+// findings (and only their owners are watched for the evidence of a live holder), the newest
+// kMaxSeriesValues values of each series, and the figures of at most kMaxTracked keys and owners,
+// those of keys nobody holds let go first. 20,000 keys renewed for days stay under 31 MB.
 class LeaseRhythm {
 public:
+    static constexpr std::size_t kMaxFindings = 10000;
+    static constexpr std::size_t kMaxSeriesValues = 64;
+    static constexpr std::size_t kMaxTracked = 20000;
+    // What it holds now (tests check the bounds).
+    struct Footprint {
+        std::size_t holds = 0;          // keys held now
+        std::size_t stats = 0;          // keys and owners with figures
+        std::size_t keyHistories = 0;   // keys whose ended holds are remembered
+        std::size_t awaitingOwners = 0; // owners whose lease ran out, watched for evidence
+        std::size_t findings = 0;
+        std::size_t largestSeries = 0;
+    };
+    Footprint footprint() const;
+
     explicit LeaseRhythm(const LeaseOptions &options = {});
     ~LeaseRhythm();
     // One event, its strings read from `log` now (a monitor's log lets old strings go).

@@ -227,6 +227,53 @@ private slots:
         QCOMPARE(s->released, 1);
         QVERIFY(s->holdMs.values.empty());
     }
+
+    // Live, as the monitor feeds it (a recorder that keeps no events; strings read in consume):
+    // three times kMaxTracked keys, each taken by a new token and left to expire (what a day of
+    // redis-py locks under churn looks like), and one watchdog renewing a thousand times. What
+    // it holds stays within the documented bounds, and it still reports the newest finding.
+    void liveBoundsUnderChurn()
+    {
+        struct Sink : EventSink {
+            LeaseRhythm rhythm;
+            EventLog *log = nullptr;
+            void consume(const Event &e) override { rhythm.add(e, *log); }
+        } sink;
+        EventLog log;
+        sink.log = &log;
+        MonitorRecorder rec(&log, false);
+        rec.addSink(&sink);
+        const qint16 node = rec.node("n");
+        const qint16 w = rec.owner("watchdog");
+        qint64 t = 10 * kS;
+        rec.acquired(t, node, "lock:w", w, "watchdog", 30000);
+        const int keys = int(3 * LeaseRhythm::kMaxTracked);
+        QByteArray lastKey;
+        for (int i = 0; i < keys; ++i) {
+            lastKey = "lock:" + QByteArray::number(i);
+            const QByteArray token = "tok" + QByteArray::number(i);
+            const qint16 o = rec.owner(token);
+            rec.acquired(t, node, lastKey, o, token, 1000);
+            t += 1000;
+            rec.expired(t + 1000 * 1000, node, lastKey, o);
+            if (i % 60 == 0)
+                rec.ttlChanged(t + 1000 * 1000, node, "lock:w", w, 30000, true);
+            t += 1000 * 1000;
+        }
+        const LeaseRhythm::Footprint f = sink.rhythm.footprint();
+        QVERIFY(f.holds <= 2);
+        QVERIFY2(f.stats <= LeaseRhythm::kMaxTracked, qPrintable(QString::number(f.stats)));
+        QVERIFY(f.keyHistories <= LeaseRhythm::kMaxTracked);
+        QVERIFY(f.findings <= LeaseRhythm::kMaxFindings);
+        QVERIFY2(f.awaitingOwners <= LeaseRhythm::kMaxFindings,
+                 qPrintable(QString::number(f.awaitingOwners)));
+        QVERIFY(f.largestSeries <= LeaseRhythm::kMaxSeriesValues);
+        QVERIFY(f.findings > 0 && f.stats > 0);
+        const std::vector<LeaseFinding> fresh = sink.rhythm.takeNew();
+        QVERIFY(!fresh.empty());
+        QCOMPARE(fresh.back().key, lastKey);
+        QCOMPARE(fresh.back().kind, LeaseFinding::Kind::ExpiredNotReleased);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLeaseRhythm)
