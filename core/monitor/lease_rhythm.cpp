@@ -158,6 +158,10 @@ private:
 
     void push(LeaseSeries &series, qint64 value)
     {
+        // Bounded, a full series grows to exactly one value over its bound (not to the next
+        // doubling) before its older half goes.
+        if (m_bounded && series.values.size() == LeaseRhythm::kMaxSeriesValues)
+            series.values.reserve(LeaseRhythm::kMaxSeriesValues + 1);
         series.values.push_back(value);
         if (m_bounded && series.values.size() > LeaseRhythm::kMaxSeriesValues)
             series.values.erase(series.values.begin(),

@@ -100,7 +100,8 @@ LeaseReport analyzeLeases(const EventLog &log, const LeaseOptions &options = {})
 // runs for days on a server whose keys and owners come and go: the newest kMaxFindings
 // findings (and only their owners are watched for the evidence of a live holder), the newest
 // kMaxSeriesValues values of each series, and the figures of at most kMaxTracked keys and owners,
-// those of keys nobody holds let go first. 20,000 keys renewed for days stay under 31 MB.
+// those of keys nobody holds let go first: the series of 20,000 keys renewed for days take
+// at most 31 MB.
 class LeaseRhythm {
 public:
     static constexpr std::size_t kMaxFindings = 10000;
