@@ -71,6 +71,14 @@ bool parseDb(QStringView text, int *db, const QString &url, QString *error)
 bool parseHostPort(QStringView text, ConnectionOptions *o, const QString &url, bool inUrl,
                    QString *error)
 {
+    // "a:7621,b:7622" (Redlock's nodes, pasted whole) has several colons: without this it
+    // would be looked up as one IPv6 host name ("host not found: [a:7621,b:7622]:6379").
+    if (text.contains(u',')) {
+        *error = QStringLiteral("'%1' lists several servers (separated by commas); one server is "
+                                "expected here")
+                     .arg(url);
+        return false;
+    }
     if (text.startsWith(u'[')) {
         const qsizetype close = text.indexOf(u']');
         if (close < 0) {

@@ -340,6 +340,11 @@ void TestConnection::fromUrlErrors_data()
         << QStringLiteral("redis://[::1:6379") << QStringLiteral("missing ']'");
     QTest::newRow("unbracketed ipv6 in url")
         << QStringLiteral("redis://::1:6379") << QStringLiteral("needs brackets");
+    QTest::newRow("several servers")
+        << QStringLiteral("127.0.0.1:7621,127.0.0.1:7622,127.0.0.1:7623")
+        << QStringLiteral("lists several servers");
+    QTest::newRow("several servers in a url")
+        << QStringLiteral("redis://a:7621,b:7622/0") << QStringLiteral("lists several servers");
 }
 
 void TestConnection::fromUrlErrors()
