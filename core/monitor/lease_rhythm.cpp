@@ -116,8 +116,9 @@ private:
     }
 
     // An owner seen doing something: the evidence that an earlier expiry of its lease
-    // happened while it was alive.
-    void seen(qint16 owner, qint64 t, const QByteArray &key, const QString &what)
+    // happened while it was alive. `what` ("renewed %1", marked for translation) is only made
+    // into a sentence for such an expiry: this runs for most events a monitor records.
+    void seen(qint16 owner, qint64 t, const QByteArray &key, const char *what)
     {
         if (owner < 0)
             return;
@@ -134,7 +135,8 @@ private:
             f.kind = LeaseFinding::Kind::RanOutUnderLiveHolder;
             f.evidenceUs = t;
             f.evidenceKey = key;
-            f.evidence = what;
+            f.evidence =
+                QCoreApplication::translate("LeaseRhythm", what).arg(QString::fromUtf8(key));
         }
         m_awaitingEvidence.erase(it);
     }
@@ -298,9 +300,7 @@ private:
                 endHold(t, key, End::TakenOver);
                 return;
             }
-            seen(
-                e.owner, t, key,
-                QCoreApplication::translate("LeaseRhythm", "wrote %1").arg(QString::fromUtf8(key)));
+            seen(e.owner, t, key, QT_TRANSLATE_NOOP("LeaseRhythm", "wrote %1"));
             const auto it = m_holds.find(key);
             if (it != m_holds.end() && it->owner == e.owner) {
                 if (e.value > 0) { // set again by its holder (a reentrant acquire)
@@ -318,9 +318,7 @@ private:
             const auto it = m_holds.find(key);
             if (it != m_holds.end() && it->owner == e.client)
                 it->startKnown = true;
-            seen(e.client, t, key,
-                 QCoreApplication::translate("LeaseRhythm", "acquired %1")
-                     .arg(QString::fromUtf8(key)));
+            seen(e.client, t, key, QT_TRANSLATE_NOOP("LeaseRhythm", "acquired %1"));
             return;
         }
         case EventKind::KeyTtlChanged: {
@@ -336,9 +334,7 @@ private:
         }
         case EventKind::Renewed: {
             const QByteArray &key = text(e.key);
-            seen(e.client, t, key,
-                 QCoreApplication::translate("LeaseRhythm", "renewed %1")
-                     .arg(QString::fromUtf8(key)));
+            seen(e.client, t, key, QT_TRANSLATE_NOOP("LeaseRhythm", "renewed %1"));
             renewed(t, key, e.client, e.value);
             return;
         }
@@ -346,9 +342,7 @@ private:
             const QByteArray &key = text(e.key);
             const bool lost = e.value == kLostWithRestart || e.value == kLostWithFailover;
             if (!lost)
-                seen(e.owner, t, key,
-                     QCoreApplication::translate("LeaseRhythm", "released %1")
-                         .arg(QString::fromUtf8(key)));
+                seen(e.owner, t, key, QT_TRANSLATE_NOOP("LeaseRhythm", "released %1"));
             endHold(t, key, lost ? End::Lost : End::Released);
             return;
         }
