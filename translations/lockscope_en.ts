@@ -3825,6 +3825,30 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>--max-faults must be a whole number from 0 to %1, got &quot;%2&quot;</source>
         <translation>--max-faults must be a whole number from 0 to %1, got &quot;%2&quot;</translation>
     </message>
+    <message>
+        <source>Open the monitor page on this recording (a file written by lockscope-cli monitor --record, or the page&apos;s Record).</source>
+        <translation>Open the monitor page on this recording (a file written by lockscope-cli monitor --record, or the page&apos;s Record).</translation>
+    </message>
+    <message>
+        <source>With --monitor-url or --monitor-recording: select this key (its details and its lease chart).</source>
+        <translation>With --monitor-url or --monitor-recording: select this key (its details and its lease chart).</translation>
+    </message>
+    <message>
+        <source>The compare page compares this scenario file (your own, or one lockscope-cli whatif --scenario-out wrote).</source>
+        <translation>The compare page compares this scenario file (your own, or one lockscope-cli whatif --scenario-out wrote).</translation>
+    </message>
+    <message>
+        <source>--monitor-recording and --monitor-url: choose one</source>
+        <translation>--monitor-recording and --monitor-url: choose one</translation>
+    </message>
+    <message>
+        <source>--monitor-key needs --monitor-url or --monitor-recording</source>
+        <translation>--monitor-key needs --monitor-url or --monitor-recording</translation>
+    </message>
+    <message>
+        <source>--monitor-key: the monitor&apos;s table has no key &quot;%1&quot;</source>
+        <translation>--monitor-key: the monitor&apos;s table has no key &quot;%1&quot;</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ClusterResolver</name>
@@ -4354,6 +4378,10 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>%1 n/m: n of m live repetitions gave the simulated verdict and the same kinds of finding &amp;nbsp; %2 n/m: n of m told another story &amp;nbsp; %3 the scenario cannot be played on real Redis with this strategy &amp;nbsp; %4 a live run could not be done</source>
         <translation>%1 n/m: n of m live repetitions gave the simulated verdict and the same kinds of finding &amp;nbsp; %2 n/m: n of m told another story &amp;nbsp; %3 the scenario cannot be played on real Redis with this strategy &amp;nbsp; %4 a live run could not be done</translation>
     </message>
+    <message>
+        <source>Scenario file</source>
+        <translation>Scenario file</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::CompareSettingsWidget</name>
@@ -4508,6 +4536,26 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>A script that runs longer is stopped and the comparison ends with a message, as Redis&apos;s lua-time-limit (5 s).</source>
         <translation>A script that runs longer is stopped and the comparison ends with a message, as Redis&apos;s lua-time-limit (5 s).</translation>
+    </message>
+    <message>
+        <source>%1 (file %2)</source>
+        <translation>%1 (file %2)</translation>
+    </message>
+    <message>
+        <source>A scenario file</source>
+        <translation>A scenario file</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>Scenario files (*.json);;All files (*)</translation>
+    </message>
+    <message>
+        <source>F&amp;ile…</source>
+        <translation>F&amp;ile…</translation>
+    </message>
+    <message>
+        <source>Compare a scenario file: your own, or one a what-if replay derived from a recording.</source>
+        <translation>Compare a scenario file: your own, or one a what-if replay derived from a recording.</translation>
     </message>
 </context>
 <context>
@@ -5182,6 +5230,105 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
 </context>
 <context>
+    <name>lockscope::ui::LeaseChart</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>nobody known</source>
+        <translation>nobody known</translation>
+    </message>
+    <message>
+        <source>%1: no change seen in this history</source>
+        <translation>%1: no change seen in this history</translation>
+    </message>
+    <message>
+        <source>%1: no TTL: nothing will ever free it but a release</source>
+        <translation>%1: no TTL: nothing will ever free it but a release</translation>
+    </message>
+    <message>
+        <source>%1 · lease %2 · renewals %3</source>
+        <translation>%1 · lease %2 · renewals %3</translation>
+    </message>
+    <message>
+        <source> · least margin %1</source>
+        <translation> · least margin %1</translation>
+    </message>
+    <message>
+        <source> · late %1</source>
+        <translation> · late %1</translation>
+    </message>
+    <message>
+        <source>Select a lock key to see its lease: the TTL over time and how much was left at each renewal.</source>
+        <translation>Select a lock key to see its lease: the TTL over time and how much was left at each renewal.</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>now</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>end</translation>
+    </message>
+    <message>
+        <source>−%1 s</source>
+        <translation>−%1 s</translation>
+    </message>
+    <message>
+        <source>%1 renewed (the monitor was blind before, so the margin is unknown)</source>
+        <translation>%1 renewed (the monitor was blind before, so the margin is unknown)</translation>
+    </message>
+    <message>
+        <source>%1 renewed late: %2 left, under the late threshold of %3</source>
+        <translation>%1 renewed late: %2 left, under the late threshold of %3</translation>
+    </message>
+    <message>
+        <source>%1 renewed with %2 left</source>
+        <translation>%1 renewed with %2 left</translation>
+    </message>
+    <message>
+        <source>%1 released it with %2 left</source>
+        <translation>%1 released it with %2 left</translation>
+    </message>
+    <message>
+        <source>%1&apos;s lease ran out: expired, not released</source>
+        <translation>%1&apos;s lease ran out: expired, not released</translation>
+    </message>
+    <message>
+        <source>%1&apos;s lock was lost with a restart or a failover</source>
+        <translation>%1&apos;s lock was lost with a restart or a failover</translation>
+    </message>
+    <message>
+        <source>another owner&apos;s value replaced %1&apos;s</source>
+        <translation>another owner&apos;s value replaced %1&apos;s</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>%1 ago</translation>
+    </message>
+    <message>
+        <source>%1 before the end</source>
+        <translation>%1 before the end</translation>
+    </message>
+    <message>
+        <source>%1: the key did not exist</source>
+        <translation>%1: the key did not exist</translation>
+    </message>
+    <message>
+        <source>%1: held by %2, with no TTL</source>
+        <translation>%1: held by %2, with no TTL</translation>
+    </message>
+    <message>
+        <source>%1: %2 left of the %3 lease, held by %4</source>
+        <translation>%1: %2 left of the %3 lease, held by %4</translation>
+    </message>
+    <message>
+        <source>The shaded band is the late zone: a renewal with less than %1 left (a sixth of the lease) is late.</source>
+        <translation>The shaded band is the late zone: a renewal with less than %1 left (a sixth of the lease) is late.</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::LiveComparison</name>
     <message>
         <source>A live measurement is running already.</source>
@@ -5747,6 +5894,10 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>Older history (before %1) is in the recording %2.</source>
         <translation>Older history (before %1) is in the recording %2.</translation>
     </message>
+    <message>
+        <source>… and %1 earlier lease findings (in the recording).</source>
+        <translation>… and %1 earlier lease findings (in the recording).</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::PasswordStore</name>
@@ -6310,6 +6461,10 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>real</source>
         <translation>real</translation>
+    </message>
+    <message>
+        <source>renewed late</source>
+        <translation>renewed late</translation>
     </message>
 </context>
 <context>

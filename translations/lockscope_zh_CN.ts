@@ -3815,6 +3815,30 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>--max-faults must be a whole number from 0 to %1, got &quot;%2&quot;</source>
         <translation>--max-faults 必须是 0 到 %1 之间的整数，实际为 &quot;%2&quot;</translation>
     </message>
+    <message>
+        <source>Open the monitor page on this recording (a file written by lockscope-cli monitor --record, or the page&apos;s Record).</source>
+        <translation>在监视页打开这份录制（lockscope-cli monitor --record 或本页“录制”写下的文件）。</translation>
+    </message>
+    <message>
+        <source>With --monitor-url or --monitor-recording: select this key (its details and its lease chart).</source>
+        <translation>配合 --monitor-url 或 --monitor-recording：选中这个键（显示它的详情和租约图）。</translation>
+    </message>
+    <message>
+        <source>The compare page compares this scenario file (your own, or one lockscope-cli whatif --scenario-out wrote).</source>
+        <translation>比较页比较这个场景文件（你自己的，或 lockscope-cli whatif --scenario-out 写出的）。</translation>
+    </message>
+    <message>
+        <source>--monitor-recording and --monitor-url: choose one</source>
+        <translation>--monitor-recording 和 --monitor-url 只能选一个</translation>
+    </message>
+    <message>
+        <source>--monitor-key needs --monitor-url or --monitor-recording</source>
+        <translation>--monitor-key 需要 --monitor-url 或 --monitor-recording</translation>
+    </message>
+    <message>
+        <source>--monitor-key: the monitor&apos;s table has no key &quot;%1&quot;</source>
+        <translation>--monitor-key：监视器的表格里没有键“%1”</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ClusterResolver</name>
@@ -4341,6 +4365,10 @@ Without options it opens the window. With --screenshot it renders the window at 
         <source>%1 n/m: n of m live repetitions gave the simulated verdict and the same kinds of finding &amp;nbsp; %2 n/m: n of m told another story &amp;nbsp; %3 the scenario cannot be played on real Redis with this strategy &amp;nbsp; %4 a live run could not be done</source>
         <translation>%1 n/m：m 次实时重复中有 n 次得出与模拟相同的结论和相同种类的发现 &amp;nbsp; %2 n/m：m 次中有 n 次讲述了不同的过程 &amp;nbsp; %3 该场景无法用此策略在真实 Redis 上运行 &amp;nbsp; %4 实时运行无法完成</translation>
     </message>
+    <message>
+        <source>Scenario file</source>
+        <translation>场景文件</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::CompareSettingsWidget</name>
@@ -4495,6 +4523,26 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>A script that runs longer is stopped and the comparison ends with a message, as Redis&apos;s lua-time-limit (5 s).</source>
         <translation>运行更久的脚本会被停止，比较随即以一条消息结束，与 Redis 的 lua-time-limit（5 秒）相同。</translation>
+    </message>
+    <message>
+        <source>%1 (file %2)</source>
+        <translation>%1（文件 %2）</translation>
+    </message>
+    <message>
+        <source>A scenario file</source>
+        <translation>选择场景文件</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>F&amp;ile…</source>
+        <translation>文件(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Compare a scenario file: your own, or one a what-if replay derived from a recording.</source>
+        <translation>比较一个场景文件：你自己的，或者假设回放从录制中推导出的。</translation>
     </message>
 </context>
 <context>
@@ -5163,6 +5211,105 @@ Without options it opens the window. With --screenshot it renders the window at 
     </message>
 </context>
 <context>
+    <name>lockscope::ui::LeaseChart</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>nobody known</source>
+        <translation>不明持有者</translation>
+    </message>
+    <message>
+        <source>%1: no change seen in this history</source>
+        <translation>%1：这段历史里没有看到它的变化</translation>
+    </message>
+    <message>
+        <source>%1: no TTL: nothing will ever free it but a release</source>
+        <translation>%1：没有 TTL：除了释放，没有什么能让它空出来</translation>
+    </message>
+    <message>
+        <source>%1 · lease %2 · renewals %3</source>
+        <translation>%1 · 租约 %2 · 续期 %3 次</translation>
+    </message>
+    <message>
+        <source> · least margin %1</source>
+        <translation> · 最小余量 %1</translation>
+    </message>
+    <message>
+        <source> · late %1</source>
+        <translation> · 过晚 %1 次</translation>
+    </message>
+    <message>
+        <source>Select a lock key to see its lease: the TTL over time and how much was left at each renewal.</source>
+        <translation>选中一个锁键即可查看它的租约：TTL 随时间的变化，以及每次续期时还剩多少。</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>结尾</translation>
+    </message>
+    <message>
+        <source>−%1 s</source>
+        <translation>−%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 renewed (the monitor was blind before, so the margin is unknown)</source>
+        <translation>%1 续期了（此前监视器看不到服务器，余量未知）</translation>
+    </message>
+    <message>
+        <source>%1 renewed late: %2 left, under the late threshold of %3</source>
+        <translation>%1 续期过晚：只剩 %2，低于过晚阈值 %3</translation>
+    </message>
+    <message>
+        <source>%1 renewed with %2 left</source>
+        <translation>%1 在还剩 %2 时续期</translation>
+    </message>
+    <message>
+        <source>%1 released it with %2 left</source>
+        <translation>%1 在还剩 %2 时释放了它</translation>
+    </message>
+    <message>
+        <source>%1&apos;s lease ran out: expired, not released</source>
+        <translation>%1 的租约用完了：是过期，不是释放</translation>
+    </message>
+    <message>
+        <source>%1&apos;s lock was lost with a restart or a failover</source>
+        <translation>%1 的锁随一次重启或故障转移丢失了</translation>
+    </message>
+    <message>
+        <source>another owner&apos;s value replaced %1&apos;s</source>
+        <translation>另一个持有者的值替换了 %1 的值</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>%1 之前</translation>
+    </message>
+    <message>
+        <source>%1 before the end</source>
+        <translation>结尾前 %1</translation>
+    </message>
+    <message>
+        <source>%1: the key did not exist</source>
+        <translation>%1：当时这个键不存在</translation>
+    </message>
+    <message>
+        <source>%1: held by %2, with no TTL</source>
+        <translation>%1：由 %2 持有，没有 TTL</translation>
+    </message>
+    <message>
+        <source>%1: %2 left of the %3 lease, held by %4</source>
+        <translation>%1：%3 的租约还剩 %2，由 %4 持有</translation>
+    </message>
+    <message>
+        <source>The shaded band is the late zone: a renewal with less than %1 left (a sixth of the lease) is late.</source>
+        <translation>阴影带是过晚区：续期时剩余不足 %1（租约的六分之一）就算过晚。</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::LiveComparison</name>
     <message>
         <source>A live measurement is running already.</source>
@@ -5725,6 +5872,10 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>Older history (before %1) is in the recording %2.</source>
         <translation>更早的历史（%1 之前）在录制文件 %2 中。</translation>
     </message>
+    <message>
+        <source>… and %1 earlier lease findings (in the recording).</source>
+        <translation>……以及更早的 %1 条租约发现（在录制里）。</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::PasswordStore</name>
@@ -6285,6 +6436,10 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>real</source>
         <translation>真实</translation>
+    </message>
+    <message>
+        <source>renewed late</source>
+        <translation>续期过晚</translation>
     </message>
 </context>
 <context>

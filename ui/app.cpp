@@ -1,6 +1,7 @@
 #include "app.h"
 
 #include "compare/compare_page.h"
+#include "compare/compare_settings.h"
 #include "explore/explore_page.h"
 #include "explore/explore_settings.h"
 
@@ -230,6 +231,18 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
                                     "With --monitor-url and --screenshot: watch N seconds after "
                                     "the first scan before the picture, so the History fills."),
         QStringLiteral("N"));
+    const QCommandLineOption monitorRecording(
+        QStringLiteral("monitor-recording"),
+        QCoreApplication::translate("lockscope",
+                                    "Open the monitor page on this recording (a file written by "
+                                    "lockscope-cli monitor --record, or the page's Record)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption monitorKey(
+        QStringLiteral("monitor-key"),
+        QCoreApplication::translate("lockscope",
+                                    "With --monitor-url or --monitor-recording: select this key "
+                                    "(its details and its lease chart)."),
+        QStringLiteral("KEY"));
     const QCommandLineOption page(
         QStringLiteral("page"),
         QCoreApplication::translate("lockscope",
@@ -241,6 +254,12 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
         QCoreApplication::translate("lockscope", "With --page compare: run the safety matrix "
                                                  "with N seeds per cell and wait for it."),
         QStringLiteral("N"));
+    const QCommandLineOption compareScenarioFile(
+        QStringLiteral("compare-scenario-file"),
+        QCoreApplication::translate("lockscope",
+                                    "The compare page compares this scenario file (your own, or "
+                                    "one lockscope-cli whatif --scenario-out wrote)."),
+        QStringLiteral("FILE"));
     const QCommandLineOption compareView(
         QStringLiteral("compare-view"),
         QCoreApplication::translate("lockscope",
@@ -307,7 +326,10 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
                   page,
                   monitorUrl,
                   monitorSeconds,
+                  monitorRecording,
+                  monitorKey,
                   compareSeeds,
+                  compareScenarioFile,
                   compareView,
                   exploreStrategy,
                   exploreAll,
@@ -523,6 +545,22 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
                        exitCode);
         o->monitorSeconds = int(seconds);
     }
+    if (p.isSet(monitorRecording)) {
+        if (p.isSet(monitorUrl))
+            return bad(QCoreApplication::translate(
+                           "lockscope", "--monitor-recording and --monitor-url: choose one"),
+                       exitCode);
+        o->monitorRecording = p.value(monitorRecording);
+        if (!p.isSet(page))
+            o->page = QStringLiteral("monitor");
+    }
+    if (p.isSet(monitorKey)) {
+        if (!p.isSet(monitorUrl) && !p.isSet(monitorRecording))
+            return bad(QCoreApplication::translate(
+                           "lockscope", "--monitor-key needs --monitor-url or --monitor-recording"),
+                       exitCode);
+        o->monitorKey = p.value(monitorKey).toUtf8();
+    }
     if (p.isSet(compareSeeds)) {
         qint64 seeds = 0;
         if (!wholeNumber(p.value(compareSeeds), 1, &seeds) || seeds > limits::kMaxSeeds)
@@ -533,6 +571,11 @@ bool parseWindowOptions(const QStringList &arguments, WindowOptions *o, int *exi
                     .arg(p.value(compareSeeds)),
                 exitCode);
         o->compareSeeds = int(seeds);
+    }
+    if (p.isSet(compareScenarioFile)) {
+        o->compareScenarioFile = p.value(compareScenarioFile);
+        if (!p.isSet(page))
+            o->page = QStringLiteral("compare");
     }
     if (p.isSet(compareView)) {
         o->compareView = p.value(compareView);
@@ -747,11 +790,33 @@ int runLockScope(int argc, char **argv)
         watching.exec();
         window.monitorPage()->refreshHistoryNow();
     }
+    if (!o.monitorRecording.isEmpty() &&
+        !window.monitorPage()->openRecording(o.monitorRecording, &error)) {
+        printLine(stderr, QStringLiteral("lockscope: ") + error);
+        if (!screenshot)
+            return 1;
+        exitCode = 1; // the picture is still taken
+    }
+    if (!o.monitorKey.isEmpty() && !window.monitorPage()->selectKey(o.monitorKey)) {
+        printLine(stderr,
+                  QStringLiteral("lockscope: ") +
+                      QCoreApplication::translate(
+                          "lockscope", "--monitor-key: the monitor's table has no key \"%1\"")
+                          .arg(QString::fromUtf8(o.monitorKey)));
+        if (!screenshot)
+            return 1;
+        exitCode = 1;
+    }
 
     if (o.compareView == QLatin1String("cost"))
         window.comparePage()->setView(ComparePage::View::Cost);
     else if (o.compareView == QLatin1String("agreement"))
         window.comparePage()->setView(ComparePage::View::Agreement);
+    if (!o.compareScenarioFile.isEmpty() &&
+        !window.comparePage()->settingsWidget()->addScenarioFile(o.compareScenarioFile, &error)) {
+        printLine(stderr, QStringLiteral("lockscope: --compare-scenario-file: ") + error);
+        return 1;
+    }
     if (o.compareSeeds > 0 && !window.comparePage()->runAndWait(o.compareSeeds, &error)) {
         printLine(stderr, QStringLiteral("lockscope: ") + error);
         return 1;

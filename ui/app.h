@@ -28,18 +28,21 @@ struct WindowOptions {
     QSize size{1600, 1000};
     bool dark = false;
     bool darkSet = false;
-    QString page;            // "workspace" (default), "compare", "monitor" or "explore"
-    int compareSeeds = 0;    // > 0: run the compare page's matrix with this many seeds first
-    QString compareView;     // the compare page's tab: "matrix" (default) or "cost"
-    QString exploreStrategy; // the Explore page searches this strategy at start
-    bool exploreAll = false; // the Explore page breaks every built-in strategy at start
-    int maxFaults = -1;      // the Explore page's K; -1: its default
-    QString liveView;        // non-empty: Run on Real Redis too, shown "beside" or "overlaid"
-    QString tab;             // "commands" or "source"
-    qint64 viewFromMs = -1;  // the timeline's visible range, when given
+    QString page;                // "workspace" (default), "compare", "monitor" or "explore"
+    int compareSeeds = 0;        // > 0: run the compare page's matrix with this many seeds first
+    QString compareView;         // the compare page's tab: "matrix" (default) or "cost"
+    QString compareScenarioFile; // the compare page compares this scenario file
+    QString exploreStrategy;     // the Explore page searches this strategy at start
+    bool exploreAll = false;     // the Explore page breaks every built-in strategy at start
+    int maxFaults = -1;          // the Explore page's K; -1: its default
+    QString liveView;            // non-empty: Run on Real Redis too, shown "beside" or "overlaid"
+    QString tab;                 // "commands" or "source"
+    qint64 viewFromMs = -1;      // the timeline's visible range, when given
     qint64 viewToMs = -1;
     QString monitorUrl;            // the monitor page connects here (redis://host:port) at start
     int monitorSeconds = 0;        // with a screenshot: watch this long first (History fills)
+    QString monitorRecording;      // the monitor page opens this recording (monitor --record)
+    QByteArray monitorKey;         // the monitor page selects this key (details, lease chart)
     bool profileDialog = false;    // the monitor page's New profile dialog is open
     bool checkTranslation = false; // with a screenshot: exit 3 if English is left in the window
 };

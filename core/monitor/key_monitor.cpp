@@ -38,9 +38,27 @@ private:
 void KeyMonitor::Private::noteLeaseFindings()
 {
     leaseNotesArmed = false;
-    for (const LeaseFinding &f : leases->rhythm().takeNew())
+    const std::vector<LeaseFinding> found = leases->rhythm().takeNew();
+    for (const LeaseFinding &f : found) {
         recorder.note(f.timeUs, f.owner, f.key,
                       "anomaly " + f.id().toUtf8() + ": " + f.sentence().toUtf8());
+        const auto same = std::find_if(
+            recentLeaseFindings.begin(), recentLeaseFindings.end(), [&](const LeaseFinding &r) {
+                return f.kind == LeaseFinding::Kind::RanOutUnderLiveHolder &&
+                       r.kind == LeaseFinding::Kind::ExpiredNotReleased && r.key == f.key &&
+                       r.owner == f.owner && r.timeUs == f.timeUs;
+            });
+        if (same != recentLeaseFindings.end()) {
+            *same = f;
+            continue;
+        }
+        recentLeaseFindings.push_back(f);
+        ++leaseFindingsMade;
+        if (recentLeaseFindings.size() > KeyMonitor::kMaxRecentLeaseFindings)
+            recentLeaseFindings.pop_front();
+    }
+    if (!found.empty())
+        emit q->anomaliesChanged();
 }
 
 KeyMonitor::Private::Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *sharedRecorder)
@@ -587,6 +605,16 @@ QList<Anomaly> KeyMonitor::anomalies(qsizetype limit) const
         return limit >= 0 ? d->anomalies.first(qMin(limit, d->anomalies.size())) : d->anomalies;
     return d->anomalyIndex.anomalies([this](const QByteArray &key) { return d->table.find(key); },
                                      limit);
+}
+
+std::vector<LeaseFinding> KeyMonitor::leaseFindings() const
+{
+    return {d->recentLeaseFindings.begin(), d->recentLeaseFindings.end()};
+}
+
+quint64 KeyMonitor::leaseFindingCount() const
+{
+    return d->leaseFindingsMade;
 }
 
 qsizetype KeyMonitor::anomalyCount() const

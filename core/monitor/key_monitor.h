@@ -35,6 +35,7 @@
 #include "events/event_log.h"
 #include "key_change_tracker.h"
 #include "key_entry.h"
+#include "lease_rhythm.h"
 #include "monitor_options.h"
 #include "notify_config.h"
 
@@ -42,6 +43,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace lockscope {
 
@@ -106,6 +108,14 @@ public:
     qsizetype anomalyCount() const;
     QList<Anomaly> anomaliesOf(const QByteArray &key) const; // those whose key is `key`
     void evaluateAnomalies(); // the timer does this every anomalyIntervalMs
+
+    // What the lease rhythm (lease_rhythm.h) found so far in a following monitor's history:
+    // the newest kMaxRecentLeaseFindings, oldest first (a lease that ran out under a live
+    // holder replaces its "expired, not released"), and how many were made in all. Each is
+    // also a note in the history; anomaliesChanged() says when one came.
+    static constexpr std::size_t kMaxRecentLeaseFindings = 500;
+    std::vector<LeaseFinding> leaseFindings() const;
+    quint64 leaseFindingCount() const;
 
     // The server is a node of a Redis Cluster watched on its own (without options().cluster):
     // only the keys of its own slots are seen. clusterNodeAdvice() says so and how to watch

@@ -23,6 +23,7 @@
 #include <QSet>
 #include <QTimer>
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -201,6 +202,9 @@ public:
     std::unique_ptr<LeaseSink> leases;
     bool leaseNotesArmed = false;
     void noteLeaseFindings();
+    // The newest findings, for the page's Anomalies list (an upgrade replaces its expiry).
+    std::deque<LeaseFinding> recentLeaseFindings;
+    quint64 leaseFindingsMade = 0;
 };
 
 } // namespace lockscope

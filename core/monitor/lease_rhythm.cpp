@@ -260,9 +260,7 @@ private:
             const qint64 margin = (h.leaseEndUs - t) / 1000;
             push(s.marginMs, margin);
             h.lastMarginMs = margin;
-            const auto threshold =
-                qMax(qint64(double(h.leaseMs) * m_options.lateFraction), m_options.minMarginMs);
-            if (margin < threshold) {
+            if (margin < m_options.lateThresholdMs(h.leaseMs)) {
                 LeaseFinding f = finding(LeaseFinding::Kind::LateRenewal, t, key, h);
                 f.marginMs = margin;
                 keep(std::move(f));

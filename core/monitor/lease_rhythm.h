@@ -35,6 +35,12 @@ struct LeaseOptions {
     int endlessMinRenewals = 5;      // renewed-without-end: at least this many renewals
     double endlessFactor = 10.0;     // ... and this many times the longest other hold
     int endlessMinOtherHolds = 3;    // ... of at least this many other holds of the key
+
+    // The margin under which a renewal of a `leaseMs` lease is late.
+    qint64 lateThresholdMs(qint64 leaseMs) const
+    {
+        return qMax(qint64(double(leaseMs) * lateFraction), minMarginMs);
+    }
 };
 
 struct LeaseFinding {

@@ -37,10 +37,41 @@ start_demo_redis() {
 }
 
 stop_demo_redis() {
-    [ -n "${demo_churn_pid:-}" ] && kill "$demo_churn_pid" 2>/dev/null || true
+    # shellcheck disable=SC2086 # one or more pids
+    [ -n "${demo_churn_pid:-}" ] && kill $demo_churn_pid 2>/dev/null || true
     [ -n "${demo_redis_pid:-}" ] && kill "$demo_redis_pid" 2>/dev/null || true
     wait 2>/dev/null || true
     [ -n "${demo_dir:-}" ] && rm -rf "$demo_dir"
     demo_churn_pid="" demo_redis_pid="" demo_dir=""
     trap - EXIT
+}
+
+# start_lease_demo_redis: a throwaway server with keyspace notifications on and two watchdog-style
+# holders with a 3 s lease renewed every second (redis-py tokens): orders:lock releases after four
+# renewals; payments:lock stalls once (its third renewal comes with about 300 ms left, late) and
+# then stops renewing, so its lease runs out. The lease chart and the Anomalies tab show both.
+# stop_demo_redis stops it.
+start_lease_demo_redis() {
+    demo_port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+    demo_dir="$(mktemp -d)"
+    redis-server --port "$demo_port" --bind 127.0.0.1 --save '' --appendonly no --dir "$demo_dir" \
+        --notify-keyspace-events 'Kg$hx' --logfile "$demo_dir/redis.log" --daemonize no &
+    demo_redis_pid=$!
+    trap stop_demo_redis EXIT
+    r() { redis-cli -p "$demo_port" "$@" >/dev/null; }
+    token() { python3 -c 'import uuid; print(uuid.uuid1().hex)'; }
+    for _ in $(seq 100); do redis-cli -p "$demo_port" ping >/dev/null 2>&1 && break; sleep 0.05; done
+    (for _ in $(seq 20); do
+        r SET orders:lock "$(token)" PX 3000
+        for _ in 1 2 3 4; do sleep 1; r PEXPIRE orders:lock 3000; done
+        sleep 0.5; r DEL orders:lock; sleep 0.5
+    done) &
+    local healthy=$!
+    (for _ in $(seq 20); do
+        r SET payments:lock "$(token)" PX 3000
+        for _ in 1 2; do sleep 1; r PEXPIRE payments:lock 3000; done
+        sleep 2.7; r PEXPIRE payments:lock 3000
+        sleep 4
+    done) &
+    demo_churn_pid="$healthy $!"
 }

@@ -43,6 +43,16 @@ if command -v redis-server >/dev/null && command -v redis-cli >/dev/null; then
     # 6 s of watching first: the History shows the owners' holds and the lock changing hands.
     shot monitor-page --page monitor --monitor-url "redis://127.0.0.1:$demo_port" --monitor-seconds 6
     stop_demo_redis
+    # The lease chart: two watchdogs, one of which stalls (a late renewal, then an expiry); the
+    # stalled key selected after 14 s of watching. Also in Chinese.
+    start_lease_demo_redis
+    shot monitor-lease --page monitor --monitor-url "redis://127.0.0.1:$demo_port" \
+        --monitor-seconds 14 --monitor-key payments:lock
+    "$bin" --light --lang zh_CN --size 1600x1000 --page monitor \
+        --monitor-url "redis://127.0.0.1:$demo_port" --monitor-seconds 8 \
+        --monitor-key payments:lock --screenshot "$here/monitor-lease-zh.png"
+    echo "  monitor-lease-zh.png"
+    stop_demo_redis
     # Run on Real Redis: the same cell played on local redis-server processes, beside and
     # overlaid on its simulation (wall-clock timing: a millisecond or two moves between runs).
     # Beside needs room for two timelines: a taller window.

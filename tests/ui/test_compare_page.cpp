@@ -21,6 +21,7 @@
 
 #include "lock/strategy_registry.h"
 #include "sim/comparison.h"
+#include "sim/scenario_writer.h"
 #include "sim/simulation.h"
 
 #include <QAbstractItemModelTester>
@@ -131,6 +132,7 @@ private slots:
     void exportToAnUnwritablePlaceFailsAndKeepsTheModel();
     void unreachableLiveServerSaysSo();
     void liveServerGivesTheCostFigures();
+    void scenarioFileIsComparedAsItWasRead();
 };
 
 void TestComparePage::matrixFiguresEqualRunComparison()
@@ -626,6 +628,70 @@ void TestComparePage::liveServerGivesTheCostFigures()
     }
     QVERIFY(page.charts()->histogramSeriesCount() == int(strategies.size()));
     QVERIFY(!page.liveComparison()->isRunning());
+}
+
+// A scenario file (a what-if replay's, or the user's own) is compared like a built-in one: the
+// same scenario under another id gives the built-in's figures cell for cell, and still does
+// after the file is gone (its runs use the scenario as it was read). A broken file is one
+// message naming it, and the picker keeps what it had.
+void TestComparePage::scenarioFileIsComparedAsItWasRead()
+{
+    Scenario scenario;
+    QVERIFY(loadBuiltinScenario(QStringLiteral("pause-before-delete"), &scenario));
+    scenario.id = QStringLiteral("my-pause");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("my-pause.json"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(scenarioToJson(scenario));
+    }
+    const QStringList strategies{QStringLiteral("set-nx-px-get-del"),
+                                 QStringLiteral("set-nx-px-lua")};
+    ComparePage builtin;
+    QVERIFY(builtin.settingsWidget()->setScenario(QStringLiteral("pause-before-delete")));
+    builtin.settingsWidget()->setStrategies(strategies);
+    QVERIFY(builtin.runAndWait(3));
+
+    ComparePage page;
+    QStringList messages;
+    page.setMessageHandler([&](const QString &, const QString &text) { messages << text; });
+    QString error;
+    QVERIFY2(page.settingsWidget()->addScenarioFile(path, &error), qPrintable(error));
+    page.settingsWidget()->setStrategies(strategies);
+    QCOMPARE(page.settingsWidget()->settings().scenarioIds,
+             QStringList{QStringLiteral("my-pause")});
+    QFile::remove(path);
+    QVERIFY(page.runAndWait(3));
+    QCOMPARE(page.model()->finishedCells(), 2);
+    for (int column = 0; column < 2; ++column) {
+        const CellResult *mine = page.model()->cell(0, column);
+        const CellResult *theirs = builtin.model()->cell(0, column);
+        QVERIFY(mine && theirs);
+        QCOMPARE(mine->row.scenario, QStringLiteral("my-pause"));
+        QCOMPARE(mine->row.strategy, theirs->row.strategy);
+        QCOMPARE(mine->row.runs, 3);
+        QCOMPARE(mine->row.runsUnsafe, theirs->row.runsUnsafe);
+        QCOMPARE(mine->row.runsWithViolation, theirs->row.runsWithViolation);
+        QCOMPARE(mine->row.sum.acquisitions, theirs->row.sum.acquisitions);
+    }
+    // set-nx-px-get-del is unsafe under this scenario: the file's copy says so too.
+    const int getDel =
+        int(page.model()->settings().strategies.indexOf(QStringLiteral("set-nx-px-get-del")));
+    QVERIFY(getDel >= 0);
+    QVERIFY(page.model()->cell(0, getDel)->row.runsUnsafe > 0);
+
+    // A broken file: one message naming it; the choice stays.
+    const QString broken = dir.filePath(QStringLiteral("broken.json"));
+    {
+        QFile f(broken);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{ \"id\": ");
+    }
+    QVERIFY(!page.settingsWidget()->addScenarioFile(broken, &error));
+    QVERIFY2(error.contains(QStringLiteral("broken.json")), qPrintable(error));
+    QCOMPARE(page.settingsWidget()->settings().scenarioIds,
+             QStringList{QStringLiteral("my-pause")});
 }
 
 QTEST_MAIN(TestComparePage)

@@ -22,7 +22,7 @@ constexpr MarkerKind kAllKinds[] = {
     MarkerKind::StaleRejected, MarkerKind::ReplyMissing, MarkerKind::Expired,
     MarkerKind::Renewed,       MarkerKind::Deleted,      MarkerKind::MistakenDeletion,
     MarkerKind::DataLost,      MarkerKind::NodeDown,     MarkerKind::NodeUp,
-    MarkerKind::Failover,      MarkerKind::ClockJump,
+    MarkerKind::Failover,      MarkerKind::ClockJump,    MarkerKind::LateRenewal,
 };
 
 struct Difference {

@@ -100,6 +100,13 @@ private Q_SLOTS:
             << QStringList{QStringLiteral("--monitor-seconds"), QStringLiteral("5"),
                            QStringLiteral("--screenshot"), QStringLiteral("/tmp/x.png")}
             << QStringLiteral("--monitor-seconds needs --monitor-url and --screenshot");
+        QTest::newRow("monitor-key without a monitor")
+            << QStringList{QStringLiteral("--monitor-key"), QStringLiteral("lock:a")}
+            << QStringLiteral("--monitor-key needs --monitor-url or --monitor-recording");
+        QTest::newRow("a recording and a server")
+            << QStringList{QStringLiteral("--monitor-recording"), QStringLiteral("/tmp/r.jsonl"),
+                           QStringLiteral("--monitor-url"), QStringLiteral("redis://127.0.0.1:1")}
+            << QStringLiteral("--monitor-recording and --monitor-url: choose one");
         QTest::newRow("bad lang") << QStringList{QStringLiteral("--lang"), QStringLiteral("fr")}
                                   << QStringLiteral("--lang must be");
         QTest::newRow("unknown option")
@@ -139,6 +146,29 @@ private Q_SLOTS:
         QCOMPARE(lines.size(), 1);
         QVERIFY2(lines[0].startsWith("lockscope: "), r.err.constData());
         QVERIFY2(QString::fromUtf8(lines[0]).contains(message), r.err.constData());
+    }
+
+    // Files that cannot be read: one line naming the file, exit code 1, nothing shown. (Qt may
+    // add its own warnings on stderr, e.g. about XDG_RUNTIME_DIR: only our lines are counted.)
+    void unreadableFilesAreNamed()
+    {
+        const auto ourLines = [](const QByteArray &err) {
+            int n = 0;
+            for (const QByteArray &line : err.split('\n'))
+                n += line.startsWith("lockscope: ");
+            return n;
+        };
+        CliRun r = runWindow({QStringLiteral("--monitor-recording"),
+                              QStringLiteral("/nonexistent/night.jsonl")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("night.jsonl"), r.err.constData());
+        QCOMPARE(ourLines(r.err), 1);
+        r = runWindow({QStringLiteral("--compare-scenario-file"),
+                       QStringLiteral("/nonexistent/whatif.json")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("--compare-scenario-file") && r.err.contains("whatif.json"),
+                 r.err.constData());
+        QCOMPARE(ourLines(r.err), 1);
     }
 
     void helpAndVersion()

@@ -172,6 +172,7 @@ bool isAlert(MarkerKind kind)
     case MarkerKind::NodeDown:
     case MarkerKind::Failover:
     case MarkerKind::ClockJump:
+    case MarkerKind::LateRenewal:
         return true;
     default:
         return false;
@@ -248,6 +249,7 @@ void RunData::derive()
         m_clientLanes[std::size_t(c)].name = clientName(qint16(c));
     }
     QHash<quint64, int> laneOf;
+    QHash<quint32, int> lastLaneOfKey; // key -> the lane of its last change (any node)
     auto addKeyLane = [&](quint32 key, qint16 node) {
         const quint64 k = laneKey(key, node);
         const auto it = laneOf.constFind(k);
@@ -479,6 +481,7 @@ void RunData::derive()
         case EventKind::KeyDeleted:
         case EventKind::KeyExpired: {
             const int li = addKeyLane(e.key, e.node);
+            lastLaneOfKey.insert(e.key, li);
             refreshKeyLane(li, t, index);
             auto &markers = m_keyLanes[std::size_t(li)].markers;
             if (e.kind == EventKind::KeyTtlChanged)
@@ -528,6 +531,17 @@ void RunData::derive()
         case EventKind::Caption:
             m_captions.push_back(index);
             break;
+        case EventKind::Note: {
+            // The monitor's lease rhythm notes a late renewal on the renewal's key, as it
+            // happens (lease_rhythm.h): marked on the lane of that key's last change.
+            if (!monitor || !e.key || !log.strings().at(e.text).startsWith("anomaly late-renewal:"))
+                break;
+            const int li = lastLaneOfKey.value(e.key, -1);
+            if (li >= 0)
+                m_keyLanes[std::size_t(li)].markers.push_back(
+                    Marker{t, index, MarkerKind::LateRenewal});
+            break;
+        }
         case EventKind::GapStarted:
             if (gaps.empty() || gaps.back().endUs >= 0)
                 gaps.push_back(Gap{t, -1, e.node, e.node});

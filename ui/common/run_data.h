@@ -113,6 +113,7 @@ enum class MarkerKind : quint8 {
     NodeUp,
     Failover,
     ClockJump,
+    LateRenewal, // a monitor's renewal that came with less than the late threshold left
 };
 
 struct Marker {

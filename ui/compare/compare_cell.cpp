@@ -13,6 +13,10 @@ RunRequest CompareSettings::request(const QString &scenarioId, const QString &st
     r.ttlMs = ttlMs;
     r.waitMode = waitMode;
     r.scriptTimeLimitMs = scriptTimeLimitMs;
+    if (fileScenario && scenarioId == fileScenario->id) {
+        r.scenarioFile = scenarioFile;
+        r.fileScenario = fileScenario;
+    }
     if (r.isCustom()) { // compiled again when opened: the workspace may outlive this comparison
         r.acquireScript = acquireScript;
         r.releaseScript = releaseScript;

@@ -12,11 +12,15 @@ namespace lockscope::ui {
 
 struct CompareSettings {
     QStringList scenarioIds; // built-in scenario ids, in matrix order
-    QStringList strategies;  // strategy ids, in matrix order
-    int seeds = 100;         // seeds 1..seeds per cell
-    int clients = -1;        // -1: each scenario's own
-    qint64 ttlMs = -1;       // -1: each scenario's own
-    QString waitMode;        // empty: each scenario's own
+    // A scenario from a file (a what-if replay's, the user's own), compared instead: its id is
+    // then the only one in scenarioIds, and its runs use the file as it was read.
+    QString scenarioFile;
+    std::shared_ptr<const Scenario> fileScenario;
+    QStringList strategies; // strategy ids, in matrix order
+    int seeds = 100;        // seeds 1..seeds per cell
+    int clients = -1;       // -1: each scenario's own
+    qint64 ttlMs = -1;      // -1: each scenario's own
+    QString waitMode;       // empty: each scenario's own
     // The user's own scripts, compared as the strategy "custom" (listed in `strategies`).
     QString acquireScript;
     QString releaseScript;

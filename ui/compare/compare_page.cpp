@@ -297,6 +297,8 @@ ComparePage::ComparePage(QWidget *parent)
 
     connect(m_settings, &CompareSettingsWidget::runRequested, this, [this] { runComparison(); });
     connect(m_settings, &CompareSettingsWidget::liveRequested, this, [this] { runLive(); });
+    connect(m_settings, &CompareSettingsWidget::problem, this,
+            [this](const QString &text) { showMessage(tr("Scenario file"), text); });
     connect(m_cancelButton, &QPushButton::clicked, this, &ComparePage::cancel);
     connect(m_controller, &ComparisonController::cellFinished, this, &ComparePage::onCellFinished);
     connect(m_controller, &ComparisonController::progressChanged, this, &ComparePage::onProgress);

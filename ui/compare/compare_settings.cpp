@@ -38,7 +38,11 @@ CompareSettingsWidget::CompareSettingsWidget(QWidget *parent)
     for (const QString &id : builtinScenarioIds())
         m_scenarioBox->addItem(id, id);
     m_scenarioLabel->setBuddy(m_scenarioBox);
-    what->addRow(m_scenarioLabel, m_scenarioBox);
+    m_scenarioFileButton = new QPushButton;
+    auto *scenarioRow = new QHBoxLayout;
+    scenarioRow->addWidget(m_scenarioBox, 1);
+    scenarioRow->addWidget(m_scenarioFileButton);
+    what->addRow(m_scenarioLabel, scenarioRow);
     m_strategiesLabel = new QLabel;
     what->addRow(m_strategiesLabel);
     m_strategyList = new QListWidget;
@@ -152,6 +156,8 @@ CompareSettingsWidget::CompareSettingsWidget(QWidget *parent)
     connect(m_runButton, &QPushButton::clicked, this, &CompareSettingsWidget::runRequested);
     connect(m_liveButton, &QPushButton::clicked, this, &CompareSettingsWidget::liveRequested);
     connect(m_scriptsButton, &QPushButton::clicked, this, &CompareSettingsWidget::chooseScripts);
+    connect(m_scenarioFileButton, &QPushButton::clicked, this,
+            &CompareSettingsWidget::chooseScenarioFile);
     connect(m_scriptsClear, &QPushButton::clicked, this, [this] { setScripts({}, {}); });
     connect(m_urlEdit, &QLineEdit::returnPressed, this, &CompareSettingsWidget::liveRequested);
     retranslateUi();
@@ -162,6 +168,11 @@ CompareSettings CompareSettingsWidget::settings() const
     CompareSettings s;
     const QString scenario = m_scenarioBox->currentData().toString();
     s.scenarioIds = scenario.isEmpty() ? builtinScenarioIds() : QStringList{scenario};
+    const QString file = m_scenarioBox->currentData(kFileRole).toString();
+    if (!file.isEmpty()) {
+        s.scenarioFile = file;
+        s.fileScenario = m_fileScenarios.value(file);
+    }
     for (int i = 0; i < m_strategyList->count(); ++i) {
         if (m_strategyList->item(i)->checkState() == Qt::Checked)
             s.strategies << m_strategyList->item(i)->data(Qt::UserRole).toString();
@@ -232,6 +243,45 @@ bool CompareSettingsWidget::setScenario(const QString &id)
     return true;
 }
 
+bool CompareSettingsWidget::addScenarioFile(const QString &path, QString *error)
+{
+    auto scenario = std::make_shared<Scenario>();
+    QString why;
+    if (!loadScenarioFile(path, scenario.get(), &why)) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_fileScenarios.insert(absolute, scenario);
+    const QString text = tr("%1 (file %2)").arg(scenario->id, QFileInfo(path).fileName());
+    int i = m_scenarioBox->findData(absolute, kFileRole);
+    if (i < 0) {
+        m_scenarioBox->addItem(text, scenario->id);
+        i = m_scenarioBox->count() - 1;
+        m_scenarioBox->setItemData(i, absolute, kFileRole);
+    } else {
+        m_scenarioBox->setItemText(i, text);
+        m_scenarioBox->setItemData(i, scenario->id);
+    }
+    m_scenarioBox->setItemData(i, scenario->title.isEmpty() ? absolute : scenario->title,
+                               Qt::ToolTipRole);
+    m_scenarioBox->setCurrentIndex(i);
+    updateRunCount();
+    return true;
+}
+
+void CompareSettingsWidget::chooseScenarioFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("A scenario file"), QString(),
+                                                      tr("Scenario files (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!addScenarioFile(path, &error))
+        Q_EMIT problem(error);
+}
+
 void CompareSettingsWidget::setStrategies(const QStringList &ids)
 {
     for (int i = 0; i < m_strategyList->count(); ++i) {
@@ -269,8 +319,14 @@ void CompareSettingsWidget::retranslateUi()
     m_whatBox->setTitle(tr("What to compare"));
     m_scenarioLabel->setText(tr("&Scenario:"));
     m_scenarioBox->setItemText(0, tr("All scenarios (the safety matrix)"));
+    m_scenarioFileButton->setText(tr("F&ile…"));
+    m_scenarioFileButton->setToolTip(
+        tr("Compare a scenario file: your own, or one a what-if replay derived from a "
+           "recording."));
     for (int i = 1; i < m_scenarioBox->count(); ++i) {
         Scenario s;
+        if (m_scenarioBox->itemData(i, kFileRole).isValid())
+            continue;
         if (loadBuiltinScenario(m_scenarioBox->itemData(i).toString(), &s, nullptr))
             m_scenarioBox->setItemData(i, s.titleTr.value(currentLanguage(), s.title),
                                        Qt::ToolTipRole);

@@ -4,7 +4,10 @@
 
 #include "compare_cell.h"
 
+#include <QHash>
 #include <QWidget>
+
+#include <memory>
 
 class QComboBox;
 class QGroupBox;
@@ -34,6 +37,10 @@ public:
     void setSeeds(int seeds);
     // Chooses one built-in scenario ("" for all); false when unknown.
     bool setScenario(const QString &id);
+    // Reads a scenario file (a what-if replay's, the user's own), adds it to the scenario
+    // picker (or refreshes it) and chooses it. False with *error (naming the file, the line
+    // and the problem), and nothing changed, when it cannot be read.
+    bool addScenarioFile(const QString &path, QString *error = nullptr);
     void setStrategies(const QStringList &ids); // the others are unchecked
     void setLiveUrl(const QString &url);
     // The user's scripts, compared as "custom" beside the chosen strategies; empty: none.
@@ -47,21 +54,26 @@ public:
 
 signals:
     void runRequested();
+    void problem(const QString &message); // a scenario file that cannot be read
     void liveRequested();
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    static constexpr int kFileRole = Qt::UserRole + 1;
     void retranslateUi();
     void updateRunCount();
     void chooseScripts();
+    void chooseScenarioFile();
 
     QGroupBox *m_whatBox = nullptr;
     QGroupBox *m_workloadBox = nullptr;
     QGroupBox *m_liveBox = nullptr;
     QLabel *m_scenarioLabel = nullptr;
-    QComboBox *m_scenarioBox = nullptr;
+    QComboBox *m_scenarioBox = nullptr; // data: the id; kFileRole: a file's path
+    QPushButton *m_scenarioFileButton = nullptr;
+    QHash<QString, std::shared_ptr<const Scenario>> m_fileScenarios; // by path
     QLabel *m_strategiesLabel = nullptr;
     QListWidget *m_strategyList = nullptr;
     QPushButton *m_allButton = nullptr;

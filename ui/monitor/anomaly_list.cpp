@@ -23,13 +23,19 @@ qsizetype AnomalyList::showLive(const KeyMonitor &monitor, const Theme &theme)
     const QList<Anomaly> list = monitor.anomalies(kMaxListed);
     const qsizetype total = monitor.anomalyCount();
     const qsizetype shown = list.size();
+    // The lease rhythm's findings follow, newest first: what happened, under what is now.
+    const std::vector<LeaseFinding> leases = monitor.leaseFindings();
+    const auto leaseTotal = qsizetype(monitor.leaseFindingCount());
     QStringList ids;
-    ids.reserve(shown + 1);
+    ids.reserve(shown + qsizetype(leases.size()) + 1);
     for (qsizetype i = 0; i < shown; ++i)
         ids << list[i].id + QLatin1Char('|') + list[i].sentence;
-    ids << QString::number(total);
+    for (const LeaseFinding &f : leases)
+        ids << f.id() + QLatin1Char('|') + QString::number(f.timeUs) + QLatin1Char('|') +
+                   QString::fromUtf8(f.key);
+    ids << QString::number(total) << QString::number(leaseTotal);
     if (ids == m_shownIds)
-        return total;
+        return total + leaseTotal;
     m_shownIds = ids;
     const QSignalBlocker block(this);
     clear();
@@ -48,7 +54,20 @@ qsizetype AnomalyList::showLive(const KeyMonitor &monitor, const Theme &theme)
                                         "… and %1 more (select a key to see its own).")
                 .arg(total - shown),
             this);
-    return total;
+    for (auto it = leases.rbegin(); it != leases.rend(); ++it) {
+        auto *item = new QListWidgetItem(it->sentence(), this);
+        item->setData(Qt::UserRole, it->key);
+        item->setToolTip(it->id());
+        item->setForeground(it->kind == LeaseFinding::Kind::RanOutUnderLiveHolder ? theme.problem
+                                                                                  : theme.warning);
+    }
+    if (leaseTotal > qsizetype(leases.size()))
+        new QListWidgetItem(
+            QCoreApplication::translate("lockscope::ui::MonitorPage",
+                                        "… and %1 earlier lease findings (in the recording).")
+                .arg(leaseTotal - qsizetype(leases.size())),
+            this);
+    return total + leaseTotal;
 }
 
 void AnomalyList::showRecording(const RunData &run)

@@ -1,5 +1,6 @@
-// The monitor page's Anomalies tab: the live monitor's anomalies in sentences, or those a
-// recording noted. A server can hold a hundred thousand locks with one anomaly each, so a live
+// The monitor page's Anomalies tab: the live monitor's anomalies in sentences, then what its
+// lease rhythm found (late renewals, leases that ran out; newest first), or those a recording
+// noted. A server can hold a hundred thousand locks with one anomaly each, so a live
 // list shows the first kMaxListed and a line saying how many more (the table and the details
 // pane have the rest), and it is rebuilt only when what it would show changed. Choosing an
 // anomaly selects its key (keyChosen).
@@ -24,8 +25,9 @@ public:
 
     explicit AnomalyList(QWidget *parent = nullptr);
 
-    // Lists the monitor's anomalies (no-TTL ones in the theme's problem colour); returns how
-    // many it has, also beyond those listed.
+    // Lists the monitor's anomalies (no-TTL ones in the theme's problem colour), then its
+    // lease findings (in the warning colour; a lease that ran out under a live holder in the
+    // problem colour); returns how many there are, also beyond those listed.
     qsizetype showLive(const KeyMonitor &monitor, const Theme &theme);
     // Lists the anomalies a recording noted (its "anomaly <rule>: <sentence>" notes).
     void showRecording(const RunData &run);

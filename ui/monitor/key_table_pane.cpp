@@ -75,20 +75,21 @@ void KeyTablePane::findKey(const QString &text)
     selectFirst([&](const QString &name) { return name.contains(text, Qt::CaseInsensitive); });
 }
 
-void KeyTablePane::selectKey(const QByteArray &key)
+bool KeyTablePane::selectKey(const QByteArray &key)
 {
-    selectFirst([&](const QString &name) { return name.toUtf8() == key; });
+    return selectFirst([&](const QString &name) { return name.toUtf8() == key; });
 }
 
-void KeyTablePane::selectFirst(const std::function<bool(const QString &keyName)> &matches)
+bool KeyTablePane::selectFirst(const std::function<bool(const QString &keyName)> &matches)
 {
     for (int r = 0; r < m_model->rowCount(); ++r) {
         if (matches(m_model->rowAt(r).keyName)) {
             m_table->setCurrentIndex(m_model->index(r, 0));
             m_table->scrollTo(m_model->index(r, 0));
-            return;
+            return true;
         }
     }
+    return false;
 }
 
 void KeyTablePane::setReleaseEnabled(bool writesAllowed, bool keySelected)

@@ -23,7 +23,7 @@ public:
     QTableView *table() const { return m_table; }
     void focusFind();
     // Selects the row of `key` and scrolls to it (nothing when no row has it).
-    void selectKey(const QByteArray &key);
+    bool selectKey(const QByteArray &key); // false when no row has it
     // Force release is enabled with writes allowed and a key selected.
     void setReleaseEnabled(bool writesAllowed, bool keySelected);
     void retranslate();
@@ -34,7 +34,7 @@ Q_SIGNALS:
 private:
     void findKey(const QString &text);
     // Selects the first row whose key `matches`, and scrolls to it.
-    void selectFirst(const std::function<bool(const QString &keyName)> &matches);
+    bool selectFirst(const std::function<bool(const QString &keyName)> &matches);
 
     KeyTableModel *m_model;
     QLineEdit *m_find = nullptr;

@@ -7,6 +7,7 @@
 #include "connection_bar.h"
 #include "key_details_pane.h"
 #include "key_table_pane.h"
+#include "lease_chart.h"
 #include "monitor/key_monitor.h"
 #include "monitor/monitor_clock.h"
 #include "monitor_history.h"
@@ -46,6 +47,9 @@ constexpr int kSlowTicks = 10; // every second: details, history, anomalies
 // scan's own replies wait behind (ten a second took over half the window's time).
 constexpr int kScanTableTicks = 5;
 constexpr int kRecordEveryTicks = 20; // the recording file is rewritten every 2 s when it grew
+// The lease chart shows at most two minutes; the stretch running at its left edge may have
+// begun earlier, and traceLease keeps it whole.
+constexpr qint64 kLeaseChartHistoryUs = 120'000'000;
 } // namespace
 
 MonitorPage::MonitorPage(QWidget *parent)
@@ -103,9 +107,16 @@ void MonitorPage::buildUi()
 
     m_details = new KeyDetailsPane;
 
+    m_leaseChart = new LeaseChart;
+    m_sideSplit = new QSplitter(Qt::Vertical);
+    m_sideSplit->addWidget(m_details);
+    m_sideSplit->addWidget(m_leaseChart);
+    m_sideSplit->setStretchFactor(0, 1);
+    m_sideSplit->setStretchFactor(1, 1);
+
     m_topSplit = new QSplitter(Qt::Horizontal);
     m_topSplit->addWidget(m_keyPane);
-    m_topSplit->addWidget(m_details);
+    m_topSplit->addWidget(m_sideSplit);
     m_topSplit->setStretchFactor(0, 3);
     m_topSplit->setStretchFactor(1, 1);
 
@@ -423,8 +434,11 @@ bool MonitorPage::startMonitor(const ConnectionProfile &profile, QString *error)
     connect(monitor, &KeyMonitor::anomaliesChanged, this, &MonitorPage::updateAnomalies);
     // The table takes the changes on the clock tick (tick()): one repaint per tick, not one
     // per read batch, while a big server is scanned.
-    connect(monitor, &KeyMonitor::keysChanged, this,
-            [this](const QList<QByteArray> &keys) { m_feed->queue(keys); });
+    // The status counts the table's keys too: keys that come and go after the scan change it.
+    connect(monitor, &KeyMonitor::keysChanged, this, [this](const QList<QByteArray> &keys) {
+        m_feed->queue(keys);
+        m_statusDue = true;
+    });
     connect(monitor, &KeyMonitor::initialScanFinished, this, [this] {
         if (m_feed->flush().contains(selectedKey()))
             updateDetails();
@@ -610,9 +624,9 @@ QByteArray MonitorPage::selectedKey() const
     return m_feed->keyAt(current.row());
 }
 
-void MonitorPage::selectKey(const QByteArray &key)
+bool MonitorPage::selectKey(const QByteArray &key)
 {
-    m_keyPane->selectKey(key);
+    return m_keyPane->selectKey(key);
 }
 
 QString MonitorPage::serverOfKey(const QByteArray &key) const
@@ -637,8 +651,10 @@ void MonitorPage::updateDetails()
     const QModelIndex current = m_table->currentIndex();
     if (!current.isValid()) {
         m_details->clear();
+        m_leaseChart->clear();
         return;
     }
+    updateLeaseChart(selectedKey());
     if (KeyMonitor *monitor = liveMonitor()) {
         const QByteArray key = selectedKey();
         if (const KeyEntry *e = monitor->entry(key)) {
@@ -648,6 +664,32 @@ void MonitorPage::updateDetails()
     }
     // A key that is gone, or a recording: what the table says.
     m_details->showRow(*m_keyModel, current.row());
+}
+
+void MonitorPage::updateLeaseChart(const QByteArray &key)
+{
+    // The live monitor's own log (wall-clock times, up to now), or the opened recording's
+    // history up to where it is shown.
+    const EventLog *log = nullptr;
+    qint64 endUs = 0;
+    if (KeyMonitor *monitor = liveMonitor()) {
+        log = &monitor->log();
+        endUs = monitorNowUs();
+    } else if (m_replay && m_history->run()) {
+        log = &m_history->run()->log();
+        endUs = m_replayAtUs >= 0 ? m_replayAtUs : m_history->run()->endUs();
+    }
+    if (!log || key.isEmpty()) {
+        m_leaseChart->clear();
+        return;
+    }
+    LeaseTrace trace = traceLease(*log, key, endUs - kLeaseChartHistoryUs, endUs);
+    QHash<qint16, QString> names;
+    for (const LeaseStretch &s : trace.stretches) {
+        if (s.owner >= 0 && !names.contains(s.owner))
+            names.insert(s.owner, QString::fromUtf8(log->clientName(s.owner)));
+    }
+    m_leaseChart->setTrace(std::move(trace), std::move(names), liveMonitor() != nullptr);
 }
 
 // --- the clock, the history --------------------------------------------------------------------
@@ -802,6 +844,7 @@ void MonitorPage::replayAt(qint64 timeUs)
 {
     if (!m_replay)
         return;
+    m_replayAtUs = timeUs;
     m_replay->seek(timeUs, m_keyModel);
     m_timeline->setPlayhead(timeUs);
     updateDetails();

@@ -52,6 +52,7 @@ class ConnectionBar;
 class KeyDetailsPane;
 class KeyTablePane;
 class KeyTableModel;
+class LeaseChart;
 class MonitorHistory;
 class MonitorReplay;
 class MonitorTableFeed;
@@ -131,8 +132,9 @@ public:
     QString statusText() const;
     QString notificationText() const; // "" when the banner is hidden
     QString detailsText() const;      // the details pane, as plain text
+    LeaseChart *leaseChart() const { return m_leaseChart; }
     bool isReplaying() const { return m_replay != nullptr; }
-    void selectKey(const QByteArray &key);
+    bool selectKey(const QByteArray &key); // false when the table has no such key
     // The dialog New profile opens, filled in with the defaults (not shown yet).
     std::unique_ptr<ProfileDialog> newProfileDialog();
 
@@ -162,6 +164,7 @@ private:
     void updateNotifyBanner();
     void updateAnomalies();
     void updateDetails();
+    void updateLeaseChart(const QByteArray &key);
     void updateButtons();
     void refreshHistory(bool force);
     void onHistoryChanged();
@@ -196,6 +199,9 @@ private:
     KeyTablePane *m_keyPane = nullptr;
     QTableView *m_table = nullptr; // m_keyPane's
     KeyDetailsPane *m_details = nullptr;
+    LeaseChart *m_leaseChart = nullptr;
+    QSplitter *m_sideSplit = nullptr; // the details over the lease chart
+    qint64 m_replayAtUs = -1;         // where an opened recording is shown (run time)
     QTabWidget *m_tabs = nullptr;
     AnomalyList *m_anomalies = nullptr;
     TimelineWidget *m_timeline = nullptr;

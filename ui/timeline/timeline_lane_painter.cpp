@@ -513,6 +513,10 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
             text = tr("expired");
             fill = th.warning;
             break;
+        case MarkerKind::LateRenewal:
+            text = tr("renewed late");
+            fill = th.warning;
+            break;
         case MarkerKind::Failover:
             text = tr("failover");
             fill = th.selection;

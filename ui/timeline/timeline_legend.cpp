@@ -14,7 +14,7 @@ std::vector<LegendItem> legendItems(const RunData &run)
     const bool monitor = run.log().info().source == QLatin1String("monitor");
 
     // Which marks occur, on any lane.
-    std::array<bool, std::size_t(MarkerKind::ClockJump) + 1> seen{};
+    std::array<bool, std::size_t(MarkerKind::LateRenewal) + 1> seen{};
     bool nodeDown = false, unseen = false, commands = false;
     for (const ClientLane &lane : run.clientLanes()) {
         for (const Marker &m : lane.markers)
@@ -67,7 +67,8 @@ std::vector<LegendItem> legendItems(const RunData &run)
     for (MarkerKind k : {MarkerKind::Deleted, MarkerKind::ReleaseNotHeld, MarkerKind::GaveUp,
                          MarkerKind::ResourceWrite, MarkerKind::StaleRejected,
                          MarkerKind::ReplyMissing, MarkerKind::DataLost, MarkerKind::NodeDown,
-                         MarkerKind::NodeUp, MarkerKind::Failover, MarkerKind::ClockJump}) {
+                         MarkerKind::NodeUp, MarkerKind::Failover, MarkerKind::ClockJump,
+                         MarkerKind::LateRenewal}) {
         if (seen[std::size_t(k)])
             mark(k);
     }
@@ -117,6 +118,8 @@ QString markerName(MarkerKind kind)
         return QCoreApplication::translate("lockscope::ui::TimelineWidget", "failover");
     case MarkerKind::ClockJump:
         return QCoreApplication::translate("lockscope::ui::TimelineWidget", "node clock jump");
+    case MarkerKind::LateRenewal:
+        return QCoreApplication::translate("lockscope::ui::TimelineWidget", "renewed late");
     }
     return {};
 }

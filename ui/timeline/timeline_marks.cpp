@@ -21,6 +21,23 @@ int legendItemWidth(const QFontMetrics &fm, const QString &text)
     return 30 + fm.horizontalAdvance(text) + 16;
 }
 
+// A circular arrow of radius r around c: a renewal.
+void renewalArrow(QPainter &p, const QPointF &c, double r, double width, const QColor &color)
+{
+    p.setPen(QPen(color, width));
+    p.setBrush(Qt::NoBrush);
+    p.drawArc(QRectF(c.x() - r, c.y() - r, r * 2, r * 2), 60 * 16, 270 * 16);
+    // The head, in units of the radius.
+    const QPointF tip = c + QPointF(r * 0.5, -r * (0.65 / 0.75));
+    QPolygonF head;
+    head << tip + QPointF(-r * (0.1 / 0.75), -r * 0.6)
+         << tip + QPointF(r * (0.5 / 0.75), r * (0.05 / 0.75))
+         << tip + QPointF(-r * (0.2 / 0.75), r * (0.35 / 0.75));
+    p.setPen(Qt::NoPen);
+    p.setBrush(color);
+    p.drawPolygon(head);
+}
+
 } // namespace
 
 void paintMarker(QPainter &p, const Theme &th, MarkerKind kind, const QPointF &c,
@@ -95,20 +112,16 @@ void paintMarkerGlyph(QPainter &p, const Theme &th, MarkerKind kind, const QPoin
         p.drawPolygon(g);
         break;
     }
-    case MarkerKind::Renewed: {
-        p.setPen(QPen(th.good, 2.2));
-        p.setBrush(Qt::NoBrush);
-        const QRectF box(c.x() - s * 0.75, c.y() - s * 0.75, s * 1.5, s * 1.5);
-        p.drawArc(box, 60 * 16, 270 * 16);
-        QPolygonF head;
-        const QPointF tip = c + QPointF(s * 0.375, -s * 0.65);
-        head << tip + QPointF(-s * 0.1, -s * 0.45) << tip + QPointF(s * 0.5, s * 0.05)
-             << tip + QPointF(-s * 0.2, s * 0.35);
-        p.setPen(Qt::NoPen);
-        p.setBrush(th.good);
-        p.drawPolygon(head);
+    case MarkerKind::Renewed:
+        renewalArrow(p, c, s * 0.75, 2.2, th.good);
         break;
-    }
+    case MarkerKind::LateRenewal:
+        // The renewal's arrow, white on the warning colour: renewed, but almost too late.
+        p.setPen(halo);
+        p.setBrush(th.warning);
+        p.drawEllipse(c, s * 1.05, s * 1.05);
+        renewalArrow(p, c, s * 0.55, 1.8, Qt::white);
+        break;
     case MarkerKind::Deleted:
         p.setPen(QPen(th.text, 2));
         p.drawLine(c + QPointF(0, -s * 1.1), c + QPointF(0, s * 1.1));
