@@ -15,6 +15,7 @@ struct KeyState {
     qint16 writer = kNoClient; // the owner of the last value written
     qint64 writtenUs = 0;      // when, in the log's time
     qint64 ttlMs = -1;
+    quint32 text = 0; // the value written
     int openHold = -1; // index into holds of the hold in progress
     qint64 lastRenewUs = -1;
     std::vector<qint64> intervalsMs; // of the open hold's renewals
@@ -132,10 +133,7 @@ bool deriveWorkload(const EventLog &log, const RecordingWindow &window, Recorded
                 k.writer = e.owner;
                 k.writtenUs = e.timeUs;
                 k.ttlMs = e.value;
-            }
-            if (w.firstValue.isEmpty() && e.owner != kNoClient && inWindow) {
-                w.firstValue = log.strings().at(e.text);
-                w.firstKey = key;
+                k.text = e.text;
             }
             break;
         }
@@ -156,6 +154,10 @@ bool deriveWorkload(const EventLog &log, const RecordingWindow &window, Recorded
             const qint64 at = k.writer == e.client ? k.writtenUs : e.timeUs;
             h.atUs = qMax<qint64>(0, at - w.startUs);
             h.ttlMs = k.writer == e.client ? k.ttlMs : -1;
+            if (w.holds.empty() && k.writer == e.client) { // the lock format's sample
+                w.firstValue = log.strings().at(k.text);
+                w.firstKey = log.strings().at(e.key);
+            }
             k.openHold = int(w.holds.size());
             w.holds.push_back(h);
             break;

@@ -232,6 +232,11 @@ bool whatIfScenario(const RecordedWorkload &w, const WhatIfOptions &o, Scenario 
         }
         if (client < 0) {
             ClientSpec c;
+            // The scenario's defaults, which the file then leaves out: a schedule uses none.
+            c.holdMs = s.holdMs;
+            c.thinkMs = s.thinkMs;
+            c.cycles = s.cycles;
+            c.acquireTimeoutMs = s.acquireTimeoutMs;
             c.name = ownerName(w, h.owner, o.anonymize);
             if (sameOwner > 0)
                 c.name += QStringLiteral(" (%1)").arg(sameOwner + 1);

@@ -110,7 +110,8 @@ void TestWhatIfLive::initTestCase()
     QProcess monitor;
     monitor.start(QString::fromUtf8(LOCKSCOPE_CLI),
                   {QStringLiteral("monitor"), QStringLiteral("--redis"), address(server),
-                   QStringLiteral("--follow"), QStringLiteral("--record"), m_file});
+                   QStringLiteral("--pattern"), QStringLiteral("*"), QStringLiteral("--follow"),
+                   QStringLiteral("--record"), m_file});
     QVERIFY(monitor.waitForStarted(5000));
     QByteArray shown;
     QTRY_VERIFY_WITH_TIMEOUT(

@@ -25,6 +25,7 @@ const QByteArray kTokC = "24508092eaae11f18c2902fc00000001";
 const QByteArray kTokD = "24508114eaae11f18c2902fc00000001";
 
 // The recording, in ms after kT0:
+//   lock:ready held from before the recording (tokReady)
 //   A  orders:42    0 .. 800 released     ttl 1500
 //   C  payments:7 200 .. 5200 expired     ttl 5000
 //   B  orders:42 1000 .. 1500 released    ttl 1500
@@ -35,6 +36,8 @@ void writeRecording(EventLog *log)
     const qint16 node = rec.node("127.0.0.1:6379");
     const qint16 a = rec.owner(kTokA), b = rec.owner(kTokB), c = rec.owner(kTokC),
                  d = rec.owner(kTokD);
+    // Held before the monitor looked: not an acquisition of the recording.
+    rec.present(kT0, node, "lock:ready", rec.owner("tokReady"), "tokReady", 600000);
     rec.acquired(kT0, node, "orders:42", a, kTokA, 1500);
     rec.acquired(kT0 + 200 * kMs, node, "payments:7", c, kTokC, 5000);
     rec.released(kT0 + 800 * kMs, node, "orders:42", a);
@@ -104,6 +107,9 @@ void TestWhatIf::derivesTheRecordedWorkload()
     QCOMPARE(w.holdsEndedBy(RecordedHold::End::Expired), 1);
     QCOMPARE(w.commonTtlMs(), qint64(1500));
     QCOMPARE(w.longestHoldUs(), 5000 * kMs);
+    // The lock format is read from the first acquisition's value, not from lock:ready's.
+    QCOMPARE(w.firstKey, QByteArray("orders:42"));
+    QCOMPARE(w.firstValue, kTokA);
 }
 
 void TestWhatIf::windowKeepsTheAcquisitionsInside()
