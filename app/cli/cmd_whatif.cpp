@@ -72,8 +72,8 @@ int whatif(const QStringList &args)
                                             "the recording's end)."),
          QStringLiteral("T")},
         {QStringLiteral("strategy"),
-         QCoreApplication::translate("cli", "The strategy to replay under (default: the one the "
-                                            "recording's lock format implies)."),
+         QCoreApplication::translate("cli", "A strategy to replay under (repeatable; default: "
+                                            "the one the recording's lock format implies)."),
          QStringLiteral("ID")},
         {QStringLiteral("all-strategies"),
          QCoreApplication::translate("cli", "Replay under every strategy.")},
