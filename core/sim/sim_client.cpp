@@ -521,6 +521,14 @@ Task<void> SimClient::replaySchedule()
     const auto &sc = m_world.scenario();
     const qint64 roundTripUs = qint64(sc.latencyMs * 2000.0);
     for (const ScheduledHold &entry : m_spec.schedule) {
+        // The parser checks the keys; a scenario changed after (fewer keys) must not run off.
+        if (entry.key < 0 || entry.key >= m_world.lockKeyCount()) {
+            fail(QCoreApplication::translate("Simulation",
+                                             "its schedule names key %1, the scenario has %2")
+                     .arg(entry.key)
+                     .arg(m_world.lockKeyCount()));
+            co_return;
+        }
         const qint64 now = m_world.kernel().now();
         if (entry.atUs > now)
             co_await sleepFor(entry.atUs - now);
