@@ -80,6 +80,7 @@ class TestWhatIfLive : public QObject {
 private slots:
     void initTestCase();
     void replayReproducesTheRecording();
+    void windowReplaysPartOfTheRecording();
     void pausedHolderIsUnsafeUnlessFenced();
     void anonymizeLeavesNoRecordedName();
     void badInputIsOneLine();
@@ -198,6 +199,34 @@ void TestWhatIfLive::replayReproducesTheRecording()
                                     .arg(holdDiff)));
         }
     }
+}
+
+void TestWhatIfLive::windowReplaysPartOfTheRecording()
+{
+    // From 50 ms before the second acquisition to 10 ms after the third: those two alone, by
+    // their owners, with the window's start as time 0.
+    const qint64 fromUs = m_recorded.holds[1].atUs - 50000;
+    const qint64 toUs = m_recorded.holds[2].atUs + 10000;
+    const QString scenarioFile = m_dir.filePath(QStringLiteral("window.json"));
+    const CliRun run =
+        whatif({QStringLiteral("--recording"), m_file, QStringLiteral("--from"),
+                QStringLiteral("%1ms").arg(double(fromUs) / 1000, 0, 'f', 3),
+                QStringLiteral("--to"), QStringLiteral("%1ms").arg(double(toUs) / 1000, 0, 'f', 3),
+                QStringLiteral("--scenario-out"), scenarioFile, QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, run.describe().constData());
+    const QJsonObject rec = jsonOf(run)[QStringLiteral("recording")].toObject();
+    QCOMPARE(rec[QStringLiteral("acquisitions")].toInt(), 2);
+    // --json prints three decimals: the millisecond.
+    QVERIFY(qAbs(qRound64(rec[QStringLiteral("from_s")].toDouble() * 1e6) - fromUs) <= 500);
+    Scenario s;
+    QString error;
+    QVERIFY2(loadScenarioFile(scenarioFile, &s, &error), qPrintable(error));
+    QCOMPARE(s.clients.size(), qsizetype(2));
+    QCOMPARE(s.clients[0].name.toUtf8(), m_tokens[1]);
+    QCOMPARE(s.clients[1].name.toUtf8(), m_tokens[2]);
+    const qint64 hop = qint64(s.latencyMs * 1000);
+    QCOMPARE(s.clients[0].schedule[0].atUs, 50000 - hop);
+    QCOMPARE(s.clients[0].schedule[0].holdUs, m_recorded.holds[1].holdUs);
 }
 
 void TestWhatIfLive::pausedHolderIsUnsafeUnlessFenced()

@@ -2,6 +2,7 @@
 // monitor's own recorder at times chosen here, so the derived workload is checked against
 // arithmetic on those times; then the derived scenario is run in the simulator and the holds of
 // its log are compared with the recording's.
+#include "lock/strategy_registry.h"
 #include "monitor/monitor_recorder.h"
 #include "sim/scenario_writer.h"
 #include "sim/simulation.h"
@@ -82,6 +83,7 @@ private slots:
     void faultSyntax_data();
     void faultSyntax();
     void faultThatCannotBePlaced();
+    void everyFaultKindRuns();
     void scheduleRoundTripsAndIsChecked();
 };
 
@@ -403,6 +405,48 @@ void TestWhatIf::faultThatCannotBePlaced()
     Scenario back;
     QVERIFY2(parseScenario(scenarioToJson(s), QStringLiteral("f.json"), &back, &error),
              qPrintable(error));
+}
+
+// Each kind of fault lands where the instant says and every strategy runs the replay to its end.
+void TestWhatIf::everyFaultKindRuns()
+{
+    EventLog log;
+    writeRecording(&log);
+    RecordedWorkload w;
+    QString error;
+    QVERIFY(deriveWorkload(log, {}, &w, &error));
+    const QList<QPair<QString, FaultSpec::Action>> kinds = {
+        {QStringLiteral("lose-reply@0.9s"), FaultSpec::Action::LoseReply},
+        {QStringLiteral("failover@1.2s"), FaultSpec::Action::Failover},
+        {QStringLiteral("restart@1.2s+0.5s"), FaultSpec::Action::NodeRestart},
+        {QStringLiteral("clock-jump@1.2s+2s"), FaultSpec::Action::ClockJump},
+    };
+    for (const auto &[text, action] : kinds) {
+        WhatIfOptions o;
+        WhatIfFault f;
+        QVERIFY2(parseWhatIfFault(text, &f, &error), qPrintable(error));
+        o.faults = {f};
+        Scenario s;
+        QList<PlacedFault> placed;
+        QVERIFY2(whatIfScenario(w, o, &s, &placed, &error), qPrintable(error));
+        QCOMPARE(s.faults.size(), qsizetype(1));
+        QCOMPARE(s.faults[0].action, action);
+        if (action == FaultSpec::Action::LoseReply) {
+            // The next acquisition from 0.9 s on is B's at 1.0 s: armed just before it leaves.
+            QCOMPARE(placed[0].client, QString::fromLatin1(kTokB));
+            QCOMPARE(s.faults[0].trigger.atMs, (1000 * kMs - qint64(s.latencyMs * 1000)) / kMs);
+        } else {
+            QVERIFY(placed[0].client.isEmpty());
+            QCOMPARE(s.faults[0].trigger.atMs, qint64(1200));
+        }
+        if (action == FaultSpec::Action::ClockJump)
+            QCOMPARE(s.faults[0].jumpMs, qint64(2000));
+        if (action == FaultSpec::Action::NodeRestart)
+            QCOMPARE(s.faults[0].durationMs, qint64(500));
+        for (const WhatIfRun &r : runWhatIf(s, strategyIds()))
+            QVERIFY2(r.ok,
+                     qPrintable(QStringLiteral("%1 under %2: %3").arg(text, r.strategy, r.error)));
+    }
 }
 
 void TestWhatIf::scheduleRoundTripsAndIsChecked()
