@@ -2,6 +2,7 @@
 // monitor's own recorder at times chosen here, so the derived workload is checked against
 // arithmetic on those times; then the derived scenario is run in the simulator and the holds of
 // its log are compared with the recording's.
+#include "live/live_scenario.h"
 #include "lock/strategy_registry.h"
 #include "monitor/monitor_recorder.h"
 #include "sim/scenario_writer.h"
@@ -157,6 +158,9 @@ void TestWhatIf::scenarioReplaysTheSchedule()
     QCOMPARE(s.jitterMs, 0.0);
     // Long enough for the last hold (5.2 s), a lease (5 s) and a second.
     QCOMPARE(s.durationMs, qint64(5200 + 5000 + 1000));
+    // Only the simulator follows a schedule: a live run says so rather than run something else.
+    const QString why = liveRefusal(s, *createStrategy(QStringLiteral("set-nx-px-lua")), false);
+    QVERIFY2(why.contains(QLatin1String("replays a recorded schedule")), qPrintable(why));
 }
 
 void TestWhatIf::replayReproducesTheRecordedHolds()
