@@ -38,6 +38,10 @@ QString usage()
         "          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]\n"
         "                                 every placement of up to K faults: the smallest\n"
         "                                 counterexample, or none within the bound\n"
+        "  whatif --recording FILE [--from T --to T] [--strategy ID|--all-strategies]\n"
+        "         [--fault KIND@T ...] [--scenario-out FILE] [--anonymize] [--json]\n"
+        "                                 a monitor recording's traffic replayed under other\n"
+        "                                 strategies and added faults\n"
         "\n"
         "Run 'lockscope-cli <command> --help' for a command's options.\n");
 }
@@ -51,7 +55,7 @@ int run(const QStringList &arguments)
     if (args.isEmpty())
         return fail(QCoreApplication::translate(
             "cli", "no command given (strategies, scenarios, simulate, compare, "
-                   "demo, bench, monitor, replay, explore); see 'lockscope-cli --help'"));
+                   "demo, bench, monitor, replay, explore, whatif); see 'lockscope-cli --help'"));
     if (args.first() == QLatin1String("help") || args.first() == QLatin1String("--help") ||
         args.first() == QLatin1String("-h")) {
         out(usage());
@@ -83,9 +87,11 @@ int run(const QStringList &arguments)
         return replay(rest);
     if (command == QLatin1String("explore"))
         return explore(rest);
+    if (command == QLatin1String("whatif"))
+        return whatif(rest);
     return fail(QCoreApplication::translate(
                     "cli", "unknown command \"%1\" (strategies, scenarios, simulate, compare, "
-                           "demo, bench, monitor, replay, explore)")
+                           "demo, bench, monitor, replay, explore, whatif)")
                     .arg(command));
 }
 

@@ -76,6 +76,7 @@ int bench(const QStringList &args);
 int monitor(const QStringList &args);
 int replay(const QStringList &args);
 int explore(const QStringList &args); // cmd_explore.cpp: exit 0 none, 1 found, 2, 130
+int whatif(const QStringList &args);  // cmd_whatif.cpp
 // simulate --live (cmd_simulate_live.cpp): its options, and the run once simulate has read the
 // scenario and strategy into `config`. Exit 0 agree, 1 disagree, 2 bad input, 130 cancelled.
 QList<QCommandLineOption> liveSimulateOptions();

@@ -103,6 +103,16 @@ struct LocalNode {
 
 QString liveRefusal(const Scenario &scenario, const Strategy &strategy, bool userServers)
 {
+    // A what-if replay's clients follow a recorded schedule on named keys; the live client runs
+    // the cyclic workload only.
+    for (const ClientSpec &c : scenario.clients) {
+        if (!c.schedule.isEmpty())
+            return QCoreApplication::translate(
+                       "LiveScenario",
+                       "client %1 replays a recorded schedule (a what-if replay), which only the "
+                       "simulator runs")
+                .arg(c.name);
+    }
     if (scenario.keyCount != 1)
         return QCoreApplication::translate("LiveScenario",
                                            "a live run uses one lock key; this scenario has %1")

@@ -58,7 +58,9 @@ qint64 estimateRunEvents(const Scenario &s)
         const double cycleMs =
             std::max(0.1, c.holdMs.meanMs() + c.thinkMs.meanMs() + 4.0 * roundTripMs);
         double cycles = durationMs / cycleMs;
-        if (c.cycles >= 0)
+        if (!c.schedule.isEmpty()) // a replay: exactly its acquisitions
+            cycles = std::min(cycles, double(c.schedule.size()));
+        else if (c.cycles >= 0)
             cycles = std::min(cycles, double(c.cycles));
         events += cycles * (kEventsPerCycle + 2 * lockCommand) +
                   durationMs / kRetryIntervalMs * lockCommand;

@@ -291,6 +291,41 @@ bool parseFault(const QJsonValue &v, const QString &path, FaultSpec *f, Problem 
     return true;
 }
 
+// Milliseconds with up to three decimals (a recording's microseconds), as whole microseconds.
+bool millisAsMicros(FieldReader &r, const char *name, qint64 *outUs)
+{
+    const auto v = r.take(name);
+    if (v.isUndefined())
+        return true;
+    // A virtual day at most: the longest run there is (and far from overflowing).
+    if (!v.isDouble() || v.toDouble() < 0 || v.toDouble() > double(limits::kMaxDurationMs))
+        return r.fail(name, QCoreApplication::translate("Scenario", "must be a number of "
+                                                                    "milliseconds, 0..%1")
+                                .arg(limits::kMaxDurationMs));
+    *outUs = qRound64(v.toDouble() * 1000.0);
+    return true;
+}
+
+bool parseScheduledHold(const QJsonValue &v, const QString &path, int keyCount, ScheduledHold *hold,
+                        Problem *problem)
+{
+    FieldReader r(v.toObject(), path, problem);
+    if (!v.isObject())
+        return r.failHere(QCoreApplication::translate("Scenario", "must be an object"));
+    if (!(millisAsMicros(r, "at_ms", &hold->atUs) && r.integer("key", &hold->key, 0) &&
+          millisAsMicros(r, "hold_ms", &hold->holdUs) && r.integer("ttl_ms", &hold->ttlMs, -1) &&
+          r.finish()))
+        return false;
+    if (hold->key >= keyCount)
+        return r.fail("key", QCoreApplication::translate("Scenario", "%1 is out of range (0..%2)")
+                                 .arg(hold->key)
+                                 .arg(keyCount - 1));
+    if (hold->ttlMs == 0)
+        return r.fail("ttl_ms", QCoreApplication::translate(
+                                    "Scenario", "must be at least 1 (or -1: the scenario's)"));
+    return true;
+}
+
 bool parseClient(const QJsonValue &v, const QString &path, const Scenario &s, qsizetype i,
                  ClientSpec *spec, Problem *problem)
 {
@@ -307,8 +342,18 @@ bool parseClient(const QJsonValue &v, const QString &path, const Scenario &s, qs
           c.distribution("think_ms", &spec->thinkMs) &&
           c.integer("clock_offset_ms", &spec->clockOffsetMs, INT_MIN) &&
           c.boolean("nested", &spec->nested) &&
-          c.integer("acquire_timeout_ms", &spec->acquireTimeoutMs, -1) && c.finish()))
+          c.integer("acquire_timeout_ms", &spec->acquireTimeoutMs, -1)))
         return false;
+    QJsonArray schedule;
+    if (!(c.list("schedule", &schedule) && c.finish()))
+        return false;
+    for (qsizetype j = 0; j < schedule.size(); ++j) {
+        ScheduledHold hold;
+        if (!parseScheduledHold(schedule[j], member(path, QStringLiteral("schedule[%1]").arg(j)),
+                                s.keyCount, &hold, problem))
+            return false;
+        spec->schedule.append(hold);
+    }
     if (spec->name.isEmpty())
         return c.failHere(QCoreApplication::translate("Scenario", "a client needs a name"));
     for (const auto &other : s.clients) {
@@ -371,10 +416,34 @@ bool parseObject(const QJsonObject &o, Scenario *out, Problem *problem)
                                   "Scenario", "must be spin, backoff or pubsub, got \"%1\"")
                                   .arg(s.waitMode));
 
-    QJsonArray clients, faults, captions;
-    if (!(r.list("client_list", &clients) && r.list("faults", &faults) &&
-          r.list("captions", &captions)))
+    QJsonArray keyNames, clients, faults, captions;
+    if (!(r.list("key_names", &keyNames) && r.list("client_list", &clients) &&
+          r.list("faults", &faults) && r.list("captions", &captions)))
         return false;
+    if (!keyNames.isEmpty()) {
+        // The names are the keys: a "keys" that disagrees would be ignored.
+        if (r.has("keys") && s.keyCount != keyNames.size())
+            return r.fail("keys", QCoreApplication::translate("Scenario",
+                                                              "is %1, but key_names names %2 keys")
+                                      .arg(s.keyCount)
+                                      .arg(keyNames.size()));
+        if (keyNames.size() > limits::kMaxKeys)
+            return r.fail("key_names", QCoreApplication::translate(
+                                           "Scenario", "must have at most %1 keys, got %2")
+                                           .arg(limits::kMaxKeys)
+                                           .arg(keyNames.size()));
+        for (const auto &name : std::as_const(keyNames)) {
+            if (!name.isString() || name.toString().isEmpty())
+                return r.fail("key_names", QCoreApplication::translate(
+                                               "Scenario", "must be a list of key names"));
+            if (s.keyNames.contains(name.toString()))
+                return r.fail("key_names",
+                              QCoreApplication::translate("Scenario", "names \"%1\" twice")
+                                  .arg(name.toString()));
+            s.keyNames.append(name.toString());
+        }
+        s.keyCount = int(s.keyNames.size());
+    }
     if (clients.size() > limits::kMaxClients)
         return r.fail("client_list", QCoreApplication::translate(
                                          "Scenario", "must have at most %1 clients, got %2")

@@ -57,6 +57,17 @@ struct Caption {
     QMap<QString, QString> text; // language -> sentence ("en", "zh_CN")
 };
 
+// One acquisition of a replayed workload (what-if replay, whatif.h, derives them from a monitor
+// recording): the client starts acquiring `key` at atUs and starts releasing it holdUs after it
+// got it. Microseconds, because a recording is stamped in microseconds and a replay should keep
+// the order of two events a few microseconds apart.
+struct ScheduledHold {
+    qint64 atUs = 0;   // run time; a client still busy with its previous hold starts late
+    int key = 0;       // index into the scenario's keys
+    qint64 holdUs = 0; // from the acquisition to the start of the release
+    qint64 ttlMs = -1; // the lease asked for; -1: the scenario's ttl_ms
+};
+
 struct ClientSpec {
     QString name;
     qint64 startMs = 0;
@@ -66,6 +77,9 @@ struct ClientSpec {
     qint64 clockOffsetMs = 0;     // this client's clock minus true time
     bool nested = false;          // acquires the same lock again while holding it
     qint64 acquireTimeoutMs = -1; // give up acquiring after this long; -1 waits until the end
+    // When not empty, the client makes exactly these acquisitions, in this order, and then
+    // stops: cycles, hold_ms and think_ms are not used, and no key is picked at random.
+    QList<ScheduledHold> schedule;
 };
 
 struct Scenario {
@@ -78,6 +92,9 @@ struct Scenario {
     // Workload.
     int clientCount = 2;
     int keyCount = 1;
+    // The lock keys' names (key i is keyNames[i]); empty: "lock:<i>". When given, keyCount is
+    // its size. A replayed recording keeps its own key names, so the replay reads like it.
+    QStringList keyNames;
     qint64 ttlMs = 30000;
     Distribution holdMs = Distribution::fixed(10);
     Distribution thinkMs = Distribution::fixed(10);

@@ -82,6 +82,16 @@ QJsonObject clientToJson(const ClientSpec &c, const Scenario &s, qsizetype i)
     putIf(o, "clock_offset_ms", c.clockOffsetMs != d.clockOffsetMs, c.clockOffsetMs);
     putIf(o, "nested", c.nested != d.nested, c.nested);
     putIf(o, "acquire_timeout_ms", c.acquireTimeoutMs != s.acquireTimeoutMs, c.acquireTimeoutMs);
+    QJsonArray schedule;
+    for (const ScheduledHold &h : c.schedule) {
+        // Milliseconds with the microseconds as decimals: exact in a double for a day's run.
+        QJsonObject e{{QStringLiteral("at_ms"), double(h.atUs) / 1000.0},
+                      {QStringLiteral("key"), h.key},
+                      {QStringLiteral("hold_ms"), double(h.holdUs) / 1000.0}};
+        putIf(e, "ttl_ms", h.ttlMs != ScheduledHold{}.ttlMs, h.ttlMs);
+        schedule.append(e);
+    }
+    putIf(o, "schedule", !schedule.isEmpty(), schedule);
     return o;
 }
 
@@ -109,6 +119,7 @@ const QStringList &keyOrder(const QString &context)
         // Workload.
         QStringLiteral("clients"),
         QStringLiteral("keys"),
+        QStringLiteral("key_names"),
         QStringLiteral("ttl_ms"),
         QStringLiteral("hold_ms"),
         QStringLiteral("think_ms"),
@@ -131,11 +142,14 @@ const QStringList &keyOrder(const QString &context)
         QStringLiteral("captions"),
     };
     static const QStringList client = {
-        QStringLiteral("name"),    QStringLiteral("start_ms"),
-        QStringLiteral("hold_ms"), QStringLiteral("think_ms"),
-        QStringLiteral("cycles"),  QStringLiteral("clock_offset_ms"),
-        QStringLiteral("nested"),  QStringLiteral("acquire_timeout_ms"),
+        QStringLiteral("name"),     QStringLiteral("start_ms"),
+        QStringLiteral("hold_ms"),  QStringLiteral("think_ms"),
+        QStringLiteral("cycles"),   QStringLiteral("clock_offset_ms"),
+        QStringLiteral("nested"),   QStringLiteral("acquire_timeout_ms"),
+        QStringLiteral("schedule"),
     };
+    static const QStringList scheduled = {QStringLiteral("at_ms"), QStringLiteral("key"),
+                                          QStringLiteral("hold_ms"), QStringLiteral("ttl_ms")};
     static const QStringList fault = {
         QStringLiteral("action"),  QStringLiteral("client"),      QStringLiteral("node"),
         QStringLiteral("nodes"),   QStringLiteral("persistence"), QStringLiteral("duration_ms"),
@@ -158,6 +172,8 @@ const QStringList &keyOrder(const QString &context)
         return trigger;
     if (context == QLatin1String("captions"))
         return caption;
+    if (context == QLatin1String("schedule"))
+        return scheduled;
     return text;
 }
 
@@ -227,7 +243,9 @@ QJsonObject scenarioToJsonObject(const Scenario &s)
     // With a client_list the list is the cast; the parser refuses a "clients" that disagrees.
     const bool countExpressible = s.clients.isEmpty() || s.clientCount == s.clients.size();
     putIf(o, "clients", countExpressible && s.clientCount != d.clientCount, s.clientCount);
-    putIf(o, "keys", s.keyCount != d.keyCount, s.keyCount);
+    // With key_names the names are the keys; the parser refuses a "keys" that disagrees.
+    putIf(o, "keys", s.keyNames.isEmpty() && s.keyCount != d.keyCount, s.keyCount);
+    putIf(o, "key_names", !s.keyNames.isEmpty(), QJsonArray::fromStringList(s.keyNames));
     putIf(o, "ttl_ms", s.ttlMs != d.ttlMs, s.ttlMs);
     putIf(o, "hold_ms", !s.holdMs.sameAs(d.holdMs), s.holdMs.toJson());
     putIf(o, "think_ms", !s.thinkMs.sameAs(d.thinkMs), s.thinkMs.toJson());

@@ -470,6 +470,10 @@ void SimClient::note(LockNote kind, const QByteArray &key, qint64 value, const Q
 
 Task<void> SimClient::workload()
 {
+    if (!m_spec.schedule.isEmpty()) {
+        co_await replaySchedule();
+        co_return;
+    }
     co_await sleepFor(m_spec.startMs * 1000);
     m_world.record(EventKind::ClientStarted, qint16(m_index), kNoNode, 0, 0, 0);
     const auto &sc = m_world.scenario();
@@ -505,7 +509,61 @@ Task<void> SimClient::workload()
     m_world.clientDone();
 }
 
-Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 holdUs)
+Task<void> SimClient::replaySchedule()
+{
+    // A recorded workload, acquisition by acquisition. The recording saw each hold from the
+    // server's side (the key written, the key deleted). The client learns it got the lock one
+    // round trip after the key was written, and the release reaches the node one round trip
+    // (the counter's write) and a hop after the work ends: the work ends two round trips early
+    // so that on the node the hold lasts holdUs again.
+    co_await sleepFor(m_spec.startMs * 1000);
+    m_world.record(EventKind::ClientStarted, qint16(m_index), kNoNode, 0, 0, 0);
+    const auto &sc = m_world.scenario();
+    const qint64 roundTripUs = qint64(sc.latencyMs * 2000.0);
+    for (const ScheduledHold &entry : m_spec.schedule) {
+        // The parser checks the keys; a scenario changed after (fewer keys) must not run off.
+        if (entry.key < 0 || entry.key >= m_world.lockKeyCount()) {
+            fail(QCoreApplication::translate("Simulation",
+                                             "its schedule names key %1, the scenario has %2")
+                     .arg(entry.key)
+                     .arg(m_world.lockKeyCount()));
+            co_return;
+        }
+        const qint64 now = m_world.kernel().now();
+        if (entry.atUs > now)
+            co_await sleepFor(entry.atUs - now);
+        LockHandle lock;
+        const quint32 key = m_world.lockKeyId(entry.key);
+        lock.request.key = m_world.strings().at(key);
+        lock.request.ttlMs = entry.ttlMs > 0 ? entry.ttlMs : sc.ttlMs;
+        lock.request.nodeTimeoutMs = sc.nodeTimeoutMs;
+
+        m_world.record(EventKind::AcquireStarted, qint16(m_index), kNoNode, key, 0, 1);
+        const qint64 t0 = m_world.kernel().now();
+        const bool ok = co_await acquireLock(*this, m_world.strategy(), lock, m_wait);
+        if (!ok) {
+            m_world.record(EventKind::AcquireGaveUp, qint16(m_index), kNoNode, key, 0, 0);
+            continue;
+        }
+        const qint64 acquiredUs = m_world.kernel().now();
+        m_world.record(EventKind::Acquired, qint16(m_index), kNoNode, key,
+                       m_world.intern(lock.token), acquiredUs - t0);
+        co_await criticalSection(lock, entry.key, 0,
+                                 acquiredUs + qMax<qint64>(entry.holdUs - 2 * roundTripUs, 0));
+
+        m_world.record(EventKind::ReleaseStarted, qint16(m_index), kNoNode, key, 0, 0);
+        const auto outcome = co_await releaseLock(*this, m_world.strategy(), lock, m_world.wait());
+        m_world.record(EventKind::Released, qint16(m_index), kNoNode, key, 0,
+                       outcome == ReleaseOutcome::Released  ? 1
+                       : outcome == ReleaseOutcome::NotHeld ? 0
+                                                            : -1);
+    }
+    m_finished = true;
+    m_world.clientDone();
+}
+
+Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 holdUs,
+                                      qint64 releaseAtUs)
 {
     const quint32 key = m_world.lockKeyId(keyIndex);
     m_world.record(EventKind::CriticalEnter, qint16(m_index), kNoNode, key, 0, 0);
@@ -540,7 +598,10 @@ Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 hol
     if (m_spec.nested)
         co_await nestedAcquire(lock);
 
-    co_await sleepFor(holdUs);
+    if (releaseAtUs < 0)
+        co_await sleepFor(holdUs);
+    else if (releaseAtUs > m_world.kernel().now()) // a replay: the work ends at a set time
+        co_await sleepFor(releaseAtUs - m_world.kernel().now());
 
     const QByteArray next = decimal(value + 1);
     Reply write;

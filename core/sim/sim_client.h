@@ -95,7 +95,10 @@ private:
     SleepUs sleepFor(qint64 us);
 
     Task<void> workload();
-    Task<void> criticalSection(LockHandle &lock, int keyIndex, qint64 holdUs);
+    Task<void> replaySchedule(); // the workload of a client with a schedule
+    // Works holdUs inside the lock, or until releaseAtUs when that is >= 0.
+    Task<void> criticalSection(LockHandle &lock, int keyIndex, qint64 holdUs,
+                               qint64 releaseAtUs = -1);
     Task<void> nestedAcquire(const LockHandle &outer);
 
     // Runs fn now, later (paused), or never (crashed). Templates, so the hot path of a reply

@@ -48,7 +48,8 @@ SimWorld::SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> str
     preloadScripts();
 
     for (int k = 0; k < scenario.keyCount; ++k) {
-        const QByteArray name = "lock:" + QByteArray::number(k);
+        const QByteArray name = k < scenario.keyNames.size() ? scenario.keyNames[k].toUtf8()
+                                                             : "lock:" + QByteArray::number(k);
         m_lockKeyIds.push_back(m_strings->intern(name));
         m_counterKeyIds.push_back(m_strings->intern("counter:" + name));
         // The pool's bytes, as criticalSection() used: the keyspace finds shared bytes first.

@@ -62,8 +62,10 @@ public:
     bool recordText() const { return m_recordText; }
     quint32 intern(const QByteArray &s) { return m_recordText ? m_strings->intern(s) : 0; }
     quint32 internAlways(const QByteArray &s) { return m_strings->intern(s); }
-    // Lock key i ("lock:i") and its counter on the resource, interned once.
+    // Lock key i ("lock:i", or the scenario's name for it) and its counter on the resource,
+    // interned once.
     quint32 lockKeyId(int index) const { return m_lockKeyIds[std::size_t(index)]; }
+    int lockKeyCount() const { return int(m_lockKeyIds.size()); }
     quint32 counterKeyId(int index) const { return m_counterKeyIds[std::size_t(index)]; }
     // "GET counter:lock:i", built once: every critical section sends a shared copy.
     const Command &getCounterCommand(int index) const
