@@ -3,6 +3,7 @@
 #include "common/language.h"
 #include "common/theme.h"
 #include "compare/compare_page.h"
+#include "compare/compare_settings.h"
 #include "explore/explore_page.h"
 #include "monitor/monitor_page.h"
 #include "timeline/timeline_widget.h"
@@ -202,6 +203,22 @@ void MainWindow::buildPages()
     connect(m_comparePage, &ComparePage::openRunRequested, this, open);
     // A counterexample of the Explore page: its scenario, at its finding.
     connect(m_explorePage, &ExplorePage::openRunRequested, this, open);
+    // The monitor's What if…: the recorded workload runs in the workspace under the strategy
+    // its lock format implies (faults are added there by hand), and the Compare page has it
+    // chosen, to compare every strategy on it.
+    connect(m_monitorPage, &MonitorPage::whatIfReady, this,
+            [this](const QString &path, const QString &strategy) {
+                QString error;
+                if (!m_comparePage->settingsWidget()->addScenarioFile(path, &error) ||
+                    !m_workspace->addScenarioFile(path, &error)) {
+                    showWarning(tr("What if…"), error);
+                    return;
+                }
+                m_workspace->setStrategy(strategy);
+                setPage(Page::Workspace);
+                if (!m_workspace->runNow(&error) && !error.isEmpty())
+                    showWarning(tr("What if…"), error);
+            });
 }
 
 // The workspace's panes, in docks of the window: the explanation and the findings on the left,

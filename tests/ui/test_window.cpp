@@ -3,7 +3,11 @@
 // window's own title, status bar, settings and palette; assertions are on what the models hold.
 #include "common/key_table_model.h"
 #include "common/theme.h"
+#include "compare/compare_page.h"
+#include "compare/compare_settings.h"
 #include "main_window.h"
+#include "monitor/monitor_page.h"
+#include "monitor/monitor_recorder.h"
 #include "timeline/timeline_widget.h"
 #include "workspace/command_log_model.h"
 #include "workspace/findings_model.h"
@@ -23,6 +27,7 @@
 #include <QJsonObject>
 #include <QSet>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -700,6 +705,62 @@ private Q_SLOTS:
         QVERIFY(writeTwoClientScenario(path) == path);
         MainWindow fourth(options);
         QCOMPARE(fourth.workspace()->scenarioFiles(), QStringList{path});
+    }
+
+    // The monitor's What if…: a recording of two owners taking one lock in turn becomes a
+    // scenario that the workspace runs (under the strategy the format implies) with the same
+    // three acquisitions by two clients, and that the Compare page has chosen. Without a
+    // history there is nothing to replay, and it says so.
+    void whatIfRunsTheRecordedWorkload()
+    {
+        {
+            MonitorPage empty;
+            QString error;
+            QVERIFY(!empty.whatIf(&error));
+            QVERIFY2(error.contains(QStringLiteral("Nothing to replay")), qPrintable(error));
+        }
+        EventLog log;
+        MonitorRecorder rec(&log);
+        const qint16 node = rec.node("127.0.0.1:6379");
+        const qint16 a = rec.owner("55fd200007b211ef92340242ac110002");
+        const qint16 b = rec.owner("66fd200007b211ef92340242ac110002");
+        const qint64 t0 = 1'700'000'000'000'000;
+        rec.acquired(t0, node, "lock:pay", a, "55fd200007b211ef92340242ac110002", 5000);
+        rec.released(t0 + 1'000'000, node, "lock:pay", a);
+        rec.acquired(t0 + 1'200'000, node, "lock:pay", b, "66fd200007b211ef92340242ac110002", 5000);
+        rec.released(t0 + 2'000'000, node, "lock:pay", b);
+        rec.acquired(t0 + 2'500'000, node, "lock:pay", a, "55fd200007b211ef92340242ac110002", 5000);
+        rec.released(t0 + 3'000'000, node, "lock:pay", a);
+        QTemporaryDir dir;
+        const QString recording = dir.filePath(QStringLiteral("night.jsonl"));
+        {
+            QFile f(recording);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            log.writeJsonLines(f);
+        }
+        MonitorPage *monitor = window().monitorPage();
+        QString error;
+        QVERIFY2(monitor->openRecording(recording, &error), qPrintable(error));
+        QSignalSpy ready(monitor, &MonitorPage::whatIfReady);
+        QVERIFY2(monitor->whatIf(&error), qPrintable(error));
+        QCOMPARE(ready.size(), 1);
+        const QString scenarioFile = ready[0][0].toString();
+        QCOMPARE(ready[0][1].toString(), QStringLiteral("set-nx-px-lua")); // redis-py tokens
+        QVERIFY(QFileInfo::exists(scenarioFile));
+
+        const WorkspacePage &w = *window().workspace();
+        QCOMPARE(w.currentScenarioFile(), scenarioFile);
+        QCOMPARE(w.currentRequest().strategyId, QStringLiteral("set-nx-px-lua"));
+        QTRY_VERIFY_WITH_TIMEOUT(w.run() && w.run()->request().scenarioFile == scenarioFile, 10000);
+        QMap<qint16, int> acquisitions;
+        for (const Event &e : w.run()->log().events()) {
+            if (e.kind == EventKind::Acquired)
+                ++acquisitions[e.client];
+        }
+        QCOMPARE(acquisitions.size(), 2);
+        QCOMPARE(acquisitions.values(), (QList<int>{2, 1}));
+        QCOMPARE(window().comparePage()->settingsWidget()->settings().scenarioFile, scenarioFile);
+        QFile::remove(scenarioFile);
     }
 };
 

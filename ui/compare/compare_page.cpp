@@ -189,6 +189,19 @@ ComparePage::ComparePage(QWidget *parent)
     m_matrixView->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     // Two lines a row: "UNSAFE 100/100" wraps in a narrow column.
     m_matrixView->verticalHeader()->setMinimumSectionSize(2 * fontMetrics().height() + 8);
+    // ... nor a wall: a matrix of one or two scenarios (a scenario file, a what-if replay) has
+    // rows of a fixed height instead.
+    const auto fitRows = [this] {
+        QHeaderView *rows = m_matrixView->verticalHeader();
+        const int tallest = 5 * fontMetrics().height();
+        const bool few = m_model->rowCount() <= 2;
+        rows->setSectionResizeMode(few ? QHeaderView::Fixed : QHeaderView::Stretch);
+        if (few)
+            rows->setDefaultSectionSize(tallest);
+    };
+    connect(m_model, &QAbstractItemModel::modelReset, this, fitRows);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, fitRows);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, fitRows);
     split->addWidget(m_matrixView);
     auto *below = new QWidget;
     auto *bl = new QVBoxLayout(below);

@@ -26,6 +26,8 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     m_stopButton = new QPushButton;
     m_recordButton = new QPushButton;
     m_openButton = new QPushButton;
+    m_whatIfButton = new QPushButton;
+    m_whatIfButton->setEnabled(false);
     m_badge = new QLabel;
     m_badge->setAlignment(Qt::AlignCenter);
     m_badge->setMargin(4);
@@ -43,6 +45,8 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     layout->addSpacing(12);
     layout->addWidget(m_recordButton);
     layout->addWidget(m_openButton);
+    layout->addSpacing(12);
+    layout->addWidget(m_whatIfButton);
     layout->addStretch(1);
     layout->addWidget(m_badge);
 
@@ -53,6 +57,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     connect(m_stopButton, &QPushButton::clicked, this, &ConnectionBar::stopRequested);
     connect(m_recordButton, &QPushButton::clicked, this, &ConnectionBar::recordRequested);
     connect(m_openButton, &QPushButton::clicked, this, &ConnectionBar::openRecordingRequested);
+    connect(m_whatIfButton, &QPushButton::clicked, this, &ConnectionBar::whatIfRequested);
 }
 
 QString ConnectionBar::badgeText() const
@@ -89,6 +94,11 @@ void ConnectionBar::setButtonsEnabled(bool running, bool hasProfile)
     m_deleteButton->setEnabled(hasProfile);
 }
 
+void ConnectionBar::setWhatIfEnabled(bool enabled)
+{
+    m_whatIfButton->setEnabled(enabled);
+}
+
 void ConnectionBar::retranslate(bool recording)
 {
     m_profileLabel->setText(QCoreApplication::translate("lockscope::ui::MonitorPage", "Profile:"));
@@ -109,6 +119,12 @@ void ConnectionBar::retranslate(bool recording)
         "lockscope::ui::MonitorPage", "Write the session's history to a file as it happens"));
     m_openButton->setText(
         QCoreApplication::translate("lockscope::ui::MonitorPage", "Open recording…"));
+    m_whatIfButton->setText(QCoreApplication::translate("lockscope::ui::MonitorPage", "What if…"));
+    m_whatIfButton->setToolTip(QCoreApplication::translate(
+        "lockscope::ui::MonitorPage",
+        "Replay the part of the history the History shows in the simulator: the workspace opens "
+        "its acquisitions as a scenario, to run under any strategy and add faults, and the "
+        "Compare page gets it to compare every strategy (Ctrl+Shift+W)"));
     if (m_profileCombo->count() == 0)
         m_profileCombo->setPlaceholderText(QCoreApplication::translate(
             "lockscope::ui::MonitorPage", "(no profile: New… makes one)"));

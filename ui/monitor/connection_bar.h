@@ -24,6 +24,8 @@ public:
     void setWritesAllowed(bool writes, const Theme &theme);
     // `running`: a monitor runs (Stop); `hasProfile`: one is chosen (Edit, Delete).
     void setButtonsEnabled(bool running, bool hasProfile);
+    // What if… needs a history with something in it (a session's or a recording's).
+    void setWhatIfEnabled(bool enabled);
     void retranslate(bool recording);
 
 Q_SIGNALS:
@@ -34,6 +36,7 @@ Q_SIGNALS:
     void stopRequested();
     void recordRequested(); // or stop recording
     void openRecordingRequested();
+    void whatIfRequested();
 
 private:
     QLabel *m_profileLabel = nullptr;
@@ -45,6 +48,7 @@ private:
     QPushButton *m_stopButton = nullptr;
     QPushButton *m_recordButton = nullptr;
     QPushButton *m_openButton = nullptr;
+    QPushButton *m_whatIfButton = nullptr;
     QLabel *m_badge = nullptr;
 };
 

@@ -13,6 +13,7 @@
 #include "monitor_history.h"
 #include "monitor_replay.h"
 #include "monitor_table_feed.h"
+#include "monitor_whatif.h"
 #include "monitor_writes.h"
 #include "notify_banner.h"
 #include "password_store.h"
@@ -146,6 +147,7 @@ void MonitorPage::buildUi()
     connect(m_bar, &ConnectionBar::recordRequested, this, &MonitorPage::chooseRecordFile);
     connect(m_bar, &ConnectionBar::openRecordingRequested, this,
             &MonitorPage::chooseRecordingToOpen);
+    connect(m_bar, &ConnectionBar::whatIfRequested, this, &MonitorPage::askWhatIf);
     connect(m_profileCombo, &QComboBox::currentIndexChanged, this, [this] {
         updateBadge();
         updateButtons();
@@ -180,8 +182,13 @@ void MonitorPage::buildUi()
     findAction->setShortcut(QKeySequence::Find);
     findAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(findAction, &QAction::triggered, m_keyPane, &KeyTablePane::focusFind);
+    auto *whatIfAction = new QAction(this);
+    whatIfAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    whatIfAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(whatIfAction, &QAction::triggered, this, &MonitorPage::askWhatIf);
     addAction(connectAction);
     addAction(findAction);
+    addAction(whatIfAction);
 }
 
 void MonitorPage::retranslateUi()
@@ -588,6 +595,50 @@ void MonitorPage::updateButtons()
     m_bar->setButtonsEnabled(running, m_profileCombo->currentIndex() >= 0);
     const bool writes = m_monitor && m_monitor->writesAllowed() && !m_replay;
     m_keyPane->setReleaseEnabled(writes, !selectedKey().isEmpty());
+    const EventLog *history = historyLog();
+    m_bar->setWhatIfEnabled(history && !history->events().empty());
+}
+
+const EventLog *MonitorPage::historyLog() const
+{
+    if (m_replay)
+        return &m_replay->log();
+    return m_monitor ? &m_monitor->log() : nullptr;
+}
+
+bool MonitorPage::whatIf(QString *error)
+{
+    const EventLog *log = historyLog();
+    if (!log || log->events().empty()) {
+        if (error)
+            *error = tr("Nothing to replay yet: connect, or open a recording, first.");
+        return false;
+    }
+    // The part of the history in view, in microseconds since the log's first event (the
+    // History counts from the session's first event; a long session's log may have let its
+    // oldest events go since). The whole history when all of it is in view.
+    RecordingWindow window;
+    if (const auto run = m_history->run()) {
+        const TimeRange view = m_timeline->viewRange();
+        const qint64 shift = m_history->originUs() - log->events().front().timeUs;
+        if (view.startUs > 0)
+            window.fromUs = qMax<qint64>(0, view.startUs + shift);
+        if (view.endUs < run->endUs())
+            window.toUs = qMax<qint64>(window.fromUs + 1, view.endUs + shift);
+    }
+    WhatIfScenarioFile file;
+    const QString origin = m_replay ? m_replayPath : m_active.serverText();
+    if (!writeWhatIfScenario(*log, window, origin, whatIfFolder(), &file, error))
+        return false;
+    Q_EMIT whatIfReady(file.path, file.strategy);
+    return true;
+}
+
+void MonitorPage::askWhatIf()
+{
+    QString error;
+    if (!whatIf(&error) && !error.isEmpty())
+        message(tr("What if…"), error);
 }
 
 QListWidget *MonitorPage::anomalyList() const
@@ -719,6 +770,7 @@ void MonitorPage::tick()
         if (m_table->currentIndex().isValid())
             updateDetails();
         updateNotifyBanner(); // the mode changes without a signal (enabled, reconnected)
+        updateButtons();      // What if… once the history has something in it
     }
 }
 
@@ -824,6 +876,7 @@ bool MonitorPage::openRecording(const QString &path, QString *error)
     }
     m_feed->reset(nullptr);
     m_replay = std::move(replay); // from here on the page is not live
+    m_replayPath = path;
     m_history->show(m_replay->log());
     const auto run = m_history->run();
     m_replay->showIn(run, m_keyModel);

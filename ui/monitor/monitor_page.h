@@ -42,6 +42,7 @@ class QTableView;
 class QTimer;
 
 namespace lockscope {
+class EventLog;
 class KeyMonitor;
 } // namespace lockscope
 
@@ -101,6 +102,11 @@ public:
     void stopRecording();
     bool openRecording(const QString &path, QString *error = nullptr);
 
+    // What if…: the history's part in view (the History's zoom) becomes a what-if scenario
+    // file (monitor_whatif.h); whatIfReady says where, and the strategy the recording's lock
+    // format implies. False with *error when there is nothing to replay.
+    bool whatIf(QString *error = nullptr);
+
     // Writes, each with writes allowed by the profile and a confirmation naming the key (or
     // the command) and the server. False (with *error) when refused or cancelled; else the
     // outcome comes as writeFinished.
@@ -142,6 +148,8 @@ Q_SIGNALS:
     void writeFinished(bool ok, const QString &message);
     void initialScanFinished();
     void recordingOpened();
+    // The main window opens it in the workspace and offers it to the Compare page.
+    void whatIfReady(const QString &scenarioFile, const QString &strategy);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -166,6 +174,8 @@ private:
     void updateDetails();
     void updateLeaseChart(const QByteArray &key);
     void updateButtons();
+    const EventLog *historyLog() const; // the live session's or the opened recording's
+    void askWhatIf();
     void refreshHistory(bool force);
     void onHistoryChanged();
     void tick();
@@ -202,6 +212,7 @@ private:
     LeaseChart *m_leaseChart = nullptr;
     QSplitter *m_sideSplit = nullptr; // the details over the lease chart
     qint64 m_replayAtUs = -1;         // where an opened recording is shown (run time)
+    QString m_replayPath;             // the opened recording's file
     QTabWidget *m_tabs = nullptr;
     AnomalyList *m_anomalies = nullptr;
     TimelineWidget *m_timeline = nullptr;
