@@ -6,6 +6,9 @@
 // masters gone stop, new masters get one. A key whose slot moves leaves one inner table on
 // MOVED/ASK and reappears in another as present: a move is neither a release nor an
 // acquisition. The cluster monitor (KeyMonitor) adds the parts up and judges the anomalies.
+//
+// The same set runs a Redlock deployment (MonitorOptions::redlock()): the nodes are given, not
+// found, never change, and a key on two of them is two copies of one lock, not a moved slot.
 #pragma once
 
 #include "cluster_resolver.h"
@@ -47,6 +50,7 @@ public:
     bool isEmpty() const { return m_shards.empty(); }
     qsizetype size() const { return qsizetype(m_shards.size()); }
     QStringList masters() const; // by name
+    QStringList names() const;   // the names the set knows them by, in tables() order
     std::vector<KeyTable *> tables() const;
 
     struct Progress {
@@ -82,6 +86,7 @@ signals:
 
 private:
     void addShard(const ClusterMaster &master);
+    KeyMonitor *addNode(const QString &name, const ConnectionOptions &connection);
     void onShardFailed(const QString &name, const QString &message);
     bool movedHere(const KeyMonitor *to, const QByteArray &key);
     quint64 sum(quint64 (KeyMonitor::*count)() const) const; // over the masters

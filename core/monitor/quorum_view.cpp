@@ -71,7 +71,7 @@ QString KeyQuorum::text(const QList<QByteArray> &nodeNames) const
         const QString who = present.value(i) ? ownerText(perNode.at(i)) : QStringLiteral("-");
         nodes << QStringLiteral("%1 %2").arg(QString::fromUtf8(nodeNames.value(i)), who);
     }
-    return QStringLiteral("%1 (%2)").arg(holderText(), nodes.join(QStringLiteral(", ")));
+    return QStringLiteral("%1; %2").arg(holderText(), nodes.join(QStringLiteral(", ")));
 }
 
 QJsonObject KeyQuorum::toJson(const QList<QByteArray> &nodeNames) const

@@ -49,7 +49,7 @@ struct KeyQuorum {
     QList<QPair<QByteArray, int>> owners() const;
     // "A on 3 of 3 nodes" / "nobody holds a majority (A on 1, B on 1 of 3 nodes)".
     QString holderText() const;
-    // holderText() and the nodes: "... (127.0.0.1:7621 A, 127.0.0.1:7622 -, ...)".
+    // holderText() and the nodes: "...; 127.0.0.1:7621 A, 127.0.0.1:7622 -, ...".
     QString text(const QList<QByteArray> &nodeNames) const;
     QJsonObject toJson(const QList<QByteArray> &nodeNames) const;
 };
