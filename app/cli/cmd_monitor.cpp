@@ -20,6 +20,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 #include <QTextStream>
 #include <QTimer>
 
@@ -272,6 +273,13 @@ int monitor(const QStringList &args)
         if (o.nodes.size() < 2)
             return fail(QCoreApplication::translate(
                 "cli", "--redis lists one server; a Redlock deployment has two or more"));
+        QSet<QString> seen;
+        for (const ConnectionOptions &n : std::as_const(o.nodes)) {
+            if (seen.contains(n.displayName()))
+                return fail(QCoreApplication::translate("cli", "--redis names %1 twice")
+                                .arg(n.displayName()));
+            seen.insert(n.displayName());
+        }
         o.connection = o.nodes.first();
     } else if (p.isSet(QStringLiteral("redis")) &&
                !ConnectionOptions::fromUrl(p.value(QStringLiteral("redis")), &o.connection,

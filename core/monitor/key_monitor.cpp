@@ -66,7 +66,7 @@ private:
     QuorumView m_view;
 };
 
-// The quorum's changes ("quorum lock:a: A holds the majority: 2 of 3 nodes (...)") and its
+// The quorum's changes ("quorum lock:a: A holds the majority: 2 of 3 nodes; ...") and its
 // findings, on the next event-loop turn (not from inside the recorder's own sink call).
 void KeyMonitor::Private::noteQuorum(qint64 now)
 {
