@@ -238,6 +238,16 @@ QList<monitor_status::ShardFacts> ClusterShards::facts() const
     return list;
 }
 
+QString ClusterShards::firstError() const
+{
+    for (const auto &entry : m_shards) {
+        const QString error = entry.second->lastError();
+        if (!error.isEmpty())
+            return QStringLiteral("%1: %2").arg(entry.first, error);
+    }
+    return {};
+}
+
 KeyMonitor::NotifyMode ClusterShards::notifyMode() const
 {
     std::optional<KeyMonitor::NotifyMode> mode;

@@ -64,6 +64,9 @@ public:
     quint64 scanRounds() const;
     quint64 commandsSent() const;
     QList<monitor_status::ShardFacts> facts() const;
+    // "127.0.0.1:7001: connection refused: ..." of the first master (or node) with an error;
+    // empty when none has one.
+    QString firstError() const;
 
     // All masters alike: that; some notifying and some not: partly.
     KeyMonitor::NotifyMode notifyMode() const;

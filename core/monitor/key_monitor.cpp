@@ -515,6 +515,9 @@ QString KeyMonitor::clusterNodeAdvice() const
 
 QString KeyMonitor::lastError() const
 {
+    // A cluster or a Redlock deployment whose own error is a master's (or node's): that one.
+    if (d->lastError.isEmpty() && d->cluster)
+        return d->cluster->firstError();
     return d->lastError;
 }
 
