@@ -373,7 +373,11 @@ void QuorumView::judge(qint64 t, const QByteArray &key, KeyState &s)
     } else {
         s.lostSinceUs = -1;
     }
-    if (q.presentNodes > 0 && q.holder.isEmpty()) {
+    if (q.presentNodes >= 2)
+        s.onSeveral = true;
+    // A key that was never on two nodes at once is no Redlock's (a counter beside the lock, a
+    // single-server lock matching the pattern): no split to speak of.
+    if (q.presentNodes > 0 && q.holder.isEmpty() && s.onSeveral) {
         if (s.noMajoritySinceUs < 0)
             s.noMajoritySinceUs = t;
     } else {

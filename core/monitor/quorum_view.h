@@ -5,7 +5,10 @@
 //
 //   split        the key exists on some nodes and no owner holds a majority of them, for
 //                longer than graceMs (a Redlock client sets, and deletes, the nodes one after
-//                another: a few ms without a majority are every acquisition's and release's)
+//                another: a few ms without a majority are every acquisition's and release's).
+//                Only a key that was on two nodes or more at once: one that only ever lives on
+//                one node (a counter matching the pattern, a failed attempt's leftover that
+//                nobody holds) is not a split lock
 //   quorum-lost  an owner that held the majority still holds a minority after its keys expired
 //                or vanished (a restart without persistence) on others, for longer than graceMs,
 //                and enough nodes are free or another's for a second owner to take the
@@ -115,7 +118,8 @@ private:
         std::vector<Slot> copies;
         QByteArray lastHolder; // the owner that held the majority last (its hold goes on)
         qint16 lastHolderIndex = kNoClient;
-        int lostNodes = 0; // lastHolder's keys that expired or vanished since
+        int lostNodes = 0;      // lastHolder's keys that expired or vanished since
+        bool onSeveral = false; // it was on two nodes or more at once (since it was on none)
         qint64 noMajoritySinceUs = -1;
         bool splitReported = false;
         qint64 lostSinceUs = -1;

@@ -191,6 +191,21 @@ private slots:
         QCOMPARE(d.count(QuorumFinding::Kind::Split), 1);
     }
 
+    // A key that only ever lives on one node (a counter beside the lock, a single-server lock)
+    // is no split, however long it stays; the same key once on two nodes is.
+    void aKeyOnOneNodeOnlyIsNoSplit()
+    {
+        Deployment d;
+        const qint64 t0 = 1000 * kS;
+        d.acquire(t0, 0, "A");
+        d.tick(t0 + 60 * kS);
+        QCOMPARE(d.count(QuorumFinding::Kind::Split), 0);
+        d.acquire(t0 + 61 * kS, 1, "B");
+        d.tick(t0 + 61 * kS + QuorumOptions().graceMs * kMs);
+        QCOMPARE(d.count(QuorumFinding::Kind::Split), 1);
+        QCOMPARE(d.first(QuorumFinding::Kind::Split)->sinceUs, t0 + 61 * kS);
+    }
+
     // One node given a shorter lease than the others: the deadlines differ by 10 s while the
     // keys were set within 4 ms. The same token renewed node after node is no drift.
     void differentLeasesAreClockDrift()
