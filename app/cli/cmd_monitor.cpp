@@ -20,6 +20,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 #include <QTextStream>
 #include <QTimer>
 
@@ -28,6 +29,7 @@
 #include <csignal>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <vector>
 
 #include <unistd.h>
@@ -140,7 +142,9 @@ int monitor(const QStringList &args)
              "cli", "The server: host:port, redis://[user@]host[:port][/db], "
                     "rediss://..., unix:///path. With --sentinel: the user, TLS and db "
                     "of the master. A password here is visible to other users: use "
-                    "LOCKSCOPE_AUTH or --askpass."),
+                    "LOCKSCOPE_AUTH or --askpass. Several servers (comma-separated, or "
+                    "--redis repeated): the independent nodes of a Redlock deployment, "
+                    "watched as one (who holds each key's majority)."),
          QStringLiteral("URL")},
         {QStringLiteral("sentinel"),
          QCoreApplication::translate("cli",
@@ -253,15 +257,52 @@ int monitor(const QStringList &args)
             "cli", "monitor needs --redis URL (or --sentinel HOSTS --master "
                    "NAME)"));
     }
-    if (p.isSet(QStringLiteral("redis")) &&
-        !ConnectionOptions::fromUrl(p.value(QStringLiteral("redis")), &o.connection, &error))
+    // Several servers (--redis a,b,c or --redis repeated): a Redlock deployment's nodes.
+    const QStringList redisValues = p.values(QStringLiteral("redis"));
+    const bool severalServers =
+        redisValues.size() > 1 || redisValues.value(0).contains(QLatin1Char(','));
+    if (severalServers) {
+        if (sentinel || p.isSet(QStringLiteral("cluster")))
+            return fail(QCoreApplication::translate(
+                "cli", "several --redis servers are a Redlock deployment's nodes; --cluster and "
+                       "--sentinel take one address"));
+        for (const QString &value : redisValues) {
+            if (!parseServerList(value, QStringLiteral("redis"), &o.nodes, &error))
+                return fail(error);
+        }
+        if (o.nodes.size() < 2)
+            return fail(QCoreApplication::translate(
+                "cli", "--redis lists one server; a Redlock deployment has two or more"));
+        QSet<QString> seen;
+        for (const ConnectionOptions &n : std::as_const(o.nodes)) {
+            if (seen.contains(n.displayName()))
+                return fail(QCoreApplication::translate("cli", "--redis names %1 twice")
+                                .arg(n.displayName()));
+            seen.insert(n.displayName());
+        }
+        o.connection = o.nodes.first();
+    } else if (p.isSet(QStringLiteral("redis")) &&
+               !ConnectionOptions::fromUrl(p.value(QStringLiteral("redis")), &o.connection,
+                                           &error)) {
         return fail(error);
+    }
     QList<ConnectionOptions *> sentinels;
     for (ConnectionOptions &s : o.sentinels)
         sentinels << &s;
-    if (!applyConnectionFlags(p, {&o.connection}, sentinels, &error))
+    QList<ConnectionOptions *> servers;
+    if (severalServers) {
+        for (ConnectionOptions &n : o.nodes)
+            servers << &n;
+    } else {
+        servers << &o.connection;
+    }
+    if (!applyConnectionFlags(p, servers, sentinels, &error))
         return fail(error);
+    if (severalServers)
+        o.connection = o.nodes.first();
     o.connection.readOnly = !p.isSet(QStringLiteral("allow-writes"));
+    for (ConnectionOptions &n : o.nodes)
+        n.readOnly = o.connection.readOnly;
     o.cluster = p.isSet(QStringLiteral("cluster"));
 
     qint64 count = o.scanCount, interval = o.rereadIntervalMs, timeout = 3000, duration = 0,
@@ -290,6 +331,10 @@ int monitor(const QStringList &args)
     o.rereadIntervalMs = interval;
     o.connection.connectTimeoutMs = timeout;
     o.connection.requestTimeoutMs = timeout;
+    for (ConnectionOptions &n : o.nodes) {
+        n.connectTimeoutMs = timeout;
+        n.requestTimeoutMs = timeout;
+    }
     for (ConnectionOptions &s : o.sentinels) {
         s.connectTimeoutMs = timeout;
         s.requestTimeoutMs = timeout;
@@ -338,8 +383,19 @@ int monitor(const QStringList &args)
             // stdio's buffer, ten thousand for a snapshot of 100,000 keys.
             QByteArray chunk;
             chunk.reserve(1 << 20);
+            // A Redlock deployment: each key's line also says who holds it on which node.
+            std::map<QByteArray, QJsonObject> quorum;
+            for (const KeyQuorum &q : monitor.quorums(now))
+                quorum.emplace(q.key, q.toJson(monitor.quorumNodes()));
             for (const KeyEntry *e : monitor.entries()) {
-                chunk += e->toJsonLine(now);
+                const auto it = quorum.find(e->key);
+                if (it == quorum.end()) {
+                    chunk += e->toJsonLine(now);
+                } else {
+                    QJsonObject line = QJsonDocument::fromJson(e->toJsonLine(now)).object();
+                    line.insert(QStringLiteral("quorum"), it->second);
+                    chunk += QJsonDocument(line).toJson(QJsonDocument::Compact);
+                }
                 chunk += '\n';
                 if (chunk.size() >= (1 << 20)) {
                     std::fwrite(chunk.constData(), 1, size_t(chunk.size()), stdout);

@@ -27,6 +27,12 @@ ClusterShards::~ClusterShards()
 
 void ClusterShards::start()
 {
+    if (m_options.redlock()) {
+        // Independent nodes: no topology to ask for, each is its own master for good.
+        for (const ConnectionOptions &node : m_options.nodes)
+            addNode(node.displayName(), node);
+        return;
+    }
     m_resolver = std::make_unique<ClusterResolver>(
         m_options.connection, m_options.follow ? m_options.clusterRefreshMs : 0);
     connect(m_resolver.get(), &ClusterResolver::mastersChanged, this, &ClusterShards::mastersFound);
@@ -102,20 +108,27 @@ ClusterShards::Change ClusterShards::follow(const QList<ClusterMaster> &masters)
 
 void ClusterShards::addShard(const ClusterMaster &master)
 {
-    MonitorOptions o = m_options;
-    o.cluster = false;
-    o.sentinels.clear();
-    o.masterName.clear();
-    o.connection = m_resolver->optionsFor(master.host, master.port);
-    const QString name = master.name();
-    auto shard = std::unique_ptr<KeyMonitor>(new KeyMonitor(std::move(o), &m_recorder, nullptr));
-    KeyMonitor *m = shard.get();
+    KeyMonitor *m = addNode(master.name(), m_resolver->optionsFor(master.host, master.port));
     m->d->topologyHint = [this] {
         if (m_resolver)
             m_resolver->refresh();
     };
     m->d->keyMovedAway = [this](const QByteArray &key) { m_movedKeys.insert(key); };
     m->d->table.setMovedHereQuery([this, m](const QByteArray &key) { return movedHere(m, key); });
+}
+
+KeyMonitor *ClusterShards::addNode(const QString &name, const ConnectionOptions &connection)
+{
+    MonitorOptions o = m_options;
+    o.cluster = false;
+    o.sentinels.clear();
+    o.masterName.clear();
+    o.nodes.clear();
+    o.connection = connection;
+    auto shard = std::unique_ptr<KeyMonitor>(new KeyMonitor(std::move(o), &m_recorder, nullptr));
+    KeyMonitor *m = shard.get();
+    // A Redlock node's keys never move: a "del" is a delete, with no read to check it first.
+    m->d->independentNode = m_options.redlock();
     connect(m, &KeyMonitor::keysChanged, this, &ClusterShards::keysChanged);
     connect(m, &KeyMonitor::healthChanged, this, &ClusterShards::shardsChanged);
     connect(m, &KeyMonitor::statusChanged, this, &ClusterShards::statusChanged);
@@ -126,6 +139,7 @@ void ClusterShards::addShard(const ClusterMaster &master)
             [this, name](const QString &message) { onShardFailed(name, message); });
     m_shards.emplace(name, std::move(shard));
     m->start();
+    return m;
 }
 
 bool ClusterShards::movedHere(const KeyMonitor *to, const QByteArray &key)
@@ -150,6 +164,14 @@ void ClusterShards::onShardFailed(const QString &name, const QString &message)
     m_shards.erase(it);
     m_failed.append(name);
     emit shardFailed(name, message);
+}
+
+QStringList ClusterShards::names() const
+{
+    QStringList names;
+    for (const auto &entry : m_shards)
+        names.append(entry.first);
+    return names;
 }
 
 QStringList ClusterShards::masters() const
@@ -214,6 +236,16 @@ QList<monitor_status::ShardFacts> ClusterShards::facts() const
     for (const auto &entry : m_shards)
         list.append(entry.second->d->shardFacts(entry.first));
     return list;
+}
+
+QString ClusterShards::firstError() const
+{
+    for (const auto &entry : m_shards) {
+        const QString error = entry.second->lastError();
+        if (!error.isEmpty())
+            return QStringLiteral("%1: %2").arg(entry.first, error);
+    }
+    return {};
 }
 
 KeyMonitor::NotifyMode ClusterShards::notifyMode() const

@@ -6,6 +6,9 @@
 // masters gone stop, new masters get one. A key whose slot moves leaves one inner table on
 // MOVED/ASK and reappears in another as present: a move is neither a release nor an
 // acquisition. The cluster monitor (KeyMonitor) adds the parts up and judges the anomalies.
+//
+// The same set runs a Redlock deployment (MonitorOptions::redlock()): the nodes are given, not
+// found, never change, and a key on two of them is two copies of one lock, not a moved slot.
 #pragma once
 
 #include "cluster_resolver.h"
@@ -47,6 +50,7 @@ public:
     bool isEmpty() const { return m_shards.empty(); }
     qsizetype size() const { return qsizetype(m_shards.size()); }
     QStringList masters() const; // by name
+    QStringList names() const;   // the names the set knows them by, in tables() order
     std::vector<KeyTable *> tables() const;
 
     struct Progress {
@@ -60,6 +64,9 @@ public:
     quint64 scanRounds() const;
     quint64 commandsSent() const;
     QList<monitor_status::ShardFacts> facts() const;
+    // "127.0.0.1:7001: connection refused: ..." of the first master (or node) with an error;
+    // empty when none has one.
+    QString firstError() const;
 
     // All masters alike: that; some notifying and some not: partly.
     KeyMonitor::NotifyMode notifyMode() const;
@@ -82,6 +89,7 @@ signals:
 
 private:
     void addShard(const ClusterMaster &master);
+    KeyMonitor *addNode(const QString &name, const ConnectionOptions &connection);
     void onShardFailed(const QString &name, const QString &message);
     bool movedHere(const KeyMonitor *to, const QByteArray &key);
     quint64 sum(quint64 (KeyMonitor::*count)() const) const; // over the masters

@@ -98,6 +98,8 @@ QString ConnectionProfile::fieldLabel(Field field)
         return QCoreApplication::translate("ConnectionProfile", "Pattern");
     case Field::Thresholds:
         return QCoreApplication::translate("ConnectionProfile", "Thresholds");
+    case Field::RedlockNodes:
+        return QCoreApplication::translate("ConnectionProfile", "Redlock nodes");
     case Field::None:
         break;
     }
@@ -120,6 +122,9 @@ QString ConnectionProfile::serverText() const
         where = QStringLiteral("rediss://") + where;
     if (cluster)
         where = QCoreApplication::translate("ConnectionProfile", "cluster via %1").arg(where);
+    else if (!sentinel && !redlockNodes.trimmed().isEmpty())
+        where = QCoreApplication::translate("ConnectionProfile", "Redlock: %1, %2")
+                    .arg(where, redlockNodes.simplified());
     return where;
 }
 
@@ -209,6 +214,27 @@ bool ConnectionProfile::toMonitorOptions(MonitorOptions *out, QString *error, Fi
         o.masterName = masterName.trimmed();
     }
     o.cluster = cluster;
+    QList<ConnectionOptions> others;
+    if (!redlockNodes.trimmed().isEmpty()) {
+        if (sentinel || cluster || !unixSocket.isEmpty())
+            return fail(
+                Field::RedlockNodes,
+                QCoreApplication::translate(
+                    "ConnectionProfile",
+                    "Redlock nodes are independent servers at host:port, not %1")
+                    .arg(sentinel ? QCoreApplication::translate("ConnectionProfile", "Sentinel")
+                         : cluster
+                             ? QCoreApplication::translate("ConnectionProfile", "Cluster")
+                             : QCoreApplication::translate("ConnectionProfile", "a Unix socket")));
+        for (const QString &part : redlockNodes.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            if (part.trimmed().isEmpty())
+                continue;
+            ConnectionOptions node;
+            if (!ConnectionOptions::fromUrl(part.trimmed(), &node, &why))
+                return fail(Field::RedlockNodes, why);
+            others.append(node);
+        }
+    }
     if (pattern.isEmpty())
         return fail(Field::Pattern,
                     QCoreApplication::translate("ConnectionProfile",
@@ -245,6 +271,16 @@ bool ConnectionProfile::toMonitorOptions(MonitorOptions *out, QString *error, Fi
         s.keyFile = keyFile;
         s.verifyPeer = c.verifyPeer;
         s.readOnly = true;
+    }
+    if (!others.isEmpty()) {
+        // Every node as the first, at its own address.
+        o.nodes.append(c);
+        for (const ConnectionOptions &other : std::as_const(others)) {
+            ConnectionOptions node = c;
+            node.host = other.host;
+            node.port = other.port;
+            o.nodes.append(node);
+        }
     }
     o.pattern = pattern.toUtf8();
     o.thresholds = thresholds;
@@ -318,6 +354,7 @@ QList<ConnectionProfile> loadProfiles(QSettings &settings)
         p.sentinels = text("sentinels", {});
         p.masterName = text("masterName", {});
         p.cluster = flag("cluster");
+        p.redlockNodes = text("redlockNodes", {});
         p.pattern = text("pattern", p.pattern);
         p.allowWrites = flag("allowWrites");
         AnomalyThresholds &t = p.thresholds;
@@ -363,6 +400,7 @@ void saveProfiles(QSettings &settings, const QList<ConnectionProfile> &profiles)
         set("sentinels", p.sentinels);
         set("masterName", p.masterName);
         set("cluster", p.cluster);
+        set("redlockNodes", p.redlockNodes);
         set("pattern", p.pattern);
         set("allowWrites", p.allowWrites);
         set("maxTtlMs", p.thresholds.maxTtlMs);

@@ -32,6 +32,7 @@ struct ConnectionProfile {
         Cluster,
         Pattern,
         Thresholds,
+        RedlockNodes,
     };
 
     QString name;
@@ -58,6 +59,11 @@ struct ConnectionProfile {
     QString masterName;
 
     bool cluster = false; // the address is a seed node; every master is scanned
+
+    // A Redlock deployment: the other independent nodes ("10.0.0.32:6379, 10.0.0.33:6379"),
+    // host:port above being the first. Each is reached with this profile's user, password,
+    // TLS and database; the monitor watches them as one (MonitorOptions::nodes).
+    QString redlockNodes;
 
     QString pattern = QStringLiteral("*lock*");
     AnomalyThresholds thresholds;

@@ -61,6 +61,44 @@ void KeyMonitor::Private::noteLeaseFindings()
         emit q->anomaliesChanged();
 }
 
+class KeyMonitor::Private::QuorumSink final : public EventSink {
+public:
+    QuorumSink(Private *d, QList<QByteArray> nodes)
+        : m_d(d)
+        , m_view(std::move(nodes), d->options.quorum)
+    {}
+    void consume(const Event &event) override
+    {
+        if (event.kind == EventKind::Note)
+            return; // its own notes and the anomalies: nothing about who holds a key
+        m_view.add(event, m_d->recorder.log());
+        if ((m_view.hasNew() || m_view.hasChanges()) && !m_d->quorumNotesArmed) {
+            m_d->quorumNotesArmed = true;
+            QTimer::singleShot(0, m_d->q, [d = m_d] { d->noteQuorum(monitorNowUs()); });
+        }
+    }
+    QuorumView &view() { return m_view; }
+
+private:
+    Private *m_d;
+    QuorumView m_view;
+};
+
+// The quorum's changes ("quorum lock:a: A holds the majority: 2 of 3 nodes; ...") and its
+// findings, on the next event-loop turn (not from inside the recorder's own sink call).
+void KeyMonitor::Private::noteQuorum(qint64 now)
+{
+    quorumNotesArmed = false;
+    QuorumView &view = quorum->view();
+    view.tick(now);
+    for (const KeyQuorum &k : view.takeChanges())
+        recorder.note(now, kNoClient, k.key,
+                      "quorum " + k.key + ": " + k.text(view.nodeNames()).toUtf8());
+    for (const QuorumFinding &f : view.takeNew())
+        recorder.note(f.timeUs, f.owner, f.key,
+                      "anomaly " + f.id().toUtf8() + ": " + f.sentence().toUtf8());
+}
+
 KeyMonitor::Private::Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *sharedRecorder)
     : q(qq)
     , options(std::move(o))
@@ -93,7 +131,9 @@ KeyMonitor::Private::Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *
 void KeyMonitor::Private::startCluster()
 {
     QString error;
-    if (!options.connection.unixSocket.isEmpty())
+    if (options.redlock()) {
+        // Its nodes are independent servers: any address, any database.
+    } else if (!options.connection.unixSocket.isEmpty())
         error = KeyMonitor::tr("cluster mode needs a seed node at host:port, not a Unix socket");
     else if (options.connection.db != 0)
         error = KeyMonitor::tr("a Redis Cluster has only database 0, but the address asks for "
@@ -109,6 +149,14 @@ void KeyMonitor::Private::startCluster()
     }
     cluster = std::make_unique<ClusterShards>(options, recorder);
     ClusterShards *c = cluster.get();
+    if (options.redlock() && recording && !quorum) {
+        QList<QByteArray> names;
+        for (const ConnectionOptions &n : options.nodes)
+            names.append(n.displayName().toUtf8());
+        std::sort(names.begin(), names.end()); // the shard set's order
+        quorum = std::make_unique<QuorumSink>(this, names);
+        recorder.addSink(quorum.get());
+    }
     QObject::connect(c, &ClusterShards::mastersFound, q,
                      [this](const QList<ClusterMaster> &masters) { onMastersChanged(masters); });
     QObject::connect(c, &ClusterShards::refreshed, q, [this] {
@@ -236,6 +284,8 @@ void KeyMonitor::Private::anomalyTick()
 {
     if (isShard || cluster) {
         evaluateAnomalies();
+        if (quorum) // time alone turns a split or a loss that lasts into a finding
+            noteQuorum(monitorNowUs());
         return;
     }
     // Time alone: the keys whose deadline passed (held too long from now on, ...), in slices.
@@ -357,6 +407,7 @@ QString KeyMonitor::Private::buildStatus() const
         monitor_status::ClusterFacts f;
         f.health = health;
         f.seed = options.connection.displayName();
+        f.redlock = options.redlock();
         f.pattern = options.pattern;
         f.lastError = lastError;
         f.problem = problem;
@@ -425,6 +476,8 @@ KeyMonitor::~KeyMonitor()
 {
     if (d->leases) // destroyed before the recorder that calls it
         d->recorder.removeSink(d->leases.get());
+    if (d->quorum)
+        d->recorder.removeSink(d->quorum.get());
     ++d->gen; // callbacks of the connections being destroyed below find nothing to do
     if (d->cluster)
         QObject::disconnect(d->cluster.get(), nullptr, this, nullptr);
@@ -480,6 +533,9 @@ QString KeyMonitor::clusterNodeAdvice() const
 
 QString KeyMonitor::lastError() const
 {
+    // A cluster or a Redlock deployment whose own error is a master's (or node's): that one.
+    if (d->lastError.isEmpty() && d->cluster)
+        return d->cluster->firstError();
     return d->lastError;
 }
 
@@ -580,6 +636,37 @@ std::vector<const KeyEntry *> KeyMonitor::entries() const
                            [](const KeyEntry *a, const KeyEntry *b) { return a->key == b->key; }),
                list.end());
     return list;
+}
+
+bool KeyMonitor::isRedlock() const
+{
+    return d->options.redlock();
+}
+
+QList<QByteArray> KeyMonitor::quorumNodes() const
+{
+    QList<QByteArray> names;
+    if (d->options.redlock() && d->cluster) {
+        for (const QString &name : d->cluster->names())
+            names.append(name.toUtf8());
+    }
+    return names;
+}
+
+std::vector<KeyQuorum> KeyMonitor::quorums(qint64 nowUs) const
+{
+    if (!d->options.redlock() || !d->cluster)
+        return {};
+    // From the nodes' tables as they are now (a snapshot records nothing to follow).
+    QuorumView view(quorumNodes(), d->options.quorum);
+    const std::vector<KeyTable *> tables = d->cluster->tables();
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        for (const KeyEntry &e : tables[i]->rows())
+            view.set(nowUs, int(i), e.key,
+                     e.lock.role == LockRole::Lock ? e.lock.owner : QByteArray(),
+                     e.remainingTtlMs(nowUs));
+    }
+    return view.keys();
 }
 
 const KeyEntry *KeyMonitor::entry(const QByteArray &key) const

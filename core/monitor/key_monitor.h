@@ -21,6 +21,10 @@
 //  - A lost connection is reported (status, FaultNote) and retried; after it comes back the
 //    monitor re-reads every known key and rescans, and a restarted server (INFO run_id
 //    changed) is recorded as NodeRestarted.
+//  - Redlock (options.nodes, two or more independent servers): one inner monitor per node, as
+//    for a cluster's masters, all recording into this one log, each key event on its node; the
+//    same key on several nodes is one lock's copies, and QuorumView (quorum_view.h) says who
+//    holds its majority.
 //  - Redis Cluster (options.cluster): ClusterResolver finds the masters; the monitor runs one
 //    inner monitor per master (its own connections, scan, notifications or polling), all
 //    recording into this one log, each key on the node (host:port) of its master. The table,
@@ -38,6 +42,7 @@
 #include "lease_rhythm.h"
 #include "monitor_options.h"
 #include "notify_config.h"
+#include "quorum_view.h"
 
 #include <QObject>
 
@@ -122,6 +127,15 @@ public:
     // every master (empty when this is not the case).
     bool isLoneClusterNode() const;
     QString clusterNodeAdvice() const;
+
+    // A Redlock deployment (options().redlock()): N independent servers watched as one. Its
+    // nodes by name, in the order of KeyQuorum::perNode; who holds each key on which node and
+    // who holds its majority, now (from the nodes' tables). Empty otherwise. A following
+    // monitor also records each change of a key's quorum as a note ("quorum <key>: ...") and
+    // its findings (split, quorum-lost, clock-drift) as anomaly notes.
+    bool isRedlock() const;
+    QList<QByteArray> quorumNodes() const;
+    std::vector<KeyQuorum> quorums(qint64 nowUs) const;
 
     bool initialScanDone() const;
     quint64 keysScanned() const; // keys matched by the current (or last) scan pass

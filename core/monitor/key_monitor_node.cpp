@@ -33,7 +33,7 @@ void KeyMonitor::Private::start()
     if (started)
         return;
     started = true;
-    if (options.cluster && options.sentinels.isEmpty()) {
+    if ((options.cluster && options.sentinels.isEmpty()) || options.redlock()) {
         startCluster();
         return;
     }
@@ -706,7 +706,7 @@ void KeyMonitor::Private::emitChangedKeys()
 
 void KeyMonitor::Private::apply(const KeyObservation &o)
 {
-    if (isShard) {
+    if (isShard && !independentNode) {
         // In a cluster, a "del" may be MIGRATE taking the key to another master: ask the key
         // once more before calling it released. Until then the key's observations wait.
         const auto held = heldKeys.find(o.key);

@@ -16,6 +16,7 @@
 #include "monitor_recorder.h"
 #include "monitor_status.h"
 #include "notification_follower.h"
+#include "quorum_view.h"
 #include "sentinel_resolver.h"
 
 #include <QHash>
@@ -109,7 +110,8 @@ public:
     EventLog log;
     MonitorRecorder ownRecorder;
     MonitorRecorder &recorder;    // ownRecorder, or the cluster monitor's for an inner monitor
-    const bool isShard;           // the inner monitor of one cluster master
+    const bool isShard;           // the inner monitor of one cluster master (or Redlock node)
+    bool independentNode = false; // ... of a Redlock node: its keys never move elsewhere
     bool loneClusterNode = false; // INFO server said redis_mode:cluster, and this is no shard
     const bool recording;
 
@@ -205,6 +207,13 @@ public:
     // The newest findings, for the page's Anomalies list (an upgrade replaces its expiry).
     std::deque<LeaseFinding> recentLeaseFindings;
     quint64 leaseFindingsMade = 0;
+
+    // A Redlock deployment (options.redlock()): who holds each key's majority, from what is
+    // recorded; its changes and findings become notes like the lease rhythm's.
+    class QuorumSink;
+    std::unique_ptr<QuorumSink> quorum;
+    bool quorumNotesArmed = false;
+    void noteQuorum(qint64 now);
 };
 
 } // namespace lockscope

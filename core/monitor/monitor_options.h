@@ -39,6 +39,13 @@ struct HistoryWindow {
     qint64 maxAgeMs = 15 * 60 * 1000;
 };
 
+// A Redlock deployment (MonitorOptions::nodes): when a key's story across the nodes becomes a
+// finding (quorum_view.h).
+struct QuorumOptions {
+    qint64 graceMs = 2000;         // split and quorum-lost must last this long
+    qint64 driftToleranceMs = 200; // clock-drift: beyond the acquisition's spread, by this
+};
+
 struct MonitorOptions {
     MonitorOptions() { connection.readOnly = true; }
 
@@ -61,6 +68,15 @@ struct MonitorOptions {
     // The db must be 0 (a cluster has only that one). Ignored when `sentinels` is set.
     bool cluster = false;
     qint64 clusterRefreshMs = 5000;
+
+    // Redlock mode: two or more independent servers holding copies of the same lock keys (a
+    // Redlock deployment, node-redlock, redsync, Redisson's RedLock). Each is watched as a
+    // cluster's master is (its own inner monitor), all recording into one log, each key event
+    // on its node; quorum_view.h says who holds each key's majority. `connection` is the first
+    // of them. Ignored when `sentinels` is set or `cluster` is on.
+    QList<ConnectionOptions> nodes;
+    QuorumOptions quorum;
+    bool redlock() const { return nodes.size() > 1 && !cluster && sentinels.isEmpty(); }
 
     QByteArray pattern = QByteArrayLiteral("*lock*"); // SCAN MATCH, and the keyspace channel
     // SCAN COUNT: work per round. At 1000 a round over a million keys costs the server about

@@ -131,6 +131,16 @@ QString snapshotTable(const KeyMonitor &monitor, qint64 nowUs)
                   .arg(e->waiters < 0 ? QStringLiteral("-") : QString::number(e->waiters), 4)
                   .arg(e->anomalies.join(QLatin1Char(',')));
     }
+    if (monitor.isRedlock()) {
+        const QList<QByteArray> nodes = monitor.quorumNodes();
+        ts << "\n"
+           << QCoreApplication::translate("MonitorRun", "quorum (a majority is %1 of the %2 nodes)")
+                  .arg(nodes.size() / 2 + 1)
+                  .arg(nodes.size())
+           << "\n";
+        for (const KeyQuorum &q : monitor.quorums(nowUs))
+            ts << "  " << cut(q.key, 36) << ": " << q.text(nodes) << "\n";
+    }
     const auto anomalies = monitor.anomalies();
     if (!anomalies.isEmpty()) {
         ts << "\nanomalies\n";

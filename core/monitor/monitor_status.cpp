@@ -132,7 +132,9 @@ QString clusterSentence(const ClusterFacts &f)
         keys += shard.keys;
     }
     const QString where =
-        KeyMonitor::tr("%1 cluster masters (%2)").arg(f.shards.size()).arg(names.join(u", "));
+        f.redlock
+            ? KeyMonitor::tr("%1 Redlock nodes (%2)").arg(f.shards.size()).arg(names.join(u", "))
+            : KeyMonitor::tr("%1 cluster masters (%2)").arg(f.shards.size()).arg(names.join(u", "));
     QString s;
     switch (f.health) {
     case Health::Idle:

@@ -51,7 +51,8 @@ struct ShardFacts {
 };
 struct ClusterFacts {
     KeyMonitor::Health health = KeyMonitor::Health::Idle;
-    QString seed; // the node asked for the masters
+    QString seed;         // the node asked for the masters
+    bool redlock = false; // the shards are a Redlock deployment's independent nodes
     QByteArray pattern;
     QString lastError;
     QString problem;

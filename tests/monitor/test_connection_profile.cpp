@@ -55,9 +55,12 @@ private slots:
         cluster.name = QStringLiteral("shards");
         cluster.cluster = true;
         cluster.port = 7000;
+        ConnectionProfile redlock;
+        redlock.name = QStringLiteral("redlock");
+        redlock.redlockNodes = QStringLiteral("10.0.0.32:6379, 10.0.0.33:6379");
         {
             QSettings s(path, QSettings::IniFormat);
-            saveProfiles(s, {full(), sentinel, cluster});
+            saveProfiles(s, {full(), sentinel, cluster, redlock});
         }
         QFile raw(path);
         QVERIFY(raw.open(QIODevice::ReadOnly));
@@ -71,7 +74,7 @@ private slots:
 
         QSettings s(path, QSettings::IniFormat);
         const QList<ConnectionProfile> back = loadProfiles(s);
-        QCOMPARE(back.size(), 3);
+        QCOMPARE(back.size(), 4);
         const ConnectionProfile &a = back[0];
         QCOMPARE(a.name, QStringLiteral("prod cache"));
         QCOMPARE(a.host, QStringLiteral("cache.example.net"));
@@ -98,6 +101,7 @@ private slots:
         QVERIFY(!back[1].allowWrites); // the default: read-only
         QVERIFY(back[2].cluster);
         QCOMPARE(back[2].port, 7000);
+        QCOMPARE(back[3].redlockNodes, redlock.redlockNodes);
     }
 
     void validationNamesTheField_data()
@@ -227,6 +231,45 @@ private slots:
         QVERIFY2(c.toMonitorOptions(&o, &error), qPrintable(error));
         QVERIFY(o.cluster);
         QCOMPARE(o.connection.port, quint16(7001));
+    }
+
+    // A Redlock profile: host:port and the other nodes, each reached with the same user,
+    // password, database and TLS, and nothing of Sentinel or Cluster with them.
+    void redlockNodesBecomeTheMonitorsNodes()
+    {
+        ConnectionProfile p = full();
+        p.tls = false;
+        p.redlockNodes = QStringLiteral("10.0.0.32:6379, 10.0.0.33");
+        MonitorOptions o;
+        QString error;
+        QVERIFY2(p.toMonitorOptions(&o, &error), qPrintable(error));
+        QVERIFY(o.redlock());
+        QCOMPARE(o.nodes.size(), 3);
+        QCOMPARE(o.nodes[0].host, p.host);
+        QCOMPARE(o.nodes[0].port, quint16(p.port));
+        QCOMPARE(o.nodes[1].host, QStringLiteral("10.0.0.32"));
+        QCOMPARE(o.nodes[2].port, quint16(6379)); // Redis's default port
+        for (const ConnectionOptions &n : std::as_const(o.nodes)) {
+            QCOMPARE(n.username, p.username);
+            QCOMPARE(n.password, p.password);
+            QCOMPARE(n.db, p.db);
+            QCOMPARE(n.readOnly, !p.allowWrites);
+        }
+        QVERIFY(p.serverText().contains(QStringLiteral("10.0.0.33")));
+
+        ConnectionProfile::Field field = ConnectionProfile::Field::None;
+        p.cluster = true;
+        p.db = 0;
+        QVERIFY(!p.toMonitorOptions(&o, &error, &field));
+        QCOMPARE(field, ConnectionProfile::Field::RedlockNodes);
+        p.cluster = false;
+        p.redlockNodes = QStringLiteral("10.0.0.32:6379,10.0.0.33:7621,10.0.0.34:6379");
+        QVERIFY2(p.toMonitorOptions(&o, &error, &field), qPrintable(error));
+        QCOMPARE(o.nodes.size(), 4);
+        QCOMPARE(o.nodes[2].port, quint16(7621));
+        p.redlockNodes = QStringLiteral("a:1,[::1");
+        QVERIFY(!p.toMonitorOptions(&o, &error, &field));
+        QCOMPARE(field, ConnectionProfile::Field::RedlockNodes);
     }
 
     void fromUrl()

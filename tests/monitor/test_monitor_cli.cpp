@@ -281,6 +281,19 @@ void TestMonitorCli::errors_data()
         << QStringList{m, r, refused, QStringLiteral("--record"), QStringLiteral("x.jsonl")}
         << QByteArray("--follow");
     QTest::newRow("no server") << QStringList{m} << QByteArray("--redis");
+    // Redlock: several servers. One unreachable fails a snapshot, and a follow that never
+    // saw it, naming that node.
+    const QString refused2 = QStringLiteral("127.0.0.1:%1").arg(unusedLoopbackPort());
+    QTest::newRow("redlock, a node unreachable, once")
+        << QStringList{m, r, refused + QLatin1Char(',') + refused2} << QByteArray("refused");
+    QTest::newRow("redlock, a node unreachable, follow")
+        << QStringList{m, r, refused, r, refused2, QStringLiteral("--follow")}
+        << QByteArray("refused");
+    QTest::newRow("redlock node twice")
+        << QStringList{m, r, refused + QLatin1Char(',') + refused} << QByteArray("twice");
+    QTest::newRow("redlock and cluster")
+        << QStringList{m, r, refused + QLatin1Char(',') + refused2, QStringLiteral("--cluster")}
+        << QByteArray("Redlock");
     QTest::newRow("sentinel without master")
         << QStringList{m, QStringLiteral("--sentinel"), refused} << QByteArray("--master");
     QTest::newRow("bad url") << QStringList{m, r, QStringLiteral("redis://host:port")}

@@ -344,6 +344,8 @@ QWidget *ProfileDialog::fieldWidget(ConnectionProfile::Field field) const
         return m_pattern;
     case F::Thresholds:
         return m_maxTtl;
+    case F::RedlockNodes: // no field of their own here yet: the first node's address
+        return m_host;
     case F::None:
         break;
     }
