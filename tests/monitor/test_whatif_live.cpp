@@ -159,6 +159,20 @@ void TestWhatIfLive::replayReproducesTheRecording()
     QCOMPARE(rec[QStringLiteral("format")].toString(), QStringLiteral("redis-py"));
     QCOMPARE(rec[QStringLiteral("implied_strategy")].toString(), QStringLiteral("set-nx-px-lua"));
     QCOMPARE(rec[QStringLiteral("acquisitions")].toInt(), 4);
+    // The derived workload, hold by hold: who, which key, released (no renewal by redis-py).
+    const QJsonArray holds = o[QStringLiteral("holds")].toArray();
+    QCOMPARE(holds.size(), 4);
+    const QStringList keys = {QStringLiteral("orders:42"), QStringLiteral("payments:7"),
+                              QStringLiteral("orders:42"), QStringLiteral("orders:42")};
+    for (int i = 0; i < 4; ++i) {
+        const QJsonObject h = holds[i].toObject();
+        QCOMPARE(h[QStringLiteral("owner")].toString().toUtf8(), m_tokens[i]);
+        QCOMPARE(h[QStringLiteral("key")].toString(), keys[i]);
+        QCOMPARE(h[QStringLiteral("end")].toString(), QStringLiteral("released"));
+        QCOMPARE(h[QStringLiteral("renewals")].toInt(), 0);
+        QCOMPARE(qRound64(h[QStringLiteral("hold_ms")].toDouble() * 1000),
+                 m_recorded.holds[std::size_t(i)].holdUs);
+    }
     const QJsonObject asRecorded = o[QStringLiteral("as_recorded")].toObject();
     QCOMPARE(asRecorded[QStringLiteral("acquisitions")].toInt(), 4);
     QCOMPARE(asRecorded[QStringLiteral("expiries")].toInt(), 0);
