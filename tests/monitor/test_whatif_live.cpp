@@ -3,7 +3,7 @@
 // uuid1 token, a Lua release) one after another on two keys. Then `lockscope-cli whatif`:
 //  a. replayed as recorded (no fault, the strategy the format implies), the derived scenario's
 //     simulation takes the same keys by the same owners, at the same instants and for as long;
-//  b. with the second holder of orders:42 paused for 10 s mid-hold, set-nx-px-lua is unsafe
+//  b. with the second holder of orders:42 paused for 15 s mid-hold, set-nx-px-lua is unsafe
 //     (its lease runs out, the next owner takes the lock, the paused one writes on waking) and
 //     fenced loses no update;
 //  c. --anonymize leaves no recorded key name or token in the scenario file or the output;
@@ -245,7 +245,7 @@ void TestWhatIfLive::windowReplaysPartOfTheRecording()
 
 void TestWhatIfLive::pausedHolderIsUnsafeUnlessFenced()
 {
-    // The second hold of orders:42, paused halfway through for 10 s: its 1.5 s lease runs out,
+    // The second hold of orders:42, paused halfway through for 15 s: its 1.5 s lease runs out,
     // the third holder takes the lock, and the paused one writes what it read before.
     const RecordedHold *second = nullptr;
     int seen = 0;
@@ -255,8 +255,10 @@ void TestWhatIfLive::pausedHolderIsUnsafeUnlessFenced()
     }
     QVERIFY(second);
     // Seconds since the recording's first event: the deriver's start is that event.
-    const QString fault = QStringLiteral("pause@%1s+10s")
-                              .arg(double(second->atUs + second->holdUs / 2) / 1e6, 0, 'f', 3);
+    // Ten leases long, whatever the time scale stretched them to.
+    const QString fault = QStringLiteral("pause@%1s+%2s")
+                              .arg(double(second->atUs + second->holdUs / 2) / 1e6, 0, 'f', 3)
+                              .arg(15 * timeScale());
     const CliRun run = whatif({QStringLiteral("--recording"), m_file, QStringLiteral("--json"),
                                QStringLiteral("--fault"), fault, QStringLiteral("--strategy"),
                                QStringLiteral("set-nx-px-lua"), QStringLiteral("--strategy"),
