@@ -191,6 +191,23 @@ int whatif(const QStringList &args)
         }
         for (const WhatIfRun &r : runs)
             rows.append(r.toJson());
+        // The derived workload, hold by hold, under the scenario's names (anonymized or not).
+        QJsonArray holds;
+        for (const RecordedHold &h : workload.holds) {
+            QJsonObject o{
+                {QStringLiteral("owner"), options.anonymize
+                                              ? QStringLiteral("owner-%1").arg(h.owner + 1)
+                                              : QString::fromUtf8(workload.owners[h.owner])},
+                {QStringLiteral("key"), scenario.keyNames[h.key]},
+                {QStringLiteral("at_s"), double(h.atUs + fromUs) / 1e6},
+                {QStringLiteral("hold_ms"), double(h.holdUs) / 1000.0},
+                {QStringLiteral("ttl_ms"), h.ttlMs},
+                {QStringLiteral("renewals"), h.renewals},
+                {QStringLiteral("renew_every_ms"), h.renewEveryMs},
+                {QStringLiteral("end"), holdEndId(h.end)},
+            };
+            holds.append(o);
+        }
         QJsonObject o{
             {QStringLiteral("recording"),
              QJsonObject{{QStringLiteral("from_s"), double(fromUs) / 1e6},
@@ -200,6 +217,7 @@ int whatif(const QStringList &args)
                          {QStringLiteral("keys"), workload.keys.size()},
                          {QStringLiteral("format"), QString::fromLatin1(format)},
                          {QStringLiteral("implied_strategy"), implied}}},
+            {QStringLiteral("holds"), holds},
             {QStringLiteral("faults"), faults},
             {QStringLiteral("as_recorded"), recorded.toJson()},
             {QStringLiteral("strategies"), rows},

@@ -15,7 +15,7 @@ struct KeyState {
     qint16 writer = kNoClient; // the owner of the last value written
     qint64 writtenUs = 0;      // when, in the log's time
     qint64 ttlMs = -1;
-    quint32 text = 0; // the value written
+    quint32 text = 0;  // the value written
     int openHold = -1; // index into holds of the hold in progress
     qint64 lastRenewUs = -1;
     std::vector<qint64> intervalsMs; // of the open hold's renewals

@@ -12,6 +12,9 @@
 // - clientCount when client_list is not empty and the two disagree: the list is the cast (the
 //   parser refuses a "clients" that disagrees with it) and the count is then unused by a run;
 //   "clients" is written only when it equals the list's length.
+// - keyCount when keyNames is not empty and the two disagree: the names are the keys (the
+//   parser refuses a "keys" that disagrees), so "keys" is written only without key_names.
+// - a schedule entry's times below the microsecond (ScheduledHold keeps whole microseconds).
 // - a title or explanation translation "en" that differs from title / explanation: the parser
 //   takes the English text from "en", so title / explanation win and are written as "en".
 // - a fixed distribution's b (fromJson sets it to a); negative, NaN or infinite numbers.

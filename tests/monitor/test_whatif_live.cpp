@@ -3,7 +3,7 @@
 // uuid1 token, a Lua release) one after another on two keys. Then `lockscope-cli whatif`:
 //  a. replayed as recorded (no fault, the strategy the format implies), the derived scenario's
 //     simulation takes the same keys by the same owners, at the same instants and for as long;
-//  b. with the second holder of orders:42 paused for 10 s mid-hold, set-nx-px-lua is unsafe
+//  b. with the second holder of orders:42 paused for 15 s mid-hold, set-nx-px-lua is unsafe
 //     (its lease runs out, the next owner takes the lock, the paused one writes on waking) and
 //     fenced loses no update;
 //  c. --anonymize leaves no recorded key name or token in the scenario file or the output;
@@ -159,6 +159,20 @@ void TestWhatIfLive::replayReproducesTheRecording()
     QCOMPARE(rec[QStringLiteral("format")].toString(), QStringLiteral("redis-py"));
     QCOMPARE(rec[QStringLiteral("implied_strategy")].toString(), QStringLiteral("set-nx-px-lua"));
     QCOMPARE(rec[QStringLiteral("acquisitions")].toInt(), 4);
+    // The derived workload, hold by hold: who, which key, released (no renewal by redis-py).
+    const QJsonArray holds = o[QStringLiteral("holds")].toArray();
+    QCOMPARE(holds.size(), 4);
+    const QStringList keys = {QStringLiteral("orders:42"), QStringLiteral("payments:7"),
+                              QStringLiteral("orders:42"), QStringLiteral("orders:42")};
+    for (int i = 0; i < 4; ++i) {
+        const QJsonObject h = holds[i].toObject();
+        QCOMPARE(h[QStringLiteral("owner")].toString().toUtf8(), m_tokens[i]);
+        QCOMPARE(h[QStringLiteral("key")].toString(), keys[i]);
+        QCOMPARE(h[QStringLiteral("end")].toString(), QStringLiteral("released"));
+        QCOMPARE(h[QStringLiteral("renewals")].toInt(), 0);
+        QCOMPARE(qRound64(h[QStringLiteral("hold_ms")].toDouble() * 1000),
+                 m_recorded.holds[std::size_t(i)].holdUs);
+    }
     const QJsonObject asRecorded = o[QStringLiteral("as_recorded")].toObject();
     QCOMPARE(asRecorded[QStringLiteral("acquisitions")].toInt(), 4);
     QCOMPARE(asRecorded[QStringLiteral("expiries")].toInt(), 0);
@@ -231,7 +245,7 @@ void TestWhatIfLive::windowReplaysPartOfTheRecording()
 
 void TestWhatIfLive::pausedHolderIsUnsafeUnlessFenced()
 {
-    // The second hold of orders:42, paused halfway through for 10 s: its 1.5 s lease runs out,
+    // The second hold of orders:42, paused halfway through for 15 s: its 1.5 s lease runs out,
     // the third holder takes the lock, and the paused one writes what it read before.
     const RecordedHold *second = nullptr;
     int seen = 0;
@@ -241,8 +255,10 @@ void TestWhatIfLive::pausedHolderIsUnsafeUnlessFenced()
     }
     QVERIFY(second);
     // Seconds since the recording's first event: the deriver's start is that event.
-    const QString fault = QStringLiteral("pause@%1s+10s")
-                              .arg(double(second->atUs + second->holdUs / 2) / 1e6, 0, 'f', 3);
+    // Ten leases long, whatever the time scale stretched them to.
+    const QString fault = QStringLiteral("pause@%1s+%2s")
+                              .arg(double(second->atUs + second->holdUs / 2) / 1e6, 0, 'f', 3)
+                              .arg(15 * timeScale());
     const CliRun run = whatif({QStringLiteral("--recording"), m_file, QStringLiteral("--json"),
                                QStringLiteral("--fault"), fault, QStringLiteral("--strategy"),
                                QStringLiteral("set-nx-px-lua"), QStringLiteral("--strategy"),

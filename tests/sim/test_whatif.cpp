@@ -76,6 +76,7 @@ class TestWhatIf : public QObject {
 private slots:
     void derivesTheRecordedWorkload();
     void windowKeepsTheAcquisitionsInside();
+    void renewalCadence();
     void scenarioReplaysTheSchedule();
     void replayReproducesTheRecordedHolds();
     void longPauseIsUnsafeUnlessFenced();
@@ -130,6 +131,29 @@ void TestWhatIf::windowKeepsTheAcquisitionsInside()
     // A window past the end is an error that names the recording's length.
     QVERIFY(!deriveWorkload(log, {10 * kS, -1}, &w, &error));
     QVERIFY2(error.contains(QLatin1String("5.200")), qPrintable(error));
+}
+
+void TestWhatIf::renewalCadence()
+{
+    // A watchdog: a 3 s lease renewed at 1.0, 2.0 and 3.1 s, released at 3.5 s.
+    EventLog log;
+    MonitorRecorder rec(&log);
+    const qint16 node = rec.node("127.0.0.1:6379");
+    const qint16 e = rec.owner(kTokA);
+    rec.acquired(kT0, node, "jobs:1", e, kTokA, 3000);
+    for (const qint64 at : {1000 * kMs, 2000 * kMs, 3100 * kMs})
+        rec.ttlChanged(kT0 + at, node, "jobs:1", e, 3000, true);
+    rec.released(kT0 + 3500 * kMs, node, "jobs:1", e);
+    RecordedWorkload w;
+    QString error;
+    QVERIFY2(deriveWorkload(log, {}, &w, &error), qPrintable(error));
+    QCOMPARE(w.holds.size(), std::size_t(1));
+    QCOMPARE(w.holds[0].renewals, 3);
+    // Intervals of 1000 and 1100 ms: the median by nearest rank is the first.
+    QCOMPARE(w.holds[0].renewEveryMs, qint64(1000));
+    QCOMPARE(w.holds[0].holdUs, 3500 * kMs);
+    QCOMPARE(w.renewals(), 3);
+    QCOMPARE(impliedStrategy(w), QStringLiteral("watchdog"));
 }
 
 void TestWhatIf::scenarioReplaysTheSchedule()
