@@ -423,6 +423,22 @@
         <source>a host name has no spaces, got &quot;%1&quot;</source>
         <translation>a host name has no spaces, got &quot;%1&quot;</translation>
     </message>
+    <message>
+        <source>Redlock nodes</source>
+        <translation>Redlock nodes</translation>
+    </message>
+    <message>
+        <source>Redlock: %1, %2</source>
+        <translation>Redlock: %1, %2</translation>
+    </message>
+    <message>
+        <source>Redlock nodes are independent servers at host:port, not %1</source>
+        <translation>Redlock nodes are independent servers at host:port, not %1</translation>
+    </message>
+    <message>
+        <source>a Unix socket</source>
+        <translation>a Unix socket</translation>
+    </message>
 </context>
 <context>
     <name>DurationText</name>
@@ -1233,6 +1249,10 @@
         <source>unknown wait mode &quot;%1&quot; (spin, backoff, pubsub)</source>
         <translation>unknown wait mode &quot;%1&quot; (spin, backoff, pubsub)</translation>
     </message>
+    <message>
+        <source>client %1 replays a recorded schedule (a what-if replay), which only the simulator runs</source>
+        <translation>client %1 replays a recorded schedule (a what-if replay), which only the simulator runs</translation>
+    </message>
 </context>
 <context>
     <name>LockFormat</name>
@@ -1461,6 +1481,10 @@
             <numerusform>%n keys; %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>quorum (a majority is %1 of the %2 nodes)</source>
+        <translation>quorum (a majority is %1 of the %2 nodes)</translation>
+    </message>
 </context>
 <context>
     <name>MonitorSummary</name>
@@ -1583,6 +1607,41 @@
     <message>
         <source>Unexpected value after &apos;%1&apos;.</source>
         <translation>Unexpected value after &apos;%1&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>QuorumView</name>
+    <message>
+        <source>(no owner)</source>
+        <translation>(no owner)</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 on %2</translation>
+    </message>
+    <message>
+        <source>%1 holds the majority: %2 of %3 nodes</source>
+        <translation>%1 holds the majority: %2 of %3 nodes</translation>
+    </message>
+    <message>
+        <source>on no node</source>
+        <translation>on no node</translation>
+    </message>
+    <message>
+        <source>nobody holds the majority (%1 of %2 nodes)</source>
+        <translation>nobody holds the majority (%1 of %2 nodes)</translation>
+    </message>
+    <message>
+        <source>%1: no owner has held a majority of the %2 nodes for %3 s (%4): nobody holds this Redlock, and whoever believes it does is wrong</source>
+        <translation>%1: no owner has held a majority of the %2 nodes for %3 s (%4): nobody holds this Redlock, and whoever believes it does is wrong</translation>
+    </message>
+    <message>
+        <source>%1: %2 held the majority, but its keys expired or vanished on %3 node(s) and it now holds %4 of %5 nodes: another owner can take the majority while %2 may still believe it holds the lock</source>
+        <translation>%1: %2 held the majority, but its keys expired or vanished on %3 node(s) and it now holds %4 of %5 nodes: another owner can take the majority while %2 may still believe it holds the lock</translation>
+    </message>
+    <message>
+        <source>%1: the token of %2 runs out %3 ms apart across its nodes, though it was set within %4 ms: a node&apos;s clock runs fast or slow or jumped (or the nodes were given different TTLs)</source>
+        <translation>%1: the token of %2 runs out %3 ms apart across its nodes, though it was set within %4 ms: a node&apos;s clock runs fast or slow or jumped (or the nodes were given different TTLs)</translation>
     </message>
 </context>
 <context>
@@ -1845,6 +1904,30 @@
         <source>unknown fault &quot;%1&quot; (pause, crash, lose_reply, delay_reply, delay_request, partition, node_crash, node_restart, failover, clock_jump)</source>
         <translation>unknown fault &quot;%1&quot; (pause, crash, lose_reply, delay_reply, delay_request, partition, node_crash, node_restart, failover, clock_jump)</translation>
     </message>
+    <message>
+        <source>must be a number of milliseconds, 0..%1</source>
+        <translation>must be a number of milliseconds, 0..%1</translation>
+    </message>
+    <message>
+        <source>must be at least 1 (or -1: the scenario&apos;s)</source>
+        <translation>must be at least 1 (or -1: the scenario&apos;s)</translation>
+    </message>
+    <message>
+        <source>is %1, but key_names names %2 keys</source>
+        <translation>is %1, but key_names names %2 keys</translation>
+    </message>
+    <message>
+        <source>must have at most %1 keys, got %2</source>
+        <translation>must have at most %1 keys, got %2</translation>
+    </message>
+    <message>
+        <source>must be a list of key names</source>
+        <translation>must be a list of key names</translation>
+    </message>
+    <message>
+        <source>names &quot;%1&quot; twice</source>
+        <translation>names &quot;%1&quot; twice</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioFileList</name>
@@ -1942,6 +2025,10 @@
     <message>
         <source>client %1: %2</source>
         <translation>client %1: %2</translation>
+    </message>
+    <message>
+        <source>its schedule names key %1, the scenario has %2</source>
+        <translation>its schedule names key %1, the scenario has %2</translation>
     </message>
 </context>
 <context>
@@ -2194,6 +2281,109 @@
     <message>
         <source>an exception that is not a std::exception</source>
         <translation>an exception that is not a std::exception</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIf</name>
+    <message>
+        <source>the recording has no event</source>
+        <translation>the recording has no event</translation>
+    </message>
+    <message>
+        <source>--from %1 s is past the recording&apos;s end (it lasts %2 s)</source>
+        <translation>--from %1 s is past the recording&apos;s end (it lasts %2 s)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a time (e.g. 12.5s, 800ms, 2m; a bare number is seconds)</source>
+        <translation>&quot;%1&quot; is not a time (e.g. 12.5s, 800ms, 2m; a bare number is seconds)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is longer than a day</source>
+        <translation>&quot;%1&quot; is longer than a day</translation>
+    </message>
+    <message>
+        <source>KIND[:CLIENT]@TIME[+AMOUNT], KIND one of pause, lose-reply, failover, restart, clock-jump</source>
+        <translation>KIND[:CLIENT]@TIME[+AMOUNT], KIND one of pause, lose-reply, failover, restart, clock-jump</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: expected %2</source>
+        <translation>--fault &quot;%1&quot;: expected %2</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: unknown fault &quot;%2&quot; (pause, lose-reply, failover, restart, clock-jump)</source>
+        <translation>--fault &quot;%1&quot;: unknown fault &quot;%2&quot; (pause, lose-reply, failover, restart, clock-jump)</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: the client after &quot;:&quot; is empty</source>
+        <translation>--fault &quot;%1&quot;: the client after &quot;:&quot; is empty</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: a %2 strikes the server, it names no client</source>
+        <translation>--fault &quot;%1&quot;: a %2 strikes the server, it names no client</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: only a clock-jump goes back (-AMOUNT)</source>
+        <translation>--fault &quot;%1&quot;: only a clock-jump goes back (-AMOUNT)</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: nothing after &quot;%2&quot;</source>
+        <translation>--fault &quot;%1&quot;: nothing after &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: a pause needs its length (pause@12.5s+40s)</source>
+        <translation>--fault &quot;%1&quot;: a pause needs its length (pause@12.5s+40s)</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: a clock-jump needs its size (clock-jump@10s+2s)</source>
+        <translation>--fault &quot;%1&quot;: a clock-jump needs its size (clock-jump@10s+2s)</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: a %2 has no length (%2@10s)</source>
+        <translation>--fault &quot;%1&quot;: a %2 has no length (%2@10s)</translation>
+    </message>
+    <message>
+        <source>a recording</source>
+        <translation>a recording</translation>
+    </message>
+    <message>
+        <source>What-if replay of %1</source>
+        <translation>What-if replay of %1</translation>
+    </message>
+    <message>
+        <source>%1 acquisitions by %2 owners on %3 keys, replayed as recorded</source>
+        <translation>%1 acquisitions by %2 owners on %3 keys, replayed as recorded</translation>
+    </message>
+    <message>
+        <source>Each client replays one owner of the recording: it asks for the lock when the recording saw the owner take it, and releases it when the recording saw it go (released, expired or lost). Run it under any strategy, with faults added, to see what the strategy would have done with the same traffic.</source>
+        <translation>Each client replays one owner of the recording: it asks for the lock when the recording saw the owner take it, and releases it when the recording saw it go (released, expired or lost). Run it under any strategy, with faults added, to see what the strategy would have done with the same traffic.</translation>
+    </message>
+    <message>
+        <source>the recording has no acquisition in the window (a lock taken before the monitor looked is not replayed)</source>
+        <translation>the recording has no acquisition in the window (a lock taken before the monitor looked is not replayed)</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: %2 s is outside the replayed window (%3 s to %4 s)</source>
+        <translation>--fault &quot;%1&quot;: %2 s is outside the replayed window (%3 s to %4 s)</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: no client named &quot;%2&quot; (clients: %3)</source>
+        <translation>--fault &quot;%1&quot;: no client named &quot;%2&quot; (clients: %3)</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: nobody holds a lock at %2 s, so there is no holder to pause (name one: pause:CLIENT@...)</source>
+        <translation>--fault &quot;%1&quot;: nobody holds a lock at %2 s, so there is no holder to pause (name one: pause:CLIENT@...)</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: no acquisition starts at or after %2 s</source>
+        <translation>--fault &quot;%1&quot;: no acquisition starts at or after %2 s</translation>
+    </message>
+    <message>
+        <source>the replay would last %1 s, longer than a simulated day: choose a shorter window (--from, --to)</source>
+        <translation>the replay would last %1 s, longer than a simulated day: choose a shorter window (--from, --to)</translation>
+    </message>
+    <message>
+        <source>the window has %1 owners, more than a simulation&apos;s %2 clients: choose a shorter window (--from, --to)</source>
+        <translation>the window has %1 owners, more than a simulation&apos;s %2 clients: choose a shorter window (--from, --to)</translation>
     </message>
 </context>
 <context>
@@ -3089,10 +3279,6 @@ Ctrl-C stops the clients, cleans up and prints what was measured (exit code 130)
         <translation>Servers, comma-separated (several for redlock): host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass.</translation>
     </message>
     <message>
-        <source>The server: host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the user, TLS and db of the master. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass.</source>
-        <translation>The server: host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the user, TLS and db of the master. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass.</translation>
-    </message>
-    <message>
         <source>no path given</source>
         <translation>no path given</translation>
     </message>
@@ -3383,74 +3569,6 @@ finding); ! marks a cell that disagreed, n/a one that cannot run live.
         <translation>cancelled: the cells finished so far follow</translation>
     </message>
     <message>
-        <source>Usage: lockscope-cli &lt;command&gt; [options]
-
-Commands:
-  strategies [--json]            the lock strategies, by id
-  scenarios [--json]             the failure scenarios, by id
-  simulate --scenario ID --strategy ID [options]
-                                 run one deterministic simulation and check it
-  compare --scenario ID [--seeds N] [--json|--csv]
-                                 every strategy on the same scenario and seeds
-  compare --all-scenarios [--seeds N] [--json|--csv]
-                                 the safety matrix: scenarios x strategies
-  demo [--scenario ID] [--strategies A,B]
-                                 a narrated simulation in the terminal
-  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
-        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
-                                 clients contending for a lock around a shared
-                                 counter, against real Redis servers
-  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
-          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
-                                 the lock keys of a real Redis: a snapshot or a live
-                                 history (read-only unless --allow-writes)
-  replay FILE [--json]           a recorded history and what the checker finds in it
-  explore --strategy ID|--all-strategies|--acquire-script A --release-script R
-          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]
-                                 every placement of up to K faults: the smallest
-                                 counterexample, or none within the bound
-
-Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
-</source>
-        <translation>Usage: lockscope-cli &lt;command&gt; [options]
-
-Commands:
-  strategies [--json]            the lock strategies, by id
-  scenarios [--json]             the failure scenarios, by id
-  simulate --scenario ID --strategy ID [options]
-                                 run one deterministic simulation and check it
-  compare --scenario ID [--seeds N] [--json|--csv]
-                                 every strategy on the same scenario and seeds
-  compare --all-scenarios [--seeds N] [--json|--csv]
-                                 the safety matrix: scenarios x strategies
-  demo [--scenario ID] [--strategies A,B]
-                                 a narrated simulation in the terminal
-  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
-        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
-                                 clients contending for a lock around a shared
-                                 counter, against real Redis servers
-  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
-          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
-                                 the lock keys of a real Redis: a snapshot or a live
-                                 history (read-only unless --allow-writes)
-  replay FILE [--json]           a recorded history and what the checker finds in it
-  explore --strategy ID|--all-strategies|--acquire-script A --release-script R
-          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]
-                                 every placement of up to K faults: the smallest
-                                 counterexample, or none within the bound
-
-Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
-</translation>
-    </message>
-    <message>
-        <source>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore); see &apos;lockscope-cli --help&apos;</source>
-        <translation>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore); see &apos;lockscope-cli --help&apos;</translation>
-    </message>
-    <message>
-        <source>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore)</source>
-        <translation>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore)</translation>
-    </message>
-    <message>
         <source>explore %1: %2 clients x %3 cycles, TTL %4 ms, hold %5 ms, up to %6 (%7)
 </source>
         <translation>explore %1: %2 clients x %3 cycles, TTL %4 ms, hold %5 ms, up to %6 (%7)
@@ -3579,6 +3697,238 @@ Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>SCAN COUNT: work per round (default 1000).</source>
         <translation>SCAN COUNT: work per round (default 1000).</translation>
+    </message>
+    <message>
+        <source>Usage: lockscope-cli &lt;command&gt; [options]
+
+Commands:
+  strategies [--json]            the lock strategies, by id
+  scenarios [--json]             the failure scenarios, by id
+  simulate --scenario ID --strategy ID [options]
+                                 run one deterministic simulation and check it
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 every strategy on the same scenario and seeds
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 the safety matrix: scenarios x strategies
+  demo [--scenario ID] [--strategies A,B]
+                                 a narrated simulation in the terminal
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 clients contending for a lock around a shared
+                                 counter, against real Redis servers
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 the lock keys of a real Redis: a snapshot or a live
+                                 history (read-only unless --allow-writes)
+  replay FILE [--json]           a recorded history and what the checker finds in it
+  explore --strategy ID|--all-strategies|--acquire-script A --release-script R
+          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]
+                                 every placement of up to K faults: the smallest
+                                 counterexample, or none within the bound
+  whatif --recording FILE [--from T --to T] [--strategy ID|--all-strategies]
+         [--fault KIND@T ...] [--scenario-out FILE] [--anonymize] [--json]
+                                 a monitor recording&apos;s traffic replayed under other
+                                 strategies and added faults
+
+Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
+</source>
+        <translation>Usage: lockscope-cli &lt;command&gt; [options]
+
+Commands:
+  strategies [--json]            the lock strategies, by id
+  scenarios [--json]             the failure scenarios, by id
+  simulate --scenario ID --strategy ID [options]
+                                 run one deterministic simulation and check it
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 every strategy on the same scenario and seeds
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 the safety matrix: scenarios x strategies
+  demo [--scenario ID] [--strategies A,B]
+                                 a narrated simulation in the terminal
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 clients contending for a lock around a shared
+                                 counter, against real Redis servers
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 the lock keys of a real Redis: a snapshot or a live
+                                 history (read-only unless --allow-writes)
+  replay FILE [--json]           a recorded history and what the checker finds in it
+  explore --strategy ID|--all-strategies|--acquire-script A --release-script R
+          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]
+                                 every placement of up to K faults: the smallest
+                                 counterexample, or none within the bound
+  whatif --recording FILE [--from T --to T] [--strategy ID|--all-strategies]
+         [--fault KIND@T ...] [--scenario-out FILE] [--anonymize] [--json]
+                                 a monitor recording&apos;s traffic replayed under other
+                                 strategies and added faults
+
+Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
+</translation>
+    </message>
+    <message>
+        <source>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore, whatif); see &apos;lockscope-cli --help&apos;</source>
+        <translation>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore, whatif); see &apos;lockscope-cli --help&apos;</translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore, whatif)</source>
+        <translation>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore, whatif)</translation>
+    </message>
+    <message>
+        <source>The server: host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the user, TLS and db of the master. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass. Several servers (comma-separated, or --redis repeated): the independent nodes of a Redlock deployment, watched as one (who holds each key&apos;s majority).</source>
+        <translation>The server: host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the user, TLS and db of the master. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass. Several servers (comma-separated, or --redis repeated): the independent nodes of a Redlock deployment, watched as one (who holds each key&apos;s majority).</translation>
+    </message>
+    <message>
+        <source>several --redis servers are a Redlock deployment&apos;s nodes; --cluster and --sentinel take one address</source>
+        <translation>several --redis servers are a Redlock deployment&apos;s nodes; --cluster and --sentinel take one address</translation>
+    </message>
+    <message>
+        <source>--redis lists one server; a Redlock deployment has two or more</source>
+        <translation>--redis lists one server; a Redlock deployment has two or more</translation>
+    </message>
+    <message>
+        <source>--redis names %1 twice</source>
+        <translation>--redis names %1 twice</translation>
+    </message>
+    <message>
+        <source>Replay the lock traffic of a monitor recording (lockscope-cli monitor --follow --record FILE) in the simulator: each owner of the recording becomes a client that takes and releases its locks when the recording saw it do so. Run it under one strategy or all, with faults added at chosen instants, and compare with what the recording shows.
+
+Times are seconds since the recording&apos;s first event, as &apos;lockscope-cli replay&apos; prints them: 12.5s, 800ms, 2m, or a bare number of seconds.
+
+Faults (--fault, repeatable), KIND[:CLIENT]@TIME[+AMOUNT]:
+  pause@12.5s+40s     the client holding a lock at 12.5 s stops for 40 s (the
+                      one that took its lock last, if several hold one)
+  lose-reply@10s      the reply to the next acquisition from 10 s on is lost
+  failover@10s        the server fails over to a replica
+  restart@10s+2s      the server restarts empty, down for 2 s (+AMOUNT optional)
+  clock-jump@10s+2s   the server&apos;s clock jumps 2 s ahead (-2s: back)
+  pause:NAME@...      names the client instead (a name from the scenario)
+
+Default strategy, from the recording&apos;s lock format: a LockScope fencing counter -&gt; fenced; renewals seen -&gt; watchdog; Redisson RLock or LockScope reentrant hash -&gt; reentrant-hash; node-redlock, go-redsync -&gt; redlock; a SETNX lock holding its expiry time -&gt; setnx-getset; redis-py, python-redis-lock, LockScope and anything else -&gt; set-nx-px-lua.</source>
+        <translation>Replay the lock traffic of a monitor recording (lockscope-cli monitor --follow --record FILE) in the simulator: each owner of the recording becomes a client that takes and releases its locks when the recording saw it do so. Run it under one strategy or all, with faults added at chosen instants, and compare with what the recording shows.
+
+Times are seconds since the recording&apos;s first event, as &apos;lockscope-cli replay&apos; prints them: 12.5s, 800ms, 2m, or a bare number of seconds.
+
+Faults (--fault, repeatable), KIND[:CLIENT]@TIME[+AMOUNT]:
+  pause@12.5s+40s     the client holding a lock at 12.5 s stops for 40 s (the
+                      one that took its lock last, if several hold one)
+  lose-reply@10s      the reply to the next acquisition from 10 s on is lost
+  failover@10s        the server fails over to a replica
+  restart@10s+2s      the server restarts empty, down for 2 s (+AMOUNT optional)
+  clock-jump@10s+2s   the server&apos;s clock jumps 2 s ahead (-2s: back)
+  pause:NAME@...      names the client instead (a name from the scenario)
+
+Default strategy, from the recording&apos;s lock format: a LockScope fencing counter -&gt; fenced; renewals seen -&gt; watchdog; Redisson RLock or LockScope reentrant hash -&gt; reentrant-hash; node-redlock, go-redsync -&gt; redlock; a SETNX lock holding its expiry time -&gt; setnx-getset; redis-py, python-redis-lock, LockScope and anything else -&gt; set-nx-px-lua.</translation>
+    </message>
+    <message>
+        <source>The monitor recording to replay.</source>
+        <translation>The monitor recording to replay.</translation>
+    </message>
+    <message>
+        <source>Replay the acquisitions from this time on (default: the recording&apos;s start).</source>
+        <translation>Replay the acquisitions from this time on (default: the recording&apos;s start).</translation>
+    </message>
+    <message>
+        <source>Replay the acquisitions up to this time (default: the recording&apos;s end).</source>
+        <translation>Replay the acquisitions up to this time (default: the recording&apos;s end).</translation>
+    </message>
+    <message>
+        <source>A strategy to replay under (repeatable; default: the one the recording&apos;s lock format implies).</source>
+        <translation>A strategy to replay under (repeatable; default: the one the recording&apos;s lock format implies).</translation>
+    </message>
+    <message>
+        <source>Replay under every strategy.</source>
+        <translation>Replay under every strategy.</translation>
+    </message>
+    <message>
+        <source>A fault to add (repeatable): KIND[:CLIENT]@TIME[+AMOUNT].</source>
+        <translation>A fault to add (repeatable): KIND[:CLIENT]@TIME[+AMOUNT].</translation>
+    </message>
+    <message>
+        <source>Write the derived scenario file here.</source>
+        <translation>Write the derived scenario file here.</translation>
+    </message>
+    <message>
+        <source>Key names, owners and tokens become key-1, owner-1, ... in the scenario and the output.</source>
+        <translation>Key names, owners and tokens become key-1, owner-1, ... in the scenario and the output.</translation>
+    </message>
+    <message>
+        <source>whatif takes no argument &quot;%1&quot; (the recording is --recording FILE)</source>
+        <translation>whatif takes no argument &quot;%1&quot; (the recording is --recording FILE)</translation>
+    </message>
+    <message>
+        <source>whatif needs --recording FILE</source>
+        <translation>whatif needs --recording FILE</translation>
+    </message>
+    <message>
+        <source>--to %1 must be after --from %2</source>
+        <translation>--to %1 must be after --from %2</translation>
+    </message>
+    <message>
+        <source>--strategy and --all-strategies exclude each other</source>
+        <translation>--strategy and --all-strategies exclude each other</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 log, not a monitor recording (lockscope-cli monitor --follow --record FILE)</source>
+        <translation>%1 is a %2 log, not a monitor recording (lockscope-cli monitor --follow --record FILE)</translation>
+    </message>
+    <message>
+        <source>what-if replay of %1, %2 s to %3 s: %4 acquisitions by %5 owners on %6 keys
+</source>
+        <translation>what-if replay of %1, %2 s to %3 s: %4 acquisitions by %5 owners on %6 keys
+</translation>
+    </message>
+    <message>
+        <source>lock format %1: replayed by default as %2
+</source>
+        <translation>lock format %1: replayed by default as %2
+</translation>
+    </message>
+    <message>
+        <source>fault %1: strikes the server
+</source>
+        <translation>fault %1: strikes the server
+</translation>
+    </message>
+    <message>
+        <source>fault %1: strikes %2
+</source>
+        <translation>fault %1: strikes %2
+</translation>
+    </message>
+    <message>
+        <source>fault %1: strikes %2 (lock %3)
+</source>
+        <translation>fault %1: strikes %2 (lock %3)
+</translation>
+    </message>
+    <message>
+        <source>scenario written to %1
+</source>
+        <translation>scenario written to %1
+</translation>
+    </message>
+    <message>
+        <source>as recorded: %1 anomalies, %2 lease findings (lockscope-cli replay %3 shows them)
+</source>
+        <translation>as recorded: %1 anomalies, %2 lease findings (lockscope-cli replay %3 shows them)
+</translation>
+    </message>
+    <message>
+        <source>acquired</source>
+        <translation>acquired</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>expired</translation>
+    </message>
+    <message>
+        <source>as recorded</source>
+        <translation>as recorded</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>error: %1</translation>
     </message>
 </context>
 <context>
@@ -3982,6 +4332,10 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>%1 refuses new connections: max number of clients reached (maxclients)</source>
         <translation>%1 refuses new connections: max number of clients reached (maxclients)</translation>
+    </message>
+    <message>
+        <source>%1 Redlock nodes (%2)</source>
+        <translation>%1 Redlock nodes (%2)</translation>
     </message>
 </context>
 <context>
@@ -4538,10 +4892,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>A script that runs longer is stopped and the comparison ends with a message, as Redis&apos;s lua-time-limit (5 s).</translation>
     </message>
     <message>
-        <source>%1 (file %2)</source>
-        <translation>%1 (file %2)</translation>
-    </message>
-    <message>
         <source>A scenario file</source>
         <translation>A scenario file</translation>
     </message>
@@ -4556,6 +4906,10 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>Compare a scenario file: your own, or one a what-if replay derived from a recording.</source>
         <translation>Compare a scenario file: your own, or one a what-if replay derived from a recording.</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1: %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -5574,6 +5928,10 @@ See, simulate and explain distributed locks on Redis.</translation>
         <source>The smallest fault sets that break each lock (Ctrl+4)</source>
         <translation>The smallest fault sets that break each lock (Ctrl+4)</translation>
     </message>
+    <message>
+        <source>What if…</source>
+        <translation>What if…</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::MonitorPage</name>
@@ -5898,6 +6256,30 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>… and %1 earlier lease findings (in the recording).</source>
         <translation>… and %1 earlier lease findings (in the recording).</translation>
     </message>
+    <message>
+        <source>What if…</source>
+        <translation>What if…</translation>
+    </message>
+    <message>
+        <source>Replay the part of the history the History shows in the simulator: the workspace opens its acquisitions as a scenario, to run under any strategy and add faults, and the Compare page gets it to compare every strategy (Ctrl+Shift+W)</source>
+        <translation>Replay the part of the history the History shows in the simulator: the workspace opens its acquisitions as a scenario, to run under any strategy and add faults, and the Compare page gets it to compare every strategy (Ctrl+Shift+W)</translation>
+    </message>
+    <message>
+        <source>Nothing to replay yet: connect, or open a recording, first.</source>
+        <translation>Nothing to replay yet: connect, or open a recording, first.</translation>
+    </message>
+    <message>
+        <source>Nothing to replay: no lock was acquired in this part of the history (zoom the History out, or record longer).</source>
+        <translation>Nothing to replay: no lock was acquired in this part of the history (zoom the History out, or record longer).</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>Cannot create the folder %1.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Cannot write %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::PasswordStore</name>
@@ -6114,6 +6496,18 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>Anyone on the network path can pose as the server and read the password. Use it only to try a test server.</source>
         <translation>Anyone on the network path can pose as the server and read the password. Use it only to try a test server.</translation>
+    </message>
+    <message>
+        <source>Redlock nodes:</source>
+        <translation>Redlock nodes:</translation>
+    </message>
+    <message>
+        <source>10.0.0.8:6379, 10.0.0.9:6379 (the other nodes)</source>
+        <translation>10.0.0.8:6379, 10.0.0.9:6379 (the other nodes)</translation>
+    </message>
+    <message>
+        <source>A Redlock deployment: the other independent servers its locks are taken on, each reached with this profile&apos;s user, password, TLS and database. The monitor watches them together and says who holds each key&apos;s majority.</source>
+        <translation>A Redlock deployment: the other independent servers its locks are taken on, each reached with this profile&apos;s user, password, TLS and database. The monitor watches them together and says who holds each key&apos;s majority.</translation>
     </message>
 </context>
 <context>
@@ -6465,6 +6859,10 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>renewed late</source>
         <translation>renewed late</translation>
+    </message>
+    <message>
+        <source>majority (%1 of %2 nodes)</source>
+        <translation>majority (%1 of %2 nodes)</translation>
     </message>
 </context>
 <context>

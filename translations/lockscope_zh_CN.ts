@@ -423,6 +423,22 @@
         <source>a host name has no spaces, got &quot;%1&quot;</source>
         <translation>主机名不含空格，得到的是“%1”</translation>
     </message>
+    <message>
+        <source>Redlock nodes</source>
+        <translation>Redlock 节点</translation>
+    </message>
+    <message>
+        <source>Redlock: %1, %2</source>
+        <translation>Redlock：%1、%2</translation>
+    </message>
+    <message>
+        <source>Redlock nodes are independent servers at host:port, not %1</source>
+        <translation>Redlock 节点是位于 host:port 的独立服务器，不能是 %1</translation>
+    </message>
+    <message>
+        <source>a Unix socket</source>
+        <translation>Unix 套接字</translation>
+    </message>
 </context>
 <context>
     <name>DurationText</name>
@@ -1231,6 +1247,10 @@
         <source>unknown wait mode &quot;%1&quot; (spin, backoff, pubsub)</source>
         <translation>未知等待方式“%1”（spin、backoff、pubsub）</translation>
     </message>
+    <message>
+        <source>client %1 replays a recorded schedule (a what-if replay), which only the simulator runs</source>
+        <translation>客户端 %1 重放录制的时间表（假设重放），只有模拟器能运行</translation>
+    </message>
 </context>
 <context>
     <name>LockFormat</name>
@@ -1458,6 +1478,10 @@
             <numerusform>%n 个键；%1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>quorum (a majority is %1 of the %2 nodes)</source>
+        <translation>多数派（%2 个节点中的 %1 个即为多数）</translation>
+    </message>
 </context>
 <context>
     <name>MonitorSummary</name>
@@ -1580,6 +1604,41 @@
     <message>
         <source>Unexpected value after &apos;%1&apos;.</source>
         <translation>“%1”之后出现了多余的值。</translation>
+    </message>
+</context>
+<context>
+    <name>QuorumView</name>
+    <message>
+        <source>(no owner)</source>
+        <translation>（无持有者）</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 占 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 holds the majority: %2 of %3 nodes</source>
+        <translation>%1 占多数：%3 个节点中的 %2 个</translation>
+    </message>
+    <message>
+        <source>on no node</source>
+        <translation>不在任何节点上</translation>
+    </message>
+    <message>
+        <source>nobody holds the majority (%1 of %2 nodes)</source>
+        <translation>没有谁占多数（共 %2 个节点：%1）</translation>
+    </message>
+    <message>
+        <source>%1: no owner has held a majority of the %2 nodes for %3 s (%4): nobody holds this Redlock, and whoever believes it does is wrong</source>
+        <translation>%1：已有 %3 秒没有任何持有者占 %2 个节点的多数（%4）：没有人持有这个 Redlock，认为自己持有它的人都错了</translation>
+    </message>
+    <message>
+        <source>%1: %2 held the majority, but its keys expired or vanished on %3 node(s) and it now holds %4 of %5 nodes: another owner can take the majority while %2 may still believe it holds the lock</source>
+        <translation>%1：%2 曾占多数，但它在 %3 个节点上的键过期或消失了，现在只占 %5 个节点中的 %4 个：另一个持有者可以拿到多数，而 %2 可能仍认为自己持有锁</translation>
+    </message>
+    <message>
+        <source>%1: the token of %2 runs out %3 ms apart across its nodes, though it was set within %4 ms: a node&apos;s clock runs fast or slow or jumped (or the nodes were given different TTLs)</source>
+        <translation>%1：%2 的令牌在各节点上的到期时间相差 %3 毫秒，而设置它们只相差 %4 毫秒：某个节点的时钟走快、走慢或跳变了（或者各节点被设置了不同的 TTL）</translation>
     </message>
 </context>
 <context>
@@ -1836,6 +1895,30 @@
         <source>unknown fault &quot;%1&quot; (pause, crash, lose_reply, delay_reply, delay_request, partition, node_crash, node_restart, failover, clock_jump)</source>
         <translation>未知故障“%1”（可选：pause、crash、lose_reply、delay_reply、delay_request、partition、node_crash、node_restart、failover、clock_jump）</translation>
     </message>
+    <message>
+        <source>must be a number of milliseconds, 0..%1</source>
+        <translation>必须是毫秒数，0..%1</translation>
+    </message>
+    <message>
+        <source>must be at least 1 (or -1: the scenario&apos;s)</source>
+        <translation>必须至少为 1（或 -1：使用场景的值）</translation>
+    </message>
+    <message>
+        <source>is %1, but key_names names %2 keys</source>
+        <translation>是 %1，但 key_names 列出了 %2 个键</translation>
+    </message>
+    <message>
+        <source>must have at most %1 keys, got %2</source>
+        <translation>最多只能有 %1 个键，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be a list of key names</source>
+        <translation>必须是键名的列表</translation>
+    </message>
+    <message>
+        <source>names &quot;%1&quot; twice</source>
+        <translation>两次列出了 &quot;%1&quot;</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioFileList</name>
@@ -1933,6 +2016,10 @@
     <message>
         <source>client %1: %2</source>
         <translation>客户端 %1：%2</translation>
+    </message>
+    <message>
+        <source>its schedule names key %1, the scenario has %2</source>
+        <translation>它的 schedule 指定了键 %1，而场景只有 %2 个键</translation>
     </message>
 </context>
 <context>
@@ -2184,6 +2271,109 @@
     <message>
         <source>an exception that is not a std::exception</source>
         <translation>一个不是 std::exception 的异常</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIf</name>
+    <message>
+        <source>the recording has no event</source>
+        <translation>录制中没有事件</translation>
+    </message>
+    <message>
+        <source>--from %1 s is past the recording&apos;s end (it lasts %2 s)</source>
+        <translation>--from %1 秒已超过录制的结尾（录制共 %2 秒）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a time (e.g. 12.5s, 800ms, 2m; a bare number is seconds)</source>
+        <translation>&quot;%1&quot; 不是时间（例如 12.5s、800ms、2m；不带单位的数字表示秒）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is longer than a day</source>
+        <translation>&quot;%1&quot; 超过一天</translation>
+    </message>
+    <message>
+        <source>KIND[:CLIENT]@TIME[+AMOUNT], KIND one of pause, lose-reply, failover, restart, clock-jump</source>
+        <translation>KIND[:CLIENT]@TIME[+AMOUNT]，KIND 为 pause、lose-reply、failover、restart、clock-jump 之一</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: expected %2</source>
+        <translation>--fault &quot;%1&quot;：应为 %2</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: unknown fault &quot;%2&quot; (pause, lose-reply, failover, restart, clock-jump)</source>
+        <translation>--fault &quot;%1&quot;：未知故障 &quot;%2&quot;（pause、lose-reply、failover、restart、clock-jump）</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: the client after &quot;:&quot; is empty</source>
+        <translation>--fault &quot;%1&quot;：&quot;:&quot; 后面的客户端为空</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: a %2 strikes the server, it names no client</source>
+        <translation>--fault &quot;%1&quot;：%2 作用于服务器，不指定客户端</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: only a clock-jump goes back (-AMOUNT)</source>
+        <translation>--fault &quot;%1&quot;：只有 clock-jump 可以向后（-AMOUNT）</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: nothing after &quot;%2&quot;</source>
+        <translation>--fault &quot;%1&quot;：&quot;%2&quot; 后面没有内容</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: a pause needs its length (pause@12.5s+40s)</source>
+        <translation>--fault &quot;%1&quot;：pause 需要给出时长（pause@12.5s+40s）</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: a clock-jump needs its size (clock-jump@10s+2s)</source>
+        <translation>--fault &quot;%1&quot;：clock-jump 需要给出跳变量（clock-jump@10s+2s）</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: a %2 has no length (%2@10s)</source>
+        <translation>--fault &quot;%1&quot;：%2 没有时长（%2@10s）</translation>
+    </message>
+    <message>
+        <source>a recording</source>
+        <translation>一段录制</translation>
+    </message>
+    <message>
+        <source>What-if replay of %1</source>
+        <translation>%1 的假设重放</translation>
+    </message>
+    <message>
+        <source>%1 acquisitions by %2 owners on %3 keys, replayed as recorded</source>
+        <translation>%2 个持有者在 %3 个键上的 %1 次获取，按录制重放</translation>
+    </message>
+    <message>
+        <source>Each client replays one owner of the recording: it asks for the lock when the recording saw the owner take it, and releases it when the recording saw it go (released, expired or lost). Run it under any strategy, with faults added, to see what the strategy would have done with the same traffic.</source>
+        <translation>每个客户端重放录制中的一个持有者：在录制看到该持有者拿到锁时请求锁，在录制看到锁消失（释放、过期或丢失）时释放。用任意策略运行，并加入故障，就能看到该策略面对同样的流量会怎样。</translation>
+    </message>
+    <message>
+        <source>the recording has no acquisition in the window (a lock taken before the monitor looked is not replayed)</source>
+        <translation>录制在该窗口内没有获取（监控开始观察之前就已持有的锁不会被重放）</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: %2 s is outside the replayed window (%3 s to %4 s)</source>
+        <translation>--fault &quot;%1&quot;：%2 秒不在重放的窗口内（%3 秒到 %4 秒）</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: no client named &quot;%2&quot; (clients: %3)</source>
+        <translation>--fault &quot;%1&quot;：没有名为 &quot;%2&quot; 的客户端（客户端：%3）</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: nobody holds a lock at %2 s, so there is no holder to pause (name one: pause:CLIENT@...)</source>
+        <translation>--fault &quot;%1&quot;：%2 秒时没有人持有锁，所以没有可暂停的持有者（可指定一个：pause:CLIENT@...）</translation>
+    </message>
+    <message>
+        <source>--fault &quot;%1&quot;: no acquisition starts at or after %2 s</source>
+        <translation>--fault &quot;%1&quot;：%2 秒及之后没有开始的获取</translation>
+    </message>
+    <message>
+        <source>the replay would last %1 s, longer than a simulated day: choose a shorter window (--from, --to)</source>
+        <translation>重放将持续 %1 秒，超过模拟的一天：请选择更短的窗口（--from、--to）</translation>
+    </message>
+    <message>
+        <source>the window has %1 owners, more than a simulation&apos;s %2 clients: choose a shorter window (--from, --to)</source>
+        <translation>窗口中有 %1 个持有者，超过一次模拟的 %2 个客户端：请选择更短的窗口（--from、--to）</translation>
     </message>
 </context>
 <context>
@@ -3079,10 +3269,6 @@ Ctrl-C 停止客户端、清理并打印已测得的结果（退出码 130）。
         <translation>服务器，以逗号分隔（redlock 用多个）：host:port、redis://[user@]host[:port][/db]、rediss://...、unix:///path。写在这里的密码对其他用户可见：请使用 LOCKSCOPE_AUTH 或 --askpass。</translation>
     </message>
     <message>
-        <source>The server: host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the user, TLS and db of the master. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass.</source>
-        <translation>服务器：host:port、redis://[user@]host[:port][/db]、rediss://...、unix:///path。与 --sentinel 一起使用时：主节点的用户、TLS 和数据库。写在这里的密码对其他用户可见：请使用 LOCKSCOPE_AUTH 或 --askpass。</translation>
-    </message>
-    <message>
         <source>no path given</source>
         <translation>未给出路径</translation>
     </message>
@@ -3373,74 +3559,6 @@ n/a 表示无法实时运行。
         <translation>已取消：以下是已完成的格子</translation>
     </message>
     <message>
-        <source>Usage: lockscope-cli &lt;command&gt; [options]
-
-Commands:
-  strategies [--json]            the lock strategies, by id
-  scenarios [--json]             the failure scenarios, by id
-  simulate --scenario ID --strategy ID [options]
-                                 run one deterministic simulation and check it
-  compare --scenario ID [--seeds N] [--json|--csv]
-                                 every strategy on the same scenario and seeds
-  compare --all-scenarios [--seeds N] [--json|--csv]
-                                 the safety matrix: scenarios x strategies
-  demo [--scenario ID] [--strategies A,B]
-                                 a narrated simulation in the terminal
-  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
-        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
-                                 clients contending for a lock around a shared
-                                 counter, against real Redis servers
-  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
-          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
-                                 the lock keys of a real Redis: a snapshot or a live
-                                 history (read-only unless --allow-writes)
-  replay FILE [--json]           a recorded history and what the checker finds in it
-  explore --strategy ID|--all-strategies|--acquire-script A --release-script R
-          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]
-                                 every placement of up to K faults: the smallest
-                                 counterexample, or none within the bound
-
-Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
-</source>
-        <translation>用法：lockscope-cli &lt;命令&gt; [选项]
-
-命令：
-  strategies [--json]            锁策略，按 id 列出
-  scenarios [--json]             故障场景，按 id 列出
-  simulate --scenario ID --strategy ID [选项]
-                                 运行一次确定性模拟并检查结果
-  compare --scenario ID [--seeds N] [--json|--csv]
-                                 所有策略在相同场景和种子下对比
-  compare --all-scenarios [--seeds N] [--json|--csv]
-                                 安全矩阵：场景 x 策略
-  demo [--scenario ID] [--strategies A,B]
-                                 在终端中带解说的模拟
-  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
-        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
-                                 多个客户端争用一把锁来递增共享计数器，
-                                 在真实 Redis 服务器上运行
-  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
-          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
-                                 真实 Redis 中的锁键：一次快照或持续的
-                                 历史（除非 --allow-writes，否则只读）
-  replay FILE [--json]           回放记录的历史，以及检查器从中发现的问题
-  explore --strategy ID|--all-strategies|--acquire-script A --release-script R
-          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]
-                                 最多 K 个故障的每一种放法：最小的反例，
-                                 或在界限内没有反例
-
-运行 &apos;lockscope-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
-</translation>
-    </message>
-    <message>
-        <source>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore); see &apos;lockscope-cli --help&apos;</source>
-        <translation>没有给出命令（strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore）；参见 &apos;lockscope-cli --help&apos;</translation>
-    </message>
-    <message>
-        <source>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore)</source>
-        <translation>未知命令 &quot;%1&quot;（strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore）</translation>
-    </message>
-    <message>
         <source>explore %1: %2 clients x %3 cycles, TTL %4 ms, hold %5 ms, up to %6 (%7)
 </source>
         <translation>explore %1：%2 个客户端 x %3 轮，TTL %4 ms，持有 %5 ms，最多 %6（%7）
@@ -3569,6 +3687,238 @@ Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>SCAN COUNT: work per round (default 1000).</source>
         <translation>SCAN COUNT：每轮的工作量（默认 1000）。</translation>
+    </message>
+    <message>
+        <source>Usage: lockscope-cli &lt;command&gt; [options]
+
+Commands:
+  strategies [--json]            the lock strategies, by id
+  scenarios [--json]             the failure scenarios, by id
+  simulate --scenario ID --strategy ID [options]
+                                 run one deterministic simulation and check it
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 every strategy on the same scenario and seeds
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 the safety matrix: scenarios x strategies
+  demo [--scenario ID] [--strategies A,B]
+                                 a narrated simulation in the terminal
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 clients contending for a lock around a shared
+                                 counter, against real Redis servers
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 the lock keys of a real Redis: a snapshot or a live
+                                 history (read-only unless --allow-writes)
+  replay FILE [--json]           a recorded history and what the checker finds in it
+  explore --strategy ID|--all-strategies|--acquire-script A --release-script R
+          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]
+                                 every placement of up to K faults: the smallest
+                                 counterexample, or none within the bound
+  whatif --recording FILE [--from T --to T] [--strategy ID|--all-strategies]
+         [--fault KIND@T ...] [--scenario-out FILE] [--anonymize] [--json]
+                                 a monitor recording&apos;s traffic replayed under other
+                                 strategies and added faults
+
+Run &apos;lockscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.
+</source>
+        <translation>用法：lockscope-cli &lt;命令&gt; [选项]
+
+命令：
+  strategies [--json]            锁策略，按 id 列出
+  scenarios [--json]             故障场景，按 id 列出
+  simulate --scenario ID --strategy ID [选项]
+                                 运行一次确定性模拟并检查结果
+  compare --scenario ID [--seeds N] [--json|--csv]
+                                 所有策略在相同场景和种子下对比
+  compare --all-scenarios [--seeds N] [--json|--csv]
+                                 安全矩阵：场景 x 策略
+  demo [--scenario ID] [--strategies A,B]
+                                 在终端中带解说的模拟
+  bench --redis HOST:PORT[,HOST:PORT...] --strategy ID [--clients N] [--keys N]
+        [--ttl MS] [--hold MS] [--duration MS] [--wait spin|backoff|pubsub] [--json]
+                                 多个客户端争用一把锁来递增共享计数器，
+                                 在真实 Redis 服务器上运行
+  monitor --redis URL [--pattern P] [--once|--follow] [--json] [--record FILE]
+          [--sentinel HOST:PORT,... --master NAME] [--allow-writes]
+                                 真实 Redis 中的锁键：一次快照或持续的
+                                 历史（除非 --allow-writes，否则只读）
+  replay FILE [--json]           回放记录的历史，以及检查器从中发现的问题
+  explore --strategy ID|--all-strategies|--acquire-script A --release-script R
+          [--max-faults K] [--faults LIST] [--find LIST] [--scenario-dir DIR] [--json]
+                                 最多 K 个故障的每一种放法：最小的反例，
+                                 或在界限内没有反例
+  whatif --recording FILE [--from T --to T] [--strategy ID|--all-strategies]
+         [--fault KIND@T ...] [--scenario-out FILE] [--anonymize] [--json]
+                                 把监控录制的流量放到其他策略和
+                                 额外的故障下重放
+
+运行 &apos;lockscope-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
+</translation>
+    </message>
+    <message>
+        <source>no command given (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore, whatif); see &apos;lockscope-cli --help&apos;</source>
+        <translation>没有给出命令（strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore, whatif）；参见 &apos;lockscope-cli --help&apos;</translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot; (strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore, whatif)</source>
+        <translation>未知命令 &quot;%1&quot;（strategies, scenarios, simulate, compare, demo, bench, monitor, replay, explore, whatif）</translation>
+    </message>
+    <message>
+        <source>The server: host:port, redis://[user@]host[:port][/db], rediss://..., unix:///path. With --sentinel: the user, TLS and db of the master. A password here is visible to other users: use LOCKSCOPE_AUTH or --askpass. Several servers (comma-separated, or --redis repeated): the independent nodes of a Redlock deployment, watched as one (who holds each key&apos;s majority).</source>
+        <translation>服务器：host:port、redis://[user@]host[:port][/db]、rediss://...、unix:///path。与 --sentinel 一起使用时：主节点的用户、TLS 和数据库。写在这里的密码对其他用户可见：请使用 LOCKSCOPE_AUTH 或 --askpass。多个服务器（用逗号分隔，或重复 --redis）：Redlock 部署中相互独立的各个节点，作为一个整体监控（谁占有每个键的多数）。</translation>
+    </message>
+    <message>
+        <source>several --redis servers are a Redlock deployment&apos;s nodes; --cluster and --sentinel take one address</source>
+        <translation>多个 --redis 服务器是 Redlock 部署的各个节点；--cluster 和 --sentinel 只接受一个地址</translation>
+    </message>
+    <message>
+        <source>--redis lists one server; a Redlock deployment has two or more</source>
+        <translation>--redis 只列出了一个服务器；Redlock 部署有两个或更多节点</translation>
+    </message>
+    <message>
+        <source>--redis names %1 twice</source>
+        <translation>--redis 把 %1 列了两次</translation>
+    </message>
+    <message>
+        <source>Replay the lock traffic of a monitor recording (lockscope-cli monitor --follow --record FILE) in the simulator: each owner of the recording becomes a client that takes and releases its locks when the recording saw it do so. Run it under one strategy or all, with faults added at chosen instants, and compare with what the recording shows.
+
+Times are seconds since the recording&apos;s first event, as &apos;lockscope-cli replay&apos; prints them: 12.5s, 800ms, 2m, or a bare number of seconds.
+
+Faults (--fault, repeatable), KIND[:CLIENT]@TIME[+AMOUNT]:
+  pause@12.5s+40s     the client holding a lock at 12.5 s stops for 40 s (the
+                      one that took its lock last, if several hold one)
+  lose-reply@10s      the reply to the next acquisition from 10 s on is lost
+  failover@10s        the server fails over to a replica
+  restart@10s+2s      the server restarts empty, down for 2 s (+AMOUNT optional)
+  clock-jump@10s+2s   the server&apos;s clock jumps 2 s ahead (-2s: back)
+  pause:NAME@...      names the client instead (a name from the scenario)
+
+Default strategy, from the recording&apos;s lock format: a LockScope fencing counter -&gt; fenced; renewals seen -&gt; watchdog; Redisson RLock or LockScope reentrant hash -&gt; reentrant-hash; node-redlock, go-redsync -&gt; redlock; a SETNX lock holding its expiry time -&gt; setnx-getset; redis-py, python-redis-lock, LockScope and anything else -&gt; set-nx-px-lua.</source>
+        <translation>在模拟器中重放监控录制（lockscope-cli monitor --follow --record FILE）中的锁流量：录制中的每个持有者都成为一个客户端，在录制看到它拿锁和放锁的时刻拿锁和放锁。可以用一种策略或全部策略运行，在选定的时刻加入故障，并与录制所见对比。
+
+时间是从录制的第一个事件起算的秒数，与 &apos;lockscope-cli replay&apos; 打印的一致：12.5s、800ms、2m，或不带单位的秒数。
+
+故障（--fault，可重复），KIND[:CLIENT]@TIME[+AMOUNT]：
+  pause@12.5s+40s     12.5 秒时持有锁的客户端停顿 40 秒（若有多个
+                      客户端持有锁，取最后拿到锁的那个）
+  lose-reply@10s      从 10 秒起的下一次获取的回复丢失
+  failover@10s        服务器故障转移到副本
+  restart@10s+2s      服务器清空重启，停机 2 秒（+AMOUNT 可省略）
+  clock-jump@10s+2s   服务器时钟向前跳 2 秒（-2s：向后）
+  pause:NAME@...      改为指定客户端（场景中的名字）
+
+默认策略取决于录制中的锁格式：看到 LockScope 的 fencing 计数器 -&gt; fenced；看到续期 -&gt; watchdog；Redisson RLock 或 LockScope 可重入哈希 -&gt; reentrant-hash；node-redlock、go-redsync -&gt; redlock；保存过期时间的 SETNX 锁 -&gt; setnx-getset；redis-py、python-redis-lock、LockScope 以及其他一切 -&gt; set-nx-px-lua。</translation>
+    </message>
+    <message>
+        <source>The monitor recording to replay.</source>
+        <translation>要重放的监控录制。</translation>
+    </message>
+    <message>
+        <source>Replay the acquisitions from this time on (default: the recording&apos;s start).</source>
+        <translation>从这个时刻起重放获取（默认：录制的开头）。</translation>
+    </message>
+    <message>
+        <source>Replay the acquisitions up to this time (default: the recording&apos;s end).</source>
+        <translation>重放到这个时刻为止的获取（默认：录制的结尾）。</translation>
+    </message>
+    <message>
+        <source>A strategy to replay under (repeatable; default: the one the recording&apos;s lock format implies).</source>
+        <translation>用来重放的策略（可重复；默认：录制中的锁格式所对应的策略）。</translation>
+    </message>
+    <message>
+        <source>Replay under every strategy.</source>
+        <translation>用每一种策略重放。</translation>
+    </message>
+    <message>
+        <source>A fault to add (repeatable): KIND[:CLIENT]@TIME[+AMOUNT].</source>
+        <translation>要加入的故障（可重复）：KIND[:CLIENT]@TIME[+AMOUNT]。</translation>
+    </message>
+    <message>
+        <source>Write the derived scenario file here.</source>
+        <translation>把推导出的场景文件写到这里。</translation>
+    </message>
+    <message>
+        <source>Key names, owners and tokens become key-1, owner-1, ... in the scenario and the output.</source>
+        <translation>在场景和输出中，键名、持有者和令牌都换成 key-1、owner-1……</translation>
+    </message>
+    <message>
+        <source>whatif takes no argument &quot;%1&quot; (the recording is --recording FILE)</source>
+        <translation>whatif 不接受参数 &quot;%1&quot;（录制文件用 --recording FILE 给出）</translation>
+    </message>
+    <message>
+        <source>whatif needs --recording FILE</source>
+        <translation>whatif 需要 --recording FILE</translation>
+    </message>
+    <message>
+        <source>--to %1 must be after --from %2</source>
+        <translation>--to %1 必须晚于 --from %2</translation>
+    </message>
+    <message>
+        <source>--strategy and --all-strategies exclude each other</source>
+        <translation>--strategy 和 --all-strategies 不能同时使用</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 log, not a monitor recording (lockscope-cli monitor --follow --record FILE)</source>
+        <translation>%1 是 %2 日志，不是监控录制（lockscope-cli monitor --follow --record FILE）</translation>
+    </message>
+    <message>
+        <source>what-if replay of %1, %2 s to %3 s: %4 acquisitions by %5 owners on %6 keys
+</source>
+        <translation>假设重放 %1，%2 秒到 %3 秒：%5 个持有者在 %6 个键上的 %4 次获取
+</translation>
+    </message>
+    <message>
+        <source>lock format %1: replayed by default as %2
+</source>
+        <translation>锁格式 %1：默认按 %2 重放
+</translation>
+    </message>
+    <message>
+        <source>fault %1: strikes the server
+</source>
+        <translation>故障 %1：作用于服务器
+</translation>
+    </message>
+    <message>
+        <source>fault %1: strikes %2
+</source>
+        <translation>故障 %1：作用于 %2
+</translation>
+    </message>
+    <message>
+        <source>fault %1: strikes %2 (lock %3)
+</source>
+        <translation>故障 %1：作用于 %2（锁 %3）
+</translation>
+    </message>
+    <message>
+        <source>scenario written to %1
+</source>
+        <translation>场景已写入 %1
+</translation>
+    </message>
+    <message>
+        <source>as recorded: %1 anomalies, %2 lease findings (lockscope-cli replay %3 shows them)
+</source>
+        <translation>录制所见：%1 个异常，%2 条租约发现（lockscope-cli replay %3 可查看）
+</translation>
+    </message>
+    <message>
+        <source>acquired</source>
+        <translation>获取</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>as recorded</source>
+        <translation>录制所见</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
     </message>
 </context>
 <context>
@@ -3972,6 +4322,10 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>%1 refuses new connections: max number of clients reached (maxclients)</source>
         <translation>%1 拒绝新连接：已达到客户端数量上限（maxclients）</translation>
+    </message>
+    <message>
+        <source>%1 Redlock nodes (%2)</source>
+        <translation>%1 个 Redlock 节点（%2）</translation>
     </message>
 </context>
 <context>
@@ -4525,10 +4879,6 @@ Without options it opens the window. With --screenshot it renders the window at 
         <translation>运行更久的脚本会被停止，比较随即以一条消息结束，与 Redis 的 lua-time-limit（5 秒）相同。</translation>
     </message>
     <message>
-        <source>%1 (file %2)</source>
-        <translation>%1（文件 %2）</translation>
-    </message>
-    <message>
         <source>A scenario file</source>
         <translation>选择场景文件</translation>
     </message>
@@ -4543,6 +4893,10 @@ Without options it opens the window. With --screenshot it renders the window at 
     <message>
         <source>Compare a scenario file: your own, or one a what-if replay derived from a recording.</source>
         <translation>比较一个场景文件：你自己的，或者假设回放从录制中推导出的。</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1：%2（%3）</translation>
     </message>
 </context>
 <context>
@@ -5555,6 +5909,10 @@ See, simulate and explain distributed locks on Redis.</source>
         <source>The smallest fault sets that break each lock (Ctrl+4)</source>
         <translation>能攻破每种锁的最小故障组合（Ctrl+4）</translation>
     </message>
+    <message>
+        <source>What if…</source>
+        <translation>假设回放…</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::MonitorPage</name>
@@ -5876,6 +6234,30 @@ to %2? It changes the server&apos;s configuration for every client (until the se
         <source>… and %1 earlier lease findings (in the recording).</source>
         <translation>……以及更早的 %1 条租约发现（在录制里）。</translation>
     </message>
+    <message>
+        <source>What if…</source>
+        <translation>假设回放…</translation>
+    </message>
+    <message>
+        <source>Replay the part of the history the History shows in the simulator: the workspace opens its acquisitions as a scenario, to run under any strategy and add faults, and the Compare page gets it to compare every strategy (Ctrl+Shift+W)</source>
+        <translation>在模拟器里回放“历史”中显示的那段历史：工作区把其中的加锁打开为一个场景，可以用任何策略运行并加入故障；比较页也会拿到它，用来比较所有策略（Ctrl+Shift+W）</translation>
+    </message>
+    <message>
+        <source>Nothing to replay yet: connect, or open a recording, first.</source>
+        <translation>还没有可以回放的内容：请先连接，或者打开一份录制。</translation>
+    </message>
+    <message>
+        <source>Nothing to replay: no lock was acquired in this part of the history (zoom the History out, or record longer).</source>
+        <translation>没有可以回放的内容：这段历史里没有任何加锁（把“历史”缩小一些，或者录制更久）。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::PasswordStore</name>
@@ -6092,6 +6474,18 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>Anyone on the network path can pose as the server and read the password. Use it only to try a test server.</source>
         <translation>网络路径上的任何人都可以冒充服务器并读取密码。仅在试用测试服务器时使用。</translation>
+    </message>
+    <message>
+        <source>Redlock nodes:</source>
+        <translation>Redlock 节点：</translation>
+    </message>
+    <message>
+        <source>10.0.0.8:6379, 10.0.0.9:6379 (the other nodes)</source>
+        <translation>10.0.0.8:6379, 10.0.0.9:6379（其余节点）</translation>
+    </message>
+    <message>
+        <source>A Redlock deployment: the other independent servers its locks are taken on, each reached with this profile&apos;s user, password, TLS and database. The monitor watches them together and says who holds each key&apos;s majority.</source>
+        <translation>Redlock 部署：加锁时使用的其他独立服务器，每台都用这个配置的用户、密码、TLS 和数据库连接。监视器把它们放在一起观察，并指出每个键的多数由谁持有。</translation>
     </message>
 </context>
 <context>
@@ -6440,6 +6834,10 @@ to %2? It changes the server&apos;s configuration for every client (until the se
     <message>
         <source>renewed late</source>
         <translation>续期过晚</translation>
+    </message>
+    <message>
+        <source>majority (%1 of %2 nodes)</source>
+        <translation>多数（%2 个节点中的 %1 个）</translation>
     </message>
 </context>
 <context>

@@ -49,7 +49,7 @@ const LeaseStretch *LeaseTrace::stretchAt(qint64 timeUs) const
 }
 
 LeaseTrace traceLease(const EventLog &log, const QByteArray &key, qint64 fromUs, qint64 endUs,
-                      const LeaseOptions &options)
+                      const LeaseOptions &options, qint16 node)
 {
     LeaseTrace trace;
     trace.key = key;
@@ -87,6 +87,8 @@ LeaseTrace traceLease(const EventLog &log, const QByteArray &key, qint64 fromUs,
         if (e.timeUs > endUs)
             break;
         const qint64 t = e.timeUs;
+        if (node != kNoNode && e.node != kNoNode && e.node != node)
+            continue;
         if (e.kind == EventKind::GapStarted) {
             if (!blind)
                 trace.gaps.push_back({t, endUs});

@@ -64,8 +64,9 @@ struct LeaseTrace {
 
 // The lease of `key` in `log`, from `fromUs` (events before it still set the state) up to
 // `endUs` (a live monitor's now; -1: the log's last event). Judges late renewals with
-// `options` as LeaseRhythm does.
+// `options` as LeaseRhythm does. `node`: only that node's copy of the key and its gaps (a
+// Redlock deployment has one per node); kNoNode: every event of the key.
 LeaseTrace traceLease(const EventLog &log, const QByteArray &key, qint64 fromUs, qint64 endUs,
-                      const LeaseOptions &options = {});
+                      const LeaseOptions &options = {}, qint16 node = kNoNode);
 
 } // namespace lockscope

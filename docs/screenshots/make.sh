@@ -63,6 +63,15 @@ if command -v redis-server >/dev/null && command -v redis-cli >/dev/null; then
 else
     echo "  (no redis-server: monitor screenshots skipped)"
 fi
+# A what-if comparison: every strategy on the workload of a real recording (three redis-py
+# workers taking lock:orders:42 in turn; whatif-orders.json was written by
+# `lockscope-cli whatif --recording ... --fault pause@3s+5s --anonymize --scenario-out`).
+shot compare-whatif --page compare --compare-scenario-file "$here/whatif-orders.json" \
+    --compare-seeds 1
+"$bin" --light --lang zh_CN --size 1600x1000 --page compare \
+    --compare-scenario-file "$here/whatif-orders.json" --compare-seeds 1 \
+    --screenshot "$here/compare-whatif-zh.png"
+echo "  compare-whatif-zh.png"
 # The compare page: the safety matrix of every scenario x strategy (3 seeds a cell), and the cost.
 shot compare-matrix --page compare --compare-seeds 3
 shot compare-cost --page compare --compare-seeds 3 --compare-view cost

@@ -108,6 +108,8 @@ private slots:
         QVERIFY(traceLease(log, "nope", 0, 20 * kS).stretches.empty());
     }
 
+    void oneNodesCopy();
+
     // A renewal after the monitor was blind gives no margin, so it is never late.
     void noMarginAcrossAGap()
     {
@@ -137,6 +139,35 @@ private slots:
         QCOMPARE(trace.leastRenewalMarginMs(), 300);
     }
 };
+
+// A Redlock key has a copy on each node: the trace of one node is that copy's alone, not the
+// copies' changes taken for renewals of one another.
+void TestLeaseTrace::oneNodesCopy()
+{
+    EventLog log;
+    MonitorRecorder rec(&log);
+    const qint16 n1 = rec.node("127.0.0.1:7621");
+    const qint16 n2 = rec.node("127.0.0.1:7622");
+    const qint16 a = rec.owner("tokA");
+    rec.acquired(10 * kS, n1, "lock:r", a, "tokA", 6000);
+    rec.acquired(10 * kS + 3 * kMs, n2, "lock:r", a, "tokA", 4000);
+    rec.gapStarted(11 * kS, n2, "connection reset");
+    rec.expired(14 * kS, n2, "lock:r", a);
+    rec.expired(16 * kS, n1, "lock:r", a);
+
+    const LeaseTrace one = traceLease(log, "lock:r", 0, 20 * kS, {}, n1);
+    QCOMPARE(one.stretches.size(), std::size_t(1));
+    QCOMPARE(one.stretches[0].ttlAtStartMs, 6000);
+    QCOMPARE(one.stretches[0].end, LeaseStretch::End::Expired);
+    QCOMPARE(one.stretches[0].endUs, 16 * kS);
+    QVERIFY(one.gaps.empty()); // the other node's gap is not this copy's
+    const LeaseTrace two = traceLease(log, "lock:r", 0, 20 * kS, {}, n2);
+    QCOMPARE(two.stretches.size(), std::size_t(1));
+    QCOMPARE(two.stretches[0].ttlAtStartMs, 4000);
+    QCOMPARE(two.gaps.size(), std::size_t(1));
+    // Every node at once: the second copy's write reads as a change of the first's TTL.
+    QCOMPARE(traceLease(log, "lock:r", 0, 20 * kS).stretches.size(), std::size_t(2));
+}
 
 QTEST_GUILESS_MAIN(TestLeaseTrace)
 #include "test_lease_trace.moc"

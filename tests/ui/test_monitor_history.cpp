@@ -4,6 +4,7 @@
 #include "common/run_data.h"
 #include "monitor/monitor_history.h"
 #include "monitor/monitor_recorder.h"
+#include "sim/scenario.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -15,6 +16,7 @@ class TestMonitorHistory : public QObject {
     Q_OBJECT
 private slots:
     void keepsTheMonitorsWindow();
+    void redlockKeyHasAMajorityLane();
 };
 
 void TestMonitorHistory::keepsTheMonitorsWindow()
@@ -67,6 +69,61 @@ void TestMonitorHistory::keepsTheMonitorsWindow()
                  qPrintable(QString::number(shown.strings().size())));
     }
     QVERIFY(log.droppedEvents() > 70000);
+}
+
+// A Redlock deployment of three nodes (the monitor notes each key's quorum): the key's lane of
+// the majority comes first, above its three node lanes, and holds A from the instant A is on
+// two nodes until the second of its copies is gone, with the lease of the second-longest copy.
+// A single server's recording (no quorum note) has no such lane.
+void TestMonitorHistory::redlockKeyHasAMajorityLane()
+{
+    constexpr qint64 s = 1'000'000;
+    auto log = std::make_shared<EventLog>();
+    log->info().source = QStringLiteral("monitor");
+    MonitorRecorder rec(log.get());
+    const qint16 n1 = rec.node("127.0.0.1:7621");
+    const qint16 n2 = rec.node("127.0.0.1:7622");
+    const qint16 n3 = rec.node("127.0.0.1:7623");
+    const qint16 a = rec.owner("tokA");
+    rec.acquired(10 * s, n1, "lock:a", a, "tokA", 10000);
+    rec.acquired(10 * s + 1000, n2, "lock:a", a, "tokA", 8000); // the majority from here
+    rec.acquired(10 * s + 2000, n3, "lock:a", a, "tokA", 6000);
+    rec.note(10 * s + 3000, kNoClient, "lock:a", "quorum lock:a: tokA holds the majority");
+    rec.lost(12 * s, n2, "lock:a", a, kLostWithRestart); // 2 of 3 left: still the majority
+    rec.lost(13 * s, n3, "lock:a", a, kLostWithRestart); // 1 of 3: no majority
+    const auto run = RunData::fromLog(log, Scenario{}, RunRequest{}, 20 * s);
+    QVERIFY(run);
+    const std::vector<KeyLane> &lanes = run->keyLanes();
+    QCOMPARE(lanes.size(), std::size_t(4));
+    QVERIFY(lanes[0].quorum);
+    QCOMPARE(lanes[0].keyName, QStringLiteral("lock:a"));
+    QVERIFY2(lanes[0].nodeName.contains(QStringLiteral("2 of 3")), qPrintable(lanes[0].nodeName));
+    for (std::size_t i = 1; i < lanes.size(); ++i)
+        QVERIFY(!lanes[i].quorum);
+    // Held by A from the second copy to the loss of the third: the spans cover exactly that,
+    // all A's, the first with the second-longest lease (8 s, less the 1 ms since it was set).
+    const std::vector<KeySpan> &spans = lanes[0].spans;
+    QVERIFY(!spans.empty());
+    QCOMPARE(spans.front().startUs, 10 * s + 1000);
+    QCOMPARE(spans.front().ttlMs, 8000);
+    QCOMPARE(spans.back().endUs, 13 * s);
+    for (std::size_t i = 0; i < spans.size(); ++i) {
+        QCOMPARE(spans[i].owner, a);
+        if (i > 0)
+            QCOMPARE(spans[i].startUs, spans[i - 1].endUs); // no gap while A holds it
+    }
+
+    // The same without the quorum note: a single deployment's three servers, no majority lane.
+    auto plain = std::make_shared<EventLog>();
+    plain->info().source = QStringLiteral("monitor");
+    MonitorRecorder rec2(plain.get());
+    const qint16 m1 = rec2.node("127.0.0.1:7621");
+    const qint16 m2 = rec2.node("127.0.0.1:7622");
+    rec2.acquired(10 * s, m1, "lock:a", rec2.owner("tokA"), "tokA", 10000);
+    rec2.acquired(10 * s, m2, "lock:b", rec2.owner("tokB"), "tokB", 10000);
+    const auto run2 = RunData::fromLog(plain, Scenario{}, RunRequest{}, 20 * s);
+    for (const KeyLane &lane : run2->keyLanes())
+        QVERIFY(!lane.quorum);
 }
 
 QTEST_MAIN(TestMonitorHistory)

@@ -24,6 +24,7 @@
 #include <QCheckBox>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QSettings>
 #include <QSignalSpy>
@@ -217,6 +218,29 @@ void TestMonitorPage::profileDialogTlsFields()
     QVERIFY(dialog.profile().insecure);
     insecure->setChecked(false);
     QVERIFY(!warningShown());
+
+    // A Redlock deployment's other nodes survive an edit in the dialog (they were dropped when
+    // the dialog had no field for them), and a bad one is refused with the field focused.
+    ConnectionProfile redlock;
+    redlock.name = QStringLiteral("redlock");
+    redlock.redlockNodes = QStringLiteral("127.0.0.1:7622, 127.0.0.1:7623");
+    ProfileDialog nodes;
+    nodes.setProfile(redlock);
+    nodes.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&nodes));
+    QCOMPARE(nodes.profile().redlockNodes, redlock.redlockNodes);
+    QLineEdit *nodesEdit = nullptr;
+    for (QLineEdit *edit : nodes.findChildren<QLineEdit *>()) {
+        if (edit->text() == redlock.redlockNodes)
+            nodesEdit = edit;
+    }
+    QVERIFY(nodesEdit);
+    nodesEdit->setText(QStringLiteral("127.0.0.1:99999"));
+    QString error;
+    QVERIFY(!nodes.profile().validate(&error));
+    nodes.accept();
+    QVERIFY(nodes.isVisible()); // refused: what was typed stays
+    QTRY_VERIFY(nodesEdit->hasFocus());
 }
 
 void TestMonitorPage::findsDecodesAndCountsDown()

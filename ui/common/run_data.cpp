@@ -6,8 +6,11 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QVarLengthArray>
 
 #include <algorithm>
+#include <functional>
+#include <limits>
 
 namespace lockscope::ui {
 
@@ -345,6 +348,59 @@ void RunData::derive()
     // A monitor knows who owns which key, not what the owners do: an owner's lane shows when it
     // held keys (and how many), from the keys' owners, not from client phases.
     const bool monitor = log.info().source == QLatin1String("monitor");
+    // A Redlock deployment watched as one (the monitor notes "quorum <key>: ..." when a key's
+    // majority changes): every key gets a lane above its nodes' lanes showing who holds the
+    // majority, with the lease that majority has left (the majority-th longest TTL of the
+    // holder's copies: when that copy expires, the holder is a minority).
+    const int quorumNodes = int(log.info().nodes.size());
+    const int majority = quorumNodes / 2 + 1;
+    const bool redlock = monitor && quorumNodes >= 2 &&
+                         std::any_of(events.begin(), events.end(), [&](const Event &e) {
+                             return e.kind == EventKind::Note && e.key &&
+                                    log.strings().at(e.text).startsWith("quorum ");
+                         });
+    QHash<quint32, int> quorumLaneOf; // key -> its quorum lane
+    auto refreshQuorumLane = [&](quint32 key, qint64 t, quint32 eventIndex) {
+        const int qi = quorumLaneOf.value(key, -1);
+        if (qi < 0)
+            return;
+        QVarLengthArray<std::pair<qint16, qint64>, 8> copies; // owner, TTL left (-1: none)
+        for (int n = 0; n < quorumNodes; ++n) {
+            const KeyState *k = state.key(key, qint16(n));
+            if (k && k->exists && k->owner >= 0)
+                copies.push_back({k->owner, k->ttlAt(t)});
+        }
+        qint16 holder = kNoClient;
+        qint64 ttl = -1;
+        for (const auto &[owner, unused] : copies) {
+            QVarLengthArray<qint64, 8> ttls; // the owner's copies, longest first (none: longest)
+            for (const auto &[o, left] : copies) {
+                if (o == owner)
+                    ttls.push_back(left < 0 ? std::numeric_limits<qint64>::max() : left);
+            }
+            if (ttls.size() < majority)
+                continue;
+            std::sort(ttls.begin(), ttls.end(), std::greater<>());
+            holder = owner;
+            const qint64 m = ttls[majority - 1];
+            ttl = m == std::numeric_limits<qint64>::max() ? -1 : m;
+            break;
+        }
+        KeyLane &lane = m_keyLanes[std::size_t(qi)];
+        const bool open = !lane.spans.empty() && lane.spans.back().endUs < 0;
+        if (open && lane.spans.back().owner == holder && lane.spans.back().ttlAt(t) == ttl)
+            return;
+        closeOpen(lane.spans, t);
+        if (holder < 0)
+            return;
+        KeySpan s;
+        s.startUs = t;
+        s.endUs = -1;
+        s.owner = holder;
+        s.ttlMs = ttl;
+        s.event = eventIndex;
+        lane.spans.push_back(s);
+    };
     struct Gap {
         qint64 startUs = 0;
         qint64 endUs = -1;
@@ -480,9 +536,24 @@ void RunData::derive()
         case EventKind::KeyTtlChanged:
         case EventKind::KeyDeleted:
         case EventKind::KeyExpired: {
+            if (redlock && !quorumLaneOf.contains(e.key)) { // above the key's node lanes
+                KeyLane lane;
+                lane.key = e.key;
+                lane.node = kNoNode;
+                lane.quorum = true;
+                lane.keyName = text(e.key);
+                lane.nodeName = QCoreApplication::translate("lockscope::ui::TimelineWidget",
+                                                            "majority (%1 of %2 nodes)")
+                                    .arg(majority)
+                                    .arg(quorumNodes);
+                m_keyLanes.push_back(std::move(lane));
+                quorumLaneOf.insert(e.key, int(m_keyLanes.size()) - 1);
+            }
             const int li = addKeyLane(e.key, e.node);
             lastLaneOfKey.insert(e.key, li);
             refreshKeyLane(li, t, index);
+            if (redlock)
+                refreshQuorumLane(e.key, t, index);
             auto &markers = m_keyLanes[std::size_t(li)].markers;
             if (e.kind == EventKind::KeyTtlChanged)
                 markers.push_back(Marker{t, index, MarkerKind::Renewed});

@@ -139,7 +139,10 @@ struct ClientLane {
 
 struct KeyLane {
     quint32 key = 0;
-    qint16 node = kNoNode;
+    qint16 node = kNoNode; // kNoNode for a quorum lane
+    // A Redlock deployment's key across its nodes: its spans are the majority holder's (the
+    // lanes of the key on each node follow it).
+    bool quorum = false;
     QString keyName;
     QString nodeName;
     std::vector<KeySpan> spans;     // in time order, never overlapping

@@ -254,7 +254,8 @@ bool CompareSettingsWidget::addScenarioFile(const QString &path, QString *error)
     }
     const QString absolute = QFileInfo(path).absoluteFilePath();
     m_fileScenarios.insert(absolute, scenario);
-    const QString text = tr("%1 (file %2)").arg(scenario->id, QFileInfo(path).fileName());
+    // The file's name is what the person chose (the scenario's id and title are in the tip).
+    const QString text = QFileInfo(path).fileName();
     int i = m_scenarioBox->findData(absolute, kFileRole);
     if (i < 0) {
         m_scenarioBox->addItem(text, scenario->id);
@@ -264,7 +265,7 @@ bool CompareSettingsWidget::addScenarioFile(const QString &path, QString *error)
         m_scenarioBox->setItemText(i, text);
         m_scenarioBox->setItemData(i, scenario->id);
     }
-    m_scenarioBox->setItemData(i, scenario->title.isEmpty() ? absolute : scenario->title,
+    m_scenarioBox->setItemData(i, tr("%1: %2 (%3)").arg(scenario->id, scenario->title, absolute),
                                Qt::ToolTipRole);
     m_scenarioBox->setCurrentIndex(i);
     updateRunCount();

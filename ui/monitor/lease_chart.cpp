@@ -100,6 +100,10 @@ LeaseChart::Frame LeaseChart::frame() const
     const qint64 span = qBound(kMinSpanUs, m_trace.leaseMs * 1000 * kLeasesInView, kMaxSpanUs);
     f.toUs = m_trace.endUs;
     f.fromUs = f.toUs - span;
+    // A recording shorter than that: from its first change (a live key fills the span as it
+    // goes).
+    if (!m_live && !m_trace.stretches.empty())
+        f.fromUs = qMin(f.toUs - 1'000'000, qMax(f.fromUs, m_trace.stretches.front().startUs));
     f.maxTtlMs = qMax<qint64>(1000, m_trace.leaseMs + m_trace.leaseMs / 10);
     return f;
 }

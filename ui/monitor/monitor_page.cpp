@@ -721,20 +721,26 @@ void MonitorPage::updateLeaseChart(const QByteArray &key)
 {
     // The live monitor's own log (wall-clock times, up to now), or the opened recording's
     // history up to where it is shown.
+    // The key's copy on the selected row's node: a Redlock deployment has one per node.
     const EventLog *log = nullptr;
     qint64 endUs = 0;
+    qint16 node = kNoNode;
     if (KeyMonitor *monitor = liveMonitor()) {
         log = &monitor->log();
         endUs = monitorNowUs();
+        if (const KeyEntry *e = monitor->entry(key))
+            node = e->node;
     } else if (m_replay && m_history->run()) {
         log = &m_history->run()->log();
         endUs = m_replayAtUs >= 0 ? m_replayAtUs : m_history->run()->endUs();
+        if (const QModelIndex current = m_table->currentIndex(); current.isValid())
+            node = m_keyModel->rowAt(current.row()).node;
     }
     if (!log || key.isEmpty()) {
         m_leaseChart->clear();
         return;
     }
-    LeaseTrace trace = traceLease(*log, key, endUs - kLeaseChartHistoryUs, endUs);
+    LeaseTrace trace = traceLease(*log, key, endUs - kLeaseChartHistoryUs, endUs, {}, node);
     QHash<qint16, QString> names;
     for (const LeaseStretch &s : trace.stretches) {
         if (s.owner >= 0 && !names.contains(s.owner))

@@ -38,8 +38,10 @@ void MonitorReplay::showIn(std::shared_ptr<const RunData> run, KeyTableModel *mo
 {
     m_run = std::move(run);
     std::vector<KeyTableModel::Row> rows;
-    for (const KeyLane &lane : m_run->keyLanes())
-        rows.push_back({lane.key, lane.node, lane.keyName, lane.nodeName});
+    for (const KeyLane &lane : m_run->keyLanes()) {
+        if (!lane.quorum) // a Redlock key's majority: the table has its copies on each node
+            rows.push_back({lane.key, lane.node, lane.keyName, lane.nodeName});
+    }
     QStringList owners;
     for (const ClientLane &lane : m_run->clientLanes())
         owners << lane.name;

@@ -45,8 +45,9 @@ bool writeWhatIfScenario(const EventLog &log, const RecordingWindow &window, con
                                                 "Cannot create the folder %1.")
                         .arg(folder));
     const QString path =
-        folder + QStringLiteral("/whatif-%1.json")
-                     .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
+        folder +
+        QStringLiteral("/whatif-%1.json")
+            .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(scenarioToJson(scenario)) < 0 ||
         !file.commit())

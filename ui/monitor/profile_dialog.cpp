@@ -39,7 +39,9 @@ const char *const kLabels[] = {
     QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "Owner changes per minute above:"),
     QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "Queue not moving for (s):"),
     QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "Locks per owner above:"),
+    QT_TRANSLATE_NOOP("lockscope::ui::ProfileDialog", "Redlock nodes:"), // placed by hand: last
 };
+constexpr int kRedlockLabel = int(std::size(kLabels)) - 1;
 
 QSpinBox *spin(int min, int max)
 {
@@ -77,6 +79,7 @@ ProfileDialog::ProfileDialog(QWidget *parent)
     m_sentinels = new QLineEdit;
     m_master = new QLineEdit;
     m_cluster = new QCheckBox;
+    m_redlockNodes = new QLineEdit;
     m_pattern = new QLineEdit;
     m_maxTtl = spin(1, 30 * 24 * 3600);
     m_maxHeld = spin(1, 30 * 24 * 3600);
@@ -106,6 +109,7 @@ ProfileDialog::ProfileDialog(QWidget *parent)
     pl->addWidget(m_keychain);
     server->addRow(m_labels[label++], passwordRow);
     server->addRow(QString(), m_cluster);
+    server->addRow(m_labels[kRedlockLabel], m_redlockNodes);
 
     m_tlsBox = new QGroupBox;
     m_tlsBox->setCheckable(true);
@@ -211,6 +215,11 @@ void ProfileDialog::retranslateUi()
                                "password. Use it only to try a test server."));
     m_sentinelBox->setTitle(tr("Sentinel (follows failovers)"));
     m_sentinels->setPlaceholderText(tr("10.0.0.7:26379, 10.0.0.8:26379"));
+    m_redlockNodes->setPlaceholderText(tr("10.0.0.8:6379, 10.0.0.9:6379 (the other nodes)"));
+    m_redlockNodes->setToolTip(
+        tr("A Redlock deployment: the other independent servers its locks are taken on, each "
+           "reached with this profile's user, password, TLS and database. The monitor watches "
+           "them together and says who holds each key's majority."));
     m_thresholdBox->setTitle(tr("What to watch"));
     m_writes->setText(tr("Allow writes (force-release a lock, enable notifications)"));
     m_writesNote->setText(tr("Off by default: the connection then refuses every write command "
@@ -269,6 +278,7 @@ void ProfileDialog::setProfile(const ConnectionProfile &p)
     m_sentinels->setText(p.sentinels);
     m_master->setText(p.masterName);
     m_cluster->setChecked(p.cluster);
+    m_redlockNodes->setText(p.redlockNodes);
     m_pattern->setText(p.pattern);
     m_maxTtl->setValue(int(p.thresholds.maxTtlMs / 1000));
     m_maxHeld->setValue(int(p.thresholds.maxHeldMs / 1000));
@@ -300,6 +310,7 @@ ConnectionProfile ProfileDialog::profile() const
     p.sentinels = m_sentinels->text();
     p.masterName = m_master->text().trimmed();
     p.cluster = m_cluster->isChecked();
+    p.redlockNodes = m_redlockNodes->text();
     p.pattern = m_pattern->text();
     p.thresholds.maxTtlMs = qint64(m_maxTtl->value()) * 1000;
     p.thresholds.maxHeldMs = qint64(m_maxHeld->value()) * 1000;
@@ -344,8 +355,8 @@ QWidget *ProfileDialog::fieldWidget(ConnectionProfile::Field field) const
         return m_pattern;
     case F::Thresholds:
         return m_maxTtl;
-    case F::RedlockNodes: // no field of their own here yet: the first node's address
-        return m_host;
+    case F::RedlockNodes:
+        return m_redlockNodes;
     case F::None:
         break;
     }

@@ -46,7 +46,7 @@ private:
 
     QList<QLabel *> m_labels; // in the order of kLabels
     QLineEdit *m_name, *m_host, *m_user, *m_password, *m_socket, *m_ca, *m_caDir, *m_cert, *m_key,
-        *m_serverName, *m_sentinels, *m_master, *m_pattern;
+        *m_serverName, *m_sentinels, *m_master, *m_pattern, *m_redlockNodes;
     QSpinBox *m_port, *m_db, *m_maxTtl, *m_maxHeld, *m_churn, *m_queueStuck, *m_perOwner;
     QCheckBox *m_keychain, *m_cluster, *m_writes, *m_insecure;
     QGroupBox *m_tlsBox, *m_sentinelBox, *m_thresholdBox;
