@@ -216,7 +216,7 @@ check_options() { # PAGE HELP_TEXT_FILE WHAT
 }
 "$root/usr/bin/lockscope" --help >"$work/help" 2>&1 || fail "lockscope --help"
 check_options lockscope "$work/help" "lockscope"
-commands=(strategies scenarios simulate compare demo bench monitor replay explore)
+commands=(strategies scenarios simulate compare demo bench monitor replay whatif explore)
 for command in "${commands[@]}"; do
     "$root/usr/bin/lockscope-cli" "$command" --help >"$work/help" 2>&1 ||
         fail "lockscope-cli $command --help"
