@@ -107,6 +107,11 @@ void TestMonitorHistory::redlockKeyHasAMajorityLane()
     QCOMPARE(spans.front().startUs, 10 * s + 1000);
     QCOMPARE(spans.front().ttlMs, 8000);
     QCOMPARE(spans.back().endUs, 13 * s);
+    // A's lane counts one lock, not its three copies, from its first copy to its last.
+    const std::vector<PhaseSpan> &phases = run->clientLanes()[std::size_t(a)].phases;
+    QCOMPARE(phases.size(), std::size_t(1));
+    QCOMPARE(phases[0].keys, quint32(1));
+    QCOMPARE(phases[0].startUs, 10 * s);
     for (std::size_t i = 0; i < spans.size(); ++i) {
         QCOMPARE(spans[i].owner, a);
         if (i > 0)

@@ -409,9 +409,17 @@ void RunData::derive()
     };
     std::vector<Gap> gaps; // a monitor's: it could not see
     std::vector<quint32> ownedKeys(std::size_t(clientCount), 0);
+    QHash<quint64, int> copiesHeld; // Redlock: (owner, key) -> the nodes it holds the key on
     auto ownerChange = [&](qint16 owner, int delta, quint32 key, qint64 t) {
         if (owner < 0 || owner >= clientCount)
             return;
+        if (redlock) { // a key held on several nodes is one lock
+            int &copies = copiesHeld[(quint64(quint16(owner)) << 32) | key];
+            const bool held = copies > 0;
+            copies = qMax(0, copies + delta);
+            if (held == (copies > 0))
+                return;
+        }
         quint32 &n = ownedKeys[std::size_t(owner)];
         n = quint32(qMax<qint64>(0, qint64(n) + delta));
         auto &phases = m_clientLanes[std::size_t(owner)].phases;
