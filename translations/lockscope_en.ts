@@ -2350,10 +2350,6 @@
         <translation>What-if replay of %1</translation>
     </message>
     <message>
-        <source>%1 acquisitions by %2 owners on %3 keys, replayed as recorded</source>
-        <translation>%1 acquisitions by %2 owners on %3 keys, replayed as recorded</translation>
-    </message>
-    <message>
         <source>Each client replays one owner of the recording: it asks for the lock when the recording saw the owner take it, and releases it when the recording saw it go (released, expired or lost). Run it under any strategy, with faults added, to see what the strategy would have done with the same traffic.</source>
         <translation>Each client replays one owner of the recording: it asks for the lock when the recording saw the owner take it, and releases it when the recording saw it go (released, expired or lost). Run it under any strategy, with faults added, to see what the strategy would have done with the same traffic.</translation>
     </message>
@@ -2384,6 +2380,35 @@
     <message>
         <source>the window has %1 owners, more than a simulation&apos;s %2 clients: choose a shorter window (--from, --to)</source>
         <translation>the window has %1 owners, more than a simulation&apos;s %2 clients: choose a shorter window (--from, --to)</translation>
+    </message>
+    <message>
+        <source>%1, replayed as recorded</source>
+        <translation>%1, replayed as recorded</translation>
+    </message>
+    <message>
+        <source>%1 by %2 on %3</source>
+        <translation>%1 by %2 on %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n acquisition(s)</source>
+        <translation>
+            <numerusform>%n acquisition</numerusform>
+            <numerusform>%n acquisitions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n owner(s)</source>
+        <translation>
+            <numerusform>%n owner</numerusform>
+            <numerusform>%n owners</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s)</source>
+        <translation>
+            <numerusform>%n key</numerusform>
+            <numerusform>%n keys</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3873,12 +3898,6 @@ Default strategy, from the recording&apos;s lock format: a LockScope fencing cou
         <translation>%1 is a %2 log, not a monitor recording (lockscope-cli monitor --follow --record FILE)</translation>
     </message>
     <message>
-        <source>what-if replay of %1, %2 s to %3 s: %4 acquisitions by %5 owners on %6 keys
-</source>
-        <translation>what-if replay of %1, %2 s to %3 s: %4 acquisitions by %5 owners on %6 keys
-</translation>
-    </message>
-    <message>
         <source>lock format %1: replayed by default as %2
 </source>
         <translation>lock format %1: replayed by default as %2
@@ -3929,6 +3948,12 @@ Default strategy, from the recording&apos;s lock format: a LockScope fencing cou
     <message>
         <source>error: %1</source>
         <translation>error: %1</translation>
+    </message>
+    <message>
+        <source>what-if replay of %1, %2 s to %3 s: %4
+</source>
+        <translation>what-if replay of %1, %2 s to %3 s: %4
+</translation>
     </message>
 </context>
 <context>

@@ -2340,10 +2340,6 @@
         <translation>%1 的假设重放</translation>
     </message>
     <message>
-        <source>%1 acquisitions by %2 owners on %3 keys, replayed as recorded</source>
-        <translation>%2 个持有者在 %3 个键上的 %1 次获取，按录制重放</translation>
-    </message>
-    <message>
         <source>Each client replays one owner of the recording: it asks for the lock when the recording saw the owner take it, and releases it when the recording saw it go (released, expired or lost). Run it under any strategy, with faults added, to see what the strategy would have done with the same traffic.</source>
         <translation>每个客户端重放录制中的一个持有者：在录制看到该持有者拿到锁时请求锁，在录制看到锁消失（释放、过期或丢失）时释放。用任意策略运行，并加入故障，就能看到该策略面对同样的流量会怎样。</translation>
     </message>
@@ -2374,6 +2370,32 @@
     <message>
         <source>the window has %1 owners, more than a simulation&apos;s %2 clients: choose a shorter window (--from, --to)</source>
         <translation>窗口中有 %1 个持有者，超过一次模拟的 %2 个客户端：请选择更短的窗口（--from、--to）</translation>
+    </message>
+    <message>
+        <source>%1, replayed as recorded</source>
+        <translation>%1，按录制重放</translation>
+    </message>
+    <message>
+        <source>%1 by %2 on %3</source>
+        <translation>%2在 %3上的 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n acquisition(s)</source>
+        <translation>
+            <numerusform>%n 次加锁</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n owner(s)</source>
+        <translation>
+            <numerusform>%n 个持有者</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s)</source>
+        <translation>
+            <numerusform>%n 个键</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3863,12 +3885,6 @@ Default strategy, from the recording&apos;s lock format: a LockScope fencing cou
         <translation>%1 是 %2 日志，不是监控录制（lockscope-cli monitor --follow --record FILE）</translation>
     </message>
     <message>
-        <source>what-if replay of %1, %2 s to %3 s: %4 acquisitions by %5 owners on %6 keys
-</source>
-        <translation>假设重放 %1，%2 秒到 %3 秒：%5 个持有者在 %6 个键上的 %4 次获取
-</translation>
-    </message>
-    <message>
         <source>lock format %1: replayed by default as %2
 </source>
         <translation>锁格式 %1：默认按 %2 重放
@@ -3919,6 +3935,12 @@ Default strategy, from the recording&apos;s lock format: a LockScope fencing cou
     <message>
         <source>error: %1</source>
         <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>what-if replay of %1, %2 s to %3 s: %4
+</source>
+        <translation>%1 的假设回放，%2 秒到 %3 秒：%4
+</translation>
     </message>
 </context>
 <context>

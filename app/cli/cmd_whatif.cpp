@@ -229,14 +229,9 @@ int whatif(const QStringList &args)
     }
 
     QString s;
-    s += QCoreApplication::translate(
-             "cli", "what-if replay of %1, %2 s to %3 s: %4 acquisitions by %5 owners on %6 keys\n")
-             .arg(path)
-             .arg(double(fromUs) / 1e6, 0, 'f', 3)
-             .arg(double(toUs) / 1e6, 0, 'f', 3)
-             .arg(workload.holds.size())
-             .arg(workload.owners.size())
-             .arg(workload.keys.size());
+    s += QCoreApplication::translate("cli", "what-if replay of %1, %2 s to %3 s: %4\n")
+             .arg(path, QString::number(double(fromUs) / 1e6, 'f', 3),
+                  QString::number(double(toUs) / 1e6, 'f', 3), workloadCountsText(workload));
     s += QCoreApplication::translate("cli", "lock format %1: replayed by default as %2\n")
              .arg(QString::fromLatin1(format), implied);
     for (const PlacedFault &f : placed) {

@@ -177,11 +177,8 @@ bool whatIfScenario(const RecordedWorkload &w, const WhatIfOptions &o, Scenario 
                              ? QCoreApplication::translate("WhatIf", "a recording")
                              : QFileInfo(o.origin).fileName();
     s.title = QCoreApplication::translate("WhatIf", "What-if replay of %1").arg(file);
-    s.summary = QCoreApplication::translate(
-                    "WhatIf", "%1 acquisitions by %2 owners on %3 keys, replayed as recorded")
-                    .arg(w.holds.size())
-                    .arg(w.owners.size())
-                    .arg(w.keys.size());
+    s.summary = QCoreApplication::translate("WhatIf", "%1, replayed as recorded")
+                    .arg(workloadCountsText(w));
     s.explanation = QCoreApplication::translate(
         "WhatIf",
         "Each client replays one owner of the recording: it asks for the lock when the "
@@ -392,6 +389,15 @@ bool whatIfScenario(const RecordedWorkload &w, const WhatIfOptions &o, Scenario 
     if (placed)
         *placed = where;
     return true;
+}
+
+QString workloadCountsText(const RecordedWorkload &w)
+{
+    return QCoreApplication::translate("WhatIf", "%1 by %2 on %3")
+        .arg(QCoreApplication::translate("WhatIf", "%n acquisition(s)", nullptr,
+                                         int(w.holds.size())),
+             QCoreApplication::translate("WhatIf", "%n owner(s)", nullptr, int(w.owners.size())),
+             QCoreApplication::translate("WhatIf", "%n key(s)", nullptr, int(w.keys.size())));
 }
 
 QString impliedStrategy(const RecordedWorkload &w, QByteArray *format)

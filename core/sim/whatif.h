@@ -76,6 +76,9 @@ bool whatIfScenario(const RecordedWorkload &workload, const WhatIfOptions &optio
 //   redis-py, python-redis-lock, LockScope, anything else  -> set-nx-px-lua
 QString impliedStrategy(const RecordedWorkload &workload, QByteArray *format = nullptr);
 
+// "21 acquisitions by 21 owners on 1 key", in the language of the moment.
+QString workloadCountsText(const RecordedWorkload &workload);
+
 // The recording's own facts over the window: the monitor's summary, the checker's findings on
 // the recording, and the lease-rhythm findings (late renewals, expiries under live holders).
 struct AsRecorded {
