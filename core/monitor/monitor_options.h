@@ -42,8 +42,12 @@ struct HistoryWindow {
 // A Redlock deployment (MonitorOptions::nodes): when a key's story across the nodes becomes a
 // finding (quorum_view.h).
 struct QuorumOptions {
-    qint64 graceMs = 2000;         // split and quorum-lost must last this long
-    qint64 driftToleranceMs = 200; // clock-drift: beyond the acquisition's spread, by this
+    qint64 graceMs = 2000; // split and quorum-lost must last this long
+    // clock-drift: beyond the acquisition's spread, by this. The monitor stamps a copy's set time
+    // when it read it: up to the re-read interval (1 s) late without keyspace notifications,
+    // and hundreds of ms on a loaded machine with them (seen under AddressSanitizer), so a
+    // smaller tolerance calls the monitor's own lag a drift.
+    qint64 driftToleranceMs = 1500;
 };
 
 struct MonitorOptions {

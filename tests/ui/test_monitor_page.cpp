@@ -724,7 +724,9 @@ void TestMonitorPage::leaseChartShowsALateRenewal()
                              4000);
     const LeaseTrace &trace = chart->trace();
     QCOMPARE(trace.key, QByteArray("lock:lease"));
-    QCOMPARE(trace.leaseMs, 3000);
+    // The lease as read back with PTTL: a millisecond or so may have passed (seen under ASan).
+    QVERIFY2(trace.leaseMs > 2900 && trace.leaseMs <= 3000,
+             qPrintable(QString::number(trace.leaseMs)));
     QCOMPARE(trace.lateRenewals(), 1);
     QVERIFY(trace.stretches[1].late);
     QVERIFY2(trace.stretches[1].marginMs() < 500,
