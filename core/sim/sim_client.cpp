@@ -499,14 +499,19 @@ Task<void> SimClient::workload()
 
         m_world.record(EventKind::ReleaseStarted, qint16(m_index), kNoNode, key, 0, 0);
         const auto outcome = co_await releaseLock(*this, m_world.strategy(), lock, m_world.wait());
-        m_world.record(EventKind::Released, qint16(m_index), kNoNode, key, 0,
-                       outcome == ReleaseOutcome::Released  ? 1
-                       : outcome == ReleaseOutcome::NotHeld ? 0
-                                                            : -1);
+        recordReleased(key, outcome);
         co_await sleepFor(m_spec.thinkMs.sampleUs(m_rng));
     }
     m_finished = true;
     m_world.clientDone();
+}
+
+void SimClient::recordReleased(quint32 key, ReleaseOutcome outcome)
+{
+    m_world.record(EventKind::Released, qint16(m_index), kNoNode, key, 0,
+                   outcome == ReleaseOutcome::Released  ? 1
+                   : outcome == ReleaseOutcome::NotHeld ? 0
+                                                        : -1);
 }
 
 Task<void> SimClient::replaySchedule()
@@ -553,10 +558,7 @@ Task<void> SimClient::replaySchedule()
 
         m_world.record(EventKind::ReleaseStarted, qint16(m_index), kNoNode, key, 0, 0);
         const auto outcome = co_await releaseLock(*this, m_world.strategy(), lock, m_world.wait());
-        m_world.record(EventKind::Released, qint16(m_index), kNoNode, key, 0,
-                       outcome == ReleaseOutcome::Released  ? 1
-                       : outcome == ReleaseOutcome::NotHeld ? 0
-                                                            : -1);
+        recordReleased(key, outcome);
     }
     m_finished = true;
     m_world.clientDone();

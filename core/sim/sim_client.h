@@ -96,6 +96,8 @@ private:
 
     Task<void> workload();
     Task<void> replaySchedule(); // the workload of a client with a schedule
+    // The release's outcome as the log says it: 1 ours deleted, 0 not held, -1 error.
+    void recordReleased(quint32 key, ReleaseOutcome outcome);
     // Works holdUs inside the lock, or until releaseAtUs when that is >= 0.
     Task<void> criticalSection(LockHandle &lock, int keyIndex, qint64 holdUs,
                                qint64 releaseAtUs = -1);
