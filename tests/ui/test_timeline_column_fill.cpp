@@ -1,9 +1,9 @@
-// The one-pixel columns of merged spans blended straight into a raster image (ColumnFill's
-// direct path) against the same columns filled by QPainter::fillRect, how they were drawn
-// before: byte for byte, on a background of every kind of pixel, with colours of every alpha,
-// at positions and heights within a pixel, overlapping, under a translation and inside a clip.
-// Where the direct path cannot give QPainter's pixels (a scaled painter, antialiasing, a vector
-// device) it must not be taken.
+// The one-pixel columns of merged spans, and spans a few pixels wide, blended straight into a
+// raster image (ColumnFill's direct path) against the same columns filled by QPainter::fillRect,
+// how they were drawn before: byte for byte, on a background of every kind of pixel, with colours
+// of every alpha, at positions and heights within a pixel, overlapping, under a translation and
+// inside a clip. Where the direct path cannot give QPainter's pixels (a scaled painter,
+// antialiasing, a vector device) it must not be taken.
 #include "timeline/timeline_column_fill.h"
 
 #include <QGuiApplication>
@@ -22,6 +22,7 @@ namespace {
 struct Column {
     double x, top, height;
     QColor color;
+    double width = 1; // a span a few pixels wide (addRect) when not 1
 };
 
 // Runs of columns as a lane makes them: mostly side by side (so that some merge), colours
@@ -47,6 +48,13 @@ std::vector<Column> columns(quint32 seed)
             x -= 1; // the same column again
         if (rng.bounded(20) == 0)
             x += rng.bounded(5.0); // a gap, and a new phase within the pixel
+        if (rng.bounded(6) == 0) {
+            // A span wider than a pixel, at a fraction of one: narrow ones blended here,
+            // translucent ones from 32 pixels left to fillRect.
+            const double width = 1 + rng.bounded(45.0);
+            out.push_back({x, top, height, c, width});
+            x += width;
+        }
     }
     return out;
 }
@@ -63,7 +71,8 @@ QImage background(int w, int h, quint32 seed)
     return image;
 }
 
-// Paints the columns on a copy of `bg` through `setUp` (translation, clip...), directly or not.
+// Paints the columns on a copy of `bg` through `setUp` (translation, clip...), through
+// ColumnFill (directly or not).
 QImage paint(const QImage &bg, const std::vector<Column> &cols, bool direct,
              const std::function<void(QPainter &)> &setUp, bool *tookDirect = nullptr)
 {
@@ -73,9 +82,26 @@ QImage paint(const QImage &bg, const std::vector<Column> &cols, bool direct,
     ColumnFill fill(p, direct);
     if (tookDirect)
         *tookDirect = fill.direct();
-    for (const Column &c : cols)
-        fill.add(c.x, c.top, c.height, c.color);
+    for (const Column &c : cols) {
+        if (c.width == 1)
+            fill.add(c.x, c.top, c.height, c.color);
+        else
+            fill.addRect(c.x, c.top, c.width, c.height, c.color);
+    }
     fill.flush();
+    p.end();
+    return image;
+}
+
+// The same columns, each its own QPainter::fillRect: what ColumnFill must give.
+QImage reference(const QImage &bg, const std::vector<Column> &cols,
+                 const std::function<void(QPainter &)> &setUp)
+{
+    QImage image = bg.copy();
+    QPainter p(&image);
+    setUp(p);
+    for (const Column &c : cols)
+        p.fillRect(QRectF(c.x, c.top, c.width, c.height), c.color);
     p.end();
     return image;
 }
@@ -104,14 +130,15 @@ private slots:
                 p.setClipRect(QRect(13, 5, 500, 17));
         };
         for (quint32 seed = 1; seed <= 4; ++seed) {
-            QImage bg = background(700, 40, seed);
+            QImage bg = background(4000, 40, seed);
             if (setUp == 4)
                 bg = bg.convertToFormat(QImage::Format_RGB32);
             const auto cols = columns(seed);
             bool tookDirect = false;
             const QImage direct = paint(bg, cols, true, prepare, &tookDirect);
-            const QImage reference = paint(bg, cols, false, prepare);
+            const QImage reference = ::reference(bg, cols, prepare);
             QVERIFY(tookDirect);
+            QCOMPARE(paint(bg, cols, false, prepare), reference); // merged, through fillRect
             QVERIFY(direct != bg); // something was drawn
             int differing = 0;
             for (int y = 0; y < bg.height(); ++y)

@@ -98,11 +98,13 @@ private slots:
                 }
             }
         }
+        qWarning("from layout %d of %d", g_fromLayout, compared);
         QCOMPARE(drawn, compared); // every case drew a text
-        // Some were drawn from the layouts: about half the label column's boxes (whole pixels,
-        // a line high, wider than the text; one case in seven). The others' glyphs may touch a
-        // pixel outside their box (a J's hook, an accent), which drawText would cut.
-        QVERIFY2(g_fromLayout > compared / 16, qPrintable(QString::number(g_fromLayout)));
+        // Every box on whole pixels that holds its line was drawn from the layouts, also where
+        // the glyphs reach past the box (a J's hook, an accent): drawText does not clip a line
+        // that fits its box. That is 464 of the 3,024 cases; when glyphs that reach out were
+        // left to drawText, 228.
+        QVERIFY2(g_fromLayout > compared / 8, qPrintable(QString::number(g_fromLayout)));
     }
 
     void drawTextWhereItWouldDiffer()

@@ -24,6 +24,10 @@ inline QRgb byteMul(QRgb x, uint a)
     return x | t;
 }
 
+// From this many pixels a row, a translucent fill is left to QPainter: its blend is vectorised,
+// ours a pixel at a time (an opaque one is a plain std::fill either way).
+constexpr int kWideTranslucent = 32;
+
 } // namespace
 
 QRgb ColumnFill::premultiplied(const QColor &color)
@@ -77,6 +81,21 @@ ColumnFill::ColumnFill(QPainter &p, bool direct)
     m_clip = clip;
 }
 
+QRgb ColumnFill::premultipliedOf(const QColor &color)
+{
+    for (int i = 0; i < m_recentCount; ++i) {
+        if (sameColor(m_recent[i].color, color))
+            return m_recent[i].rgb;
+    }
+    // The oldest is replaced.
+    Premultiplied &slot = m_recent[m_recentNext];
+    m_recentNext = (m_recentNext + 1) % int(std::size(m_recent));
+    m_recentCount = qMin(m_recentCount + 1, int(std::size(m_recent)));
+    slot.color = color;
+    slot.rgb = premultiplied(color);
+    return slot.rgb;
+}
+
 bool ColumnFill::sameTranslation() const
 {
     // Compared field by field: building a QTransform to compare with cost more than the fill.
@@ -101,21 +120,25 @@ void ColumnFill::fill()
     const int bottom = qMin(qRound(m_top + m_height + m_dy) - 1, m_clip.bottom());
     if (left > right || top > bottom)
         return;
-    if (m_color != m_premultipliedOf) {
-        m_premultiplied = premultiplied(m_color);
-        m_premultipliedOf = m_color;
-    }
-    const QRgb c = m_premultiplied;
+    const QRgb c = premultipliedOf(m_color);
     const uint inverse = 255 - qAlpha(c);
-    for (int y = top; y <= bottom; ++y) {
-        auto *row = reinterpret_cast<QRgb *>(m_bits) + qsizetype(y) * m_stride;
-        if (inverse == 0) {
-            std::fill(row + left, row + right + 1, c);
-            continue;
-        }
-        for (int x = left; x <= right; ++x)
-            row[x] = c + byteMul(row[x], inverse);
+    if (inverse != 0 && right - left >= kWideTranslucent) {
+        m_p.fillRect(QRectF(m_x, m_top, m_width, m_height), m_color);
+        return;
     }
+    // Mostly one pixel a row: the rows are walked with a pointer, and the inner loops are
+    // short enough that the call to std::fill they replaced cost more than the pixels.
+    const int width = right - left + 1;
+    QRgb *row = reinterpret_cast<QRgb *>(m_bits) + qsizetype(top) * m_stride + left;
+    if (inverse == 0) {
+        for (int y = top; y <= bottom; ++y, row += m_stride)
+            for (int x = 0; x < width; ++x)
+                row[x] = c;
+        return;
+    }
+    for (int y = top; y <= bottom; ++y, row += m_stride)
+        for (int x = 0; x < width; ++x)
+            row[x] = c + byteMul(row[x], inverse);
 }
 
 } // namespace lockscope::ui

@@ -232,8 +232,7 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
                 columns.add(x0, mid - hh / 2, hh, fill);
                 return;
             }
-            columns.flush();
-            p.fillRect(QRectF(x0, mid - hh / 2, qMax(1.0, x1 - x0), hh), fill);
+            columns.addRect(x0, mid - hh / 2, qMax(1.0, x1 - x0), hh, fill);
             if (qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth)
                 texts.push_back({x0, x1, mid - h * 0.31, h * 0.62, text, th.text, QColor()});
         });
@@ -244,8 +243,7 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
                 columns.add(x0, top, h, c);
                 return;
             }
-            columns.flush();
-            p.fillRect(QRectF(x0, top, qMax(1.0, x1 - x0), h), c);
+            columns.addRect(x0, top, qMax(1.0, x1 - x0), h, c);
             if (!merged && qMin(x1, xMax) - qMax(x0, xMin) > minTextWidth) {
                 // Replaces the phase's text under it.
                 std::erase_if(texts, [&](const SpanText &t) { return t.x0 < x1 && t.x1 > x0; });
@@ -295,7 +293,7 @@ void LanePainter::paintClientLane(QPainter &p, int clientLane, const QRect &r,
                 const double height = qMax(t.height, double(fm.height()));
                 p.setPen(t.fg);
                 TextCache::forThisThread().draw(
-                    p, QRectF(left, t.top + (t.height - height) / 2, w + 10, height),
+                    p, onWholePixels(QRectF(left, t.top + (t.height - height) / 2, w + 10, height)),
                     Qt::AlignCenter, t.text);
             }
         }
@@ -447,8 +445,9 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
             if (b - a > ow + markerSize(h) + 12 && clearOfPlayhead(&lx, ow, lx, b - 2, m)) {
                 const bool inWedge = s.ttlMs < 0 || s.ttlAt(m.mapXToTime(lx)) * 2 > ttlMax;
                 p.setPen(inWedge ? Theme::textOn(c) : th.text);
-                TextCache::forThisThread().draw(p, QRectF(lx, mid, ow + 2, bottom - mid),
-                                                Qt::AlignLeft | Qt::AlignVCenter, owner);
+                TextCache::forThisThread().draw(
+                    p, onWholePixels(QRectF(lx, mid, ow + 2, bottom - mid)),
+                    Qt::AlignLeft | Qt::AlignVCenter, owner);
             }
             p.setFont(m_font);
         });

@@ -1,9 +1,13 @@
 // Small drawing helpers shared by the timeline's painters (frame, lanes, legend).
 #pragma once
 
+#include "timeline_text_cache.h"
+
 #include <QColor>
 #include <QFontMetrics>
 #include <QPainter>
+
+#include <cmath>
 
 namespace lockscope::ui {
 
@@ -13,20 +17,31 @@ inline QColor withAlpha(QColor c, int alpha)
     return c;
 }
 
+// A text's box moved to whole pixels (by at most half a pixel, and a fraction wider or higher),
+// where TextCache draws the text from a layout made once. At a fraction of a pixel drawText
+// lays the text out and shapes it again on every frame: a sixth of a frame with the whole run in
+// view went there.
+inline QRectF onWholePixels(const QRectF &r)
+{
+    return QRectF(std::round(r.x()), std::round(r.y()), std::ceil(r.width()),
+                  std::ceil(r.height()));
+}
+
 // A rounded label with its text centred, in the painter's font: "paused", "no TTL", "expired".
 // `textWidth` and `fontHeight`: the text's advance and the height of the painter's font, when the
 // caller has them already (measuring a text costs more than drawing the pill).
 inline void drawPill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &fill,
                      const QColor &textColor, int textWidth, int fontHeight)
 {
-    const QRectF r(topLeft.x(), topLeft.y(), textWidth + 10, fontHeight + 2);
+    const QRectF r =
+        onWholePixels(QRectF(topLeft.x(), topLeft.y(), textWidth + 10, fontHeight + 2));
     const bool aa = p.testRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(Qt::NoPen);
     p.setBrush(fill);
     p.drawRoundedRect(r, r.height() / 2, r.height() / 2);
     p.setPen(textColor);
-    p.drawText(r, Qt::AlignCenter, text);
+    TextCache::forThisThread().draw(p, r, Qt::AlignCenter, text);
     p.setBrush(Qt::NoBrush);
     p.setRenderHint(QPainter::Antialiasing, aa);
 }

@@ -68,26 +68,26 @@ bool TextCache::draw(QPainter &p, const QRectF &r, int flags, const QString &tex
         laid.text.setTextFormat(Qt::PlainText);
         laid.text.prepare(QTransform(), font.font);
         laid.width = laid.text.size().width();
+        // The box drawText lays the line out in: its natural width and the font's height. When
+        // that fits the box drawText draws without a clip (glyphs that reach past the box, a J's
+        // hook, are not cut), and so does drawStaticText.
         const QFontMetricsF fm(font.font);
         laid.height = QFontMetrics(font.font).height();
-        // The glyphs' outlines from the baseline, a pixel wider all round for antialiasing and
-        // hinting; drawStaticText's point is the top of the line.
-        laid.ink = fm.tightBoundingRect(text).translated(0, fm.ascent()).adjusted(-1, -1, 1, 1);
+        laid.logicalWidth = fm.horizontalAdvance(text);
+        laid.logicalHeight = fm.height();
         it = font.laid.insert(text, laid);
     }
     // Where drawText puts a line that fits: centred vertically on the font's height, at the
     // left or centred on its natural width.
     const double x = flags == int(Qt::AlignCenter) ? r.x() + (r.width() - it->width) / 2 : r.x();
     const QPointF at(x, r.y() + (r.height() - it->height) / 2);
-    // drawText cuts what its glyphs draw outside the box (a J's hook left of it, a text wider
-    // or taller than its box, which it also places differently): left to drawText, unless every
-    // pixel the glyphs may touch is inside the box.
-    // In a box at a fraction of a pixel, drawText rounds the position otherwise (in some fonts,
-    // not antialiased): only whole-pixel boxes (the label column's) are drawn from the layout.
+    // A text wider or higher than its box drawText clips to the box, and places otherwise: left
+    // to drawText. In a box at a fraction of a pixel drawText rounds the position otherwise (in
+    // some fonts, not antialiased): only whole-pixel boxes are drawn from the layout (callers
+    // that can move a box by a fraction of a pixel use onWholePixels()).
     const bool whole = r.x() == std::floor(r.x()) && r.y() == std::floor(r.y()) &&
                        r.width() == std::floor(r.width()) && r.height() == std::floor(r.height());
-    if (!whole || it->width > r.width() || it->height > r.height() ||
-        !r.contains(it->ink.translated(at))) {
+    if (!whole || it->logicalWidth > r.width() || it->logicalHeight > r.height()) {
         p.drawText(r, flags, text);
         return false;
     }

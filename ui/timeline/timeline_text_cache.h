@@ -39,7 +39,7 @@ private:
     struct Laid {
         QStaticText text;
         double width = 0, height = 0;
-        QRectF ink; // where its glyphs may put pixels, from the point drawStaticText is given
+        double logicalWidth = 0, logicalHeight = 0; // the line drawText lays out
     };
     struct PerFont {
         QFont font;
