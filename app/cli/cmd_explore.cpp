@@ -16,7 +16,6 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLocale>
-#include <QSaveFile>
 #include <QTextStream>
 
 #include <csignal>
@@ -216,11 +215,9 @@ bool writeScenarios(const QString &dir, const ExploreResult &r, QMap<QString, QS
     }
     for (const auto &c : r.counterexamples) {
         const QString path = QDir(dir).filePath(c.scenario.id + QStringLiteral(".json"));
-        QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(scenarioToJson(c.scenario)) < 0 ||
-            !file.commit()) {
-            *error = QCoreApplication::translate("cli", "cannot write %1: %2")
-                         .arg(path, file.errorString());
+        QString why;
+        if (!writeScenarioFile(path, c.scenario, &why)) {
+            *error = QCoreApplication::translate("cli", "cannot write %1: %2").arg(path, why);
             return false;
         }
         files->insert(c.scenario.id, path);

@@ -12,7 +12,6 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
-#include <QSaveFile>
 
 #include <cstdio>
 
@@ -167,11 +166,10 @@ int whatif(const QStringList &args)
 
     const QString scenarioOut = p.value(QStringLiteral("scenario-out"));
     if (!scenarioOut.isEmpty()) {
-        QSaveFile out(scenarioOut);
-        if (!out.open(QIODevice::WriteOnly) || out.write(scenarioToJson(scenario)) < 0 ||
-            !out.commit())
-            return fail(QCoreApplication::translate("cli", "cannot write %1: %2")
-                            .arg(scenarioOut, out.errorString()));
+        QString why;
+        if (!writeScenarioFile(scenarioOut, scenario, &why))
+            return fail(
+                QCoreApplication::translate("cli", "cannot write %1: %2").arg(scenarioOut, why));
     }
 
     const AsRecorded recorded = asRecorded(recording, workload);

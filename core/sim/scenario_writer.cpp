@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSaveFile>
 
 namespace lockscope {
 
@@ -283,6 +284,17 @@ QByteArray scenarioToJson(const Scenario &s)
     writeValue(out, scenarioToJsonObject(s), QString(), 0);
     out += '\n';
     return out;
+}
+
+bool writeScenarioFile(const QString &path, const Scenario &scenario, QString *why)
+{
+    QSaveFile file(path);
+    if (file.open(QIODevice::WriteOnly) && file.write(scenarioToJson(scenario)) >= 0 &&
+        file.commit())
+        return true;
+    if (why)
+        *why = file.errorString();
+    return false;
 }
 
 } // namespace lockscope

@@ -37,4 +37,9 @@ QJsonObject scenarioToJsonObject(const Scenario &scenario);
 // captions), ending with a newline. The same scenario always gives the same bytes.
 QByteArray scenarioToJson(const Scenario &scenario);
 
+// Writes scenarioToJson(scenario) to `path` through QSaveFile, so that a file that cannot be
+// written is left as it was. On failure, `why` is the file's error (the caller names the file,
+// in its own words).
+bool writeScenarioFile(const QString &path, const Scenario &scenario, QString *why);
+
 } // namespace lockscope

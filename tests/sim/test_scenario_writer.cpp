@@ -5,7 +5,9 @@
 #include <QBuffer>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QFile>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "sim/scenario.h"
@@ -322,6 +324,25 @@ private slots:
         const QStringList changed = differences(original, back);
         QVERIFY2(changed.isEmpty(), qPrintable(changed.join(u", ")));
         QCOMPARE(scenarioToJson(back), first);
+    }
+
+    // The file holds scenarioToJson's bytes; a file that cannot be written keeps what it had,
+    // and the reason is given.
+    void writeScenarioFileWritesOrExplains()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const Scenario s = handBuilt();
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        QString why;
+        QVERIFY2(writeScenarioFile(path, s, &why), qPrintable(why));
+        QFile written(path);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), scenarioToJson(s));
+        why.clear();
+        QVERIFY(!writeScenarioFile(dir.filePath(QStringLiteral("missing/s.json")), s, &why));
+        QVERIFY(!why.isEmpty());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("missing/s.json"))));
     }
 
     void handBuiltRoundTripsFieldByField()

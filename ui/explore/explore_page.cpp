@@ -20,7 +20,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
@@ -548,11 +547,10 @@ bool ExplorePage::saveCounterexample(int row, const QString &path, QString *erro
     const Counterexample *c = m_counterexamples->counterexample(row);
     if (!c)
         return false;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(scenarioToJson(c->scenario)) < 0 ||
-        !file.commit()) {
+    QString why;
+    if (!writeScenarioFile(path, c->scenario, &why)) {
         if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+            *error = tr("Cannot write %1: %2").arg(path, why);
         return false;
     }
     return true;

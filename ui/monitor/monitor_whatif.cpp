@@ -6,7 +6,6 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 namespace lockscope::ui {
@@ -48,11 +47,9 @@ bool writeWhatIfScenario(const EventLog &log, const RecordingWindow &window, con
         folder +
         QStringLiteral("/whatif-%1.json")
             .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(scenarioToJson(scenario)) < 0 ||
-        !file.commit())
+    if (!writeScenarioFile(path, scenario, &why))
         return fail(QCoreApplication::translate("lockscope::ui::MonitorPage", "Cannot write %1: %2")
-                        .arg(path, file.errorString()));
+                        .arg(path, why));
     out->path = path;
     out->strategy = impliedStrategy(workload);
     out->clients = int(scenario.clients.size());
