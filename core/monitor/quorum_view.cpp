@@ -300,7 +300,7 @@ KeyQuorum QuorumView::stateOf(const QByteArray &key, const KeyState &s) const
     KeyQuorum q;
     q.key = key;
     q.nodeCount = nodeCount();
-    std::map<QByteArray, int> counts;
+    QVarLengthArray<std::pair<QByteArray, qint64>, 8> copies; // owned copies (no time here)
     for (int i = 0; i < nodeCount(); ++i) {
         const Slot *slot = i < int(s.copies.size()) ? &s.copies[std::size_t(i)] : nullptr;
         const bool present = slot && slot->present;
@@ -309,14 +309,12 @@ KeyQuorum QuorumView::stateOf(const QByteArray &key, const KeyState &s) const
         if (present) {
             ++q.presentNodes;
             if (!slot->owner.isEmpty())
-                ++counts[slot->owner];
+                copies.push_back({slot->owner, -1});
         }
     }
-    for (const auto &[owner, n] : counts) {
-        if (n >= majority()) {
-            q.holder = owner;
-            q.holderNodes = n;
-        }
+    if (const auto hold = majorityHold<QByteArray>(copies, majority())) {
+        q.holder = hold->owner;
+        q.holderNodes = hold->nodes;
     }
     return q;
 }

@@ -31,12 +31,49 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QVarLengthArray>
 
+#include <algorithm>
+#include <functional>
+#include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
 namespace lockscope {
+
+// Redlock's rule, one definition for the monitor's quorum view and the History's majority lane:
+// of one key's copies on the nodes, the owner whose copies are on `majority` nodes or more, and
+// the lease that majority has left: the majority-th longest TTL left of its copies (when that
+// copy runs out, the owner is a minority). A copy without a TTL counts as the longest; a lease
+// of -1 is a majority without TTL.
+template <typename Owner> struct MajorityHold {
+    Owner owner{};
+    int nodes = 0;
+    qint64 leaseLeftMs = -1;
+};
+
+// `copies`: pairs of (owner, TTL left in ms or -1), one per node where the key exists with an
+// owner. nullopt: nobody holds a majority.
+template <typename Owner, typename Copies>
+std::optional<MajorityHold<Owner>> majorityHold(const Copies &copies, int majority)
+{
+    for (const auto &[owner, unused] : copies) {
+        QVarLengthArray<qint64, 8> ttls; // this owner's copies, longest first
+        for (const auto &[other, left] : copies) {
+            if (other == owner)
+                ttls.push_back(left < 0 ? std::numeric_limits<qint64>::max() : left);
+        }
+        if (ttls.size() < majority)
+            continue;
+        std::sort(ttls.begin(), ttls.end(), std::greater<>());
+        const qint64 m = ttls[majority - 1];
+        return MajorityHold<Owner>{owner, int(ttls.size()),
+                                   m == std::numeric_limits<qint64>::max() ? -1 : m};
+    }
+    return std::nullopt;
+}
 
 // Who holds one key on the nodes, at one moment.
 struct KeyQuorum {

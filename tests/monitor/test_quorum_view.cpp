@@ -70,6 +70,27 @@ struct Deployment {
 class TestQuorumView : public QObject {
     Q_OBJECT
 private slots:
+    // The rule itself: the owner on a majority of the copies, and the lease that majority has
+    // left (the majority-th longest TTL; a copy without TTL is the longest).
+    void majorityHoldRule()
+    {
+        using Copies = std::vector<std::pair<QByteArray, qint64>>;
+        auto hold = majorityHold<QByteArray>(Copies{{"A", 500}, {"B", 900}, {"A", 300}}, 2);
+        QVERIFY(hold);
+        QCOMPARE(hold->owner, QByteArray("A"));
+        QCOMPARE(hold->nodes, 2);
+        QCOMPARE(hold->leaseLeftMs, 300);
+        hold = majorityHold<QByteArray>(Copies{{"A", 200}, {"A", -1}, {"A", 400}}, 2);
+        QVERIFY(hold);
+        QCOMPARE(hold->nodes, 3);
+        QCOMPARE(hold->leaseLeftMs, 400); // when the 400 ms copy runs out, A holds one of three
+        hold = majorityHold<QByteArray>(Copies{{"A", -1}, {"A", -1}, {"B", 50}}, 2);
+        QVERIFY(hold);
+        QCOMPARE(hold->leaseLeftMs, -1);
+        QVERIFY(!majorityHold<QByteArray>(Copies{{"A", 100}, {"B", 100}, {"C", 100}}, 2));
+        QVERIFY(!majorityHold<QByteArray>(Copies{{"A", 100}, {"A", 100}}, 3));
+    }
+
     // Acquired on the three nodes one after another, renewed, released: the majority is A's
     // from the second node on, and nothing is found, even long after the grace.
     void healthyRedlockHasNoFinding()

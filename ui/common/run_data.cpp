@@ -2,6 +2,7 @@
 
 #include "live/live_scenario.h"
 #include "lock/strategy_registry.h"
+#include "monitor/quorum_view.h"
 #include "sim/simulation.h"
 
 #include <QCoreApplication>
@@ -370,22 +371,10 @@ void RunData::derive()
             if (k && k->exists && k->owner >= 0)
                 copies.push_back({k->owner, k->ttlAt(t)});
         }
-        qint16 holder = kNoClient;
-        qint64 ttl = -1;
-        for (const auto &[owner, unused] : copies) {
-            QVarLengthArray<qint64, 8> ttls; // the owner's copies, longest first (none: longest)
-            for (const auto &[o, left] : copies) {
-                if (o == owner)
-                    ttls.push_back(left < 0 ? std::numeric_limits<qint64>::max() : left);
-            }
-            if (ttls.size() < majority)
-                continue;
-            std::sort(ttls.begin(), ttls.end(), std::greater<>());
-            holder = owner;
-            const qint64 m = ttls[majority - 1];
-            ttl = m == std::numeric_limits<qint64>::max() ? -1 : m;
-            break;
-        }
+        // The monitor's own rule (quorum_view.h), with the lease the majority has left.
+        const auto hold = majorityHold<qint16>(copies, majority);
+        const qint16 holder = hold ? hold->owner : kNoClient;
+        const qint64 ttl = hold ? hold->leaseLeftMs : -1;
         KeyLane &lane = m_keyLanes[std::size_t(qi)];
         const bool open = !lane.spans.empty() && lane.spans.back().endUs < 0;
         if (open && lane.spans.back().owner == holder && lane.spans.back().ttlAt(t) == ttl)
