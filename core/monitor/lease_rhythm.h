@@ -107,7 +107,8 @@ LeaseReport analyzeLeases(const EventLog &log, const LeaseOptions &options = {})
 // findings (and only their owners are watched for the evidence of a live holder), the newest
 // kMaxSeriesValues values of each series, and the figures of at most kMaxTracked keys and owners,
 // those of keys nobody holds let go first: the series of 20,000 keys renewed for days take
-// at most 31 MB.
+// at most 31 MB. Keys held now keep theirs: with more of them than kMaxTracked, the figures
+// stay within the keys held plus a quarter of kMaxTracked.
 class LeaseRhythm {
 public:
     static constexpr std::size_t kMaxFindings = 10000;
@@ -121,6 +122,7 @@ public:
         std::size_t awaitingOwners = 0; // owners whose lease ran out, watched for evidence
         std::size_t findings = 0;
         std::size_t largestSeries = 0;
+        std::size_t boundPasses = 0; // times the figures were walked to let some go
     };
     Footprint footprint() const;
 

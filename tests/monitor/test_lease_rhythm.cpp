@@ -274,6 +274,53 @@ private slots:
         QCOMPARE(fresh.back().key, lastKey);
         QCOMPARE(fresh.back().kind, LeaseFinding::Kind::ExpiredNotReleased);
     }
+
+    // The first snapshot of a big server: more keys held at once than kMaxTracked. Held keys
+    // keep their figures, and they are not walked again on every new hold (that was quadratic:
+    // one pass per acquisition past the bound); once they are let go, new keys bring the
+    // figures back within the bound.
+    void moreHeldKeysThanTheBound()
+    {
+        struct Sink : EventSink {
+            LeaseRhythm rhythm;
+            EventLog *log = nullptr;
+            void consume(const Event &e) override { rhythm.add(e, *log); }
+        } sink;
+        EventLog log;
+        sink.log = &log;
+        MonitorRecorder rec(&log, false);
+        rec.addSink(&sink);
+        const qint16 node = rec.node("n");
+        const int held = int(LeaseRhythm::kMaxTracked * 5 / 2);
+        qint64 t = 10 * kS;
+        std::vector<qint16> owners;
+        for (int i = 0; i < held; ++i) {
+            const QByteArray token = "tok" + QByteArray::number(i);
+            owners.push_back(rec.owner(token));
+            rec.acquired(t, node, "lock:" + QByteArray::number(i), owners.back(), token, 600000);
+            t += 10;
+        }
+        LeaseRhythm::Footprint f = sink.rhythm.footprint();
+        QCOMPARE(f.holds, std::size_t(held));
+        QCOMPARE(f.stats, std::size_t(held));
+        // A pass per quarter of the bound at most, not one per acquisition past it (30,000).
+        QVERIFY2(f.boundPasses <= std::size_t(held) / (LeaseRhythm::kMaxTracked / 4),
+                 qPrintable(QString::number(f.boundPasses)));
+        for (int i = 0; i < held; ++i)
+            rec.released(t, node, "lock:" + QByteArray::number(i), owners[std::size_t(i)]);
+        for (int i = 0; i < int(LeaseRhythm::kMaxTracked); ++i) {
+            const QByteArray token = "new" + QByteArray::number(i);
+            const qint16 o = rec.owner(token);
+            const QByteArray key = "lock:new:" + QByteArray::number(i);
+            rec.acquired(t, node, key, o, token, 1000);
+            rec.released(t + 500, node, key, o);
+            t += 1000;
+        }
+        f = sink.rhythm.footprint();
+        QVERIFY(f.holds == 0);
+        QVERIFY2(f.stats <= LeaseRhythm::kMaxTracked * 5 / 4, qPrintable(QString::number(f.stats)));
+        QVERIFY(f.keyHistories <= LeaseRhythm::kMaxTracked * 5 / 4);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLeaseRhythm)
