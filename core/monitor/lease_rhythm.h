@@ -108,7 +108,7 @@ LeaseReport analyzeLeases(const EventLog &log, const LeaseOptions &options = {})
 // kMaxSeriesValues values of each series, and the figures of at most kMaxTracked keys and owners,
 // those of keys nobody holds let go first: the series of 20,000 keys renewed for days take
 // at most 31 MB. Keys held now keep theirs: with more of them than kMaxTracked, the figures
-// stay within the keys held plus a quarter of kMaxTracked.
+// stay within one and a half times the most keys held at once.
 class LeaseRhythm {
 public:
     static constexpr std::size_t kMaxFindings = 10000;
