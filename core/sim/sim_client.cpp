@@ -491,7 +491,7 @@ Task<void> SimClient::workload()
     const auto &sc = m_world.scenario();
     for (int cycle = 0; m_spec.cycles < 0 || cycle < m_spec.cycles; ++cycle) {
         const int pick = sc.keyCount == 1 ? 0 : int(m_rng.between(0, sc.keyCount - 1));
-        LockHandle lock;
+        LockHandle lock = m_blankLock;
         const quint32 key = m_world.lockKeyId(pick);
         lock.request.key = m_world.strings().at(key); // "lock:<pick>", shared rather than rebuilt
         lock.request.ttlMs = sc.ttlMs;
@@ -549,7 +549,7 @@ Task<void> SimClient::replaySchedule()
         const qint64 now = m_world.kernel().now();
         if (entry.atUs > now)
             co_await sleepFor(entry.atUs - now);
-        LockHandle lock;
+        LockHandle lock = m_blankLock;
         const quint32 key = m_world.lockKeyId(entry.key);
         lock.request.key = m_world.strings().at(key);
         lock.request.ttlMs = entry.ttlMs > 0 ? entry.ttlMs : sc.ttlMs;
@@ -648,7 +648,7 @@ Task<void> SimClient::nestedAcquire(const LockHandle &outer)
     // The holder asks for the same lock again (same client, same thread): only a reentrant
     // strategy lets it in at once; the others make it wait for its own lease to run out.
     const quint32 key = m_world.keyId(outer.request.key);
-    LockHandle inner;
+    LockHandle inner = m_blankLock;
     inner.request = outer.request;
     m_world.record(EventKind::AcquireStarted, qint16(m_index), kNoNode, key, 0, 2);
     const qint64 t0 = m_world.kernel().now();
