@@ -80,7 +80,11 @@ int LuaScripting::genericCommand(lua_State *L, bool raiseError)
     }
 
     const Reply reply = m_host.callFromScript(argv, m_run.readOnly);
-    if (!(reply.type() == Reply::Type::Bulk && pushRunArgument(L, reply.text())))
+    // An integer (DEL's count) is pushed as pushReply() would, without its stack check: a C
+    // function has LUA_MINSTACK free slots on entry, and its arguments are popped already.
+    if (reply.type() == Reply::Type::Integer)
+        lua_pushnumber(L, static_cast<lua_Number>(reply.integer()));
+    else if (!(reply.type() == Reply::Type::Bulk && pushRunArgument(L, reply.text())))
         pushReply(L, reply);
     if (reply.isError() && raiseError)
         return lua_error(L);
