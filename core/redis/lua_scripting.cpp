@@ -31,18 +31,6 @@ namespace {
 // so a stop comes promptly, while a lock script (a few hundred instructions) is never
 // interrupted and a long one pays one clock read per 10,000 instructions.
 constexpr int kHookEvery = 10'000;
-// The collector's pause: a new cycle starts once the heap has grown to this percentage of what
-// the last one left. Lua's default (200) suits a program whose heap is mostly garbage; an
-// interpreter that runs built-in lock scripts only holds the libraries (tens of kilobytes) and
-// makes a few dozen bytes of garbage a run (the token's string), so every cycle marked all the
-// libraries again for very little (about 270 instructions an EVALSHA). While only built-in
-// scripts ran (they never ask the collector anything) and the memory cap lies far above the
-// ten times their live heap (well under a megabyte) that the relaxed pace lets the heap reach,
-// the pace cannot be seen: no script can tell. A user's script, or a small cap, gets Lua's
-// default, as before: when a script meets the cap depends on the pace.
-constexpr int kDefaultGcPause = 200;
-constexpr int kRelaxedGcPause = 1000;
-constexpr qint64 kRelaxedGcMinCapBytes = qint64(64) << 20;
 const char kSelfKey[] = "lockscope_scripting";
 const char kToStringKey[] = "lockscope_tostring";
 
@@ -148,8 +136,7 @@ struct LuaScripting::Allocator {
     std::size_t used = 0; // bytes Lua holds (as it asked for them)
     std::size_t cap = std::numeric_limits<std::size_t>::max();
     bool enforcing = false;
-    bool refused = false;          // a growth was refused since the script started
-    int gcPause = kDefaultGcPause; // the collector's pause as last set (LUA_GCSETPAUSE)
+    bool refused = false; // a growth was refused since the script started
 
     Allocator() = default;
     Allocator(const Allocator &) = delete;
@@ -661,17 +648,6 @@ Reply LuaScripting::run(const QByteArray &sha, const Script &script, const Comma
     m_alloc->cap = m_limits.memoryCapBytes > 0 ? std::size_t(m_limits.memoryCapBytes)
                                                : std::numeric_limits<std::size_t>::max();
     m_alloc->refused = false;
-    const bool relaxedGc = !m_tainted && (m_limits.memoryCapBytes <= 0 ||
-                                          m_limits.memoryCapBytes >= kRelaxedGcMinCapBytes);
-    const int gcPause = relaxedGc ? kRelaxedGcPause : kDefaultGcPause;
-    if (m_alloc->gcPause != gcPause) {
-        lua_gc(L, LUA_GCSETPAUSE, gcPause);
-        // Back to the default: what the relaxed pace let pile up goes now, so the next cycle
-        // starts where the default pace would have it (at twice the live heap).
-        if (!relaxedGc)
-            lua_gc(L, LUA_GCCOLLECT, 0);
-        m_alloc->gcPause = gcPause;
-    }
     m_alloc->enforcing = true;
     lua_sethook(L, countHook, LUA_MASKCOUNT, kHookEvery);
 
