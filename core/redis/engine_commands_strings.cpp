@@ -157,10 +157,30 @@ Reply invalidExpireError(const char *command)
 // value must be a positive integer; in seconds it must still fit in 64 bits once multiplied by
 // 1000, and a relative one once the current time is added; the deadline must lie after the
 // epoch. Otherwise: "not an integer" for a malformed value, "invalid expire time" for the rest.
+// parseInteger() of a TTL argument. A lock's SET ... NX PX sends the same TTL text on every
+// attempt, shared from one buffer: the last text parsed is kept (a reference, so its bytes can
+// neither go nor change) with its value, and the same buffer is not parsed again. Bytes not
+// owned by a QByteArray (fromRawData, capacity 0) may change under it: never kept. Per
+// thread: engines of several simulations may run at once.
+std::optional<qint64> parseTtlArgument(const QByteArray &argument)
+{
+    thread_local QByteArray lastText;
+    thread_local std::optional<qint64> lastValue;
+    if (argument.constData() == lastText.constData() && argument.size() == lastText.size() &&
+        !lastText.isNull())
+        return lastValue;
+    const std::optional<qint64> value = parseInteger(argument);
+    if (argument.capacity() != 0) {
+        lastText = argument;
+        lastValue = value;
+    }
+    return value;
+}
+
 std::optional<qint64> deadlineOf(const QByteArray &argument, TtlChange ttl, qint64 nowMs,
                                  const char *command, Reply *error)
 {
-    const std::optional<qint64> value = parseInteger(argument);
+    const std::optional<qint64> value = parseTtlArgument(argument);
     if (!value) {
         *error = notIntegerError();
         return std::nullopt;

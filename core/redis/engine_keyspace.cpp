@@ -50,23 +50,30 @@ QByteArray *KeyValue::field(const QByteArray &name)
 
 KeyValue *Keyspace::find(const QByteArray &key)
 {
+    if (KeyValue *value = remembered(key))
+        return value;
     const auto it = m_map.find(key);
-    return it == m_map.end() ? nullptr : &it->second;
+    if (it == m_map.end())
+        return nullptr;
+    remember(it->first, &it->second);
+    return &it->second;
 }
 
 const KeyValue *Keyspace::find(const QByteArray &key) const
 {
-    const auto it = m_map.find(key);
-    return it == m_map.end() ? nullptr : &it->second;
+    return const_cast<Keyspace *>(this)->find(key);
 }
 
 KeyValue &Keyspace::insert(const QByteArray &key)
 {
-    return m_map.try_emplace(key).first->second;
+    const auto it = m_map.try_emplace(key).first;
+    remember(it->first, &it->second);
+    return it->second;
 }
 
 bool Keyspace::erase(const QByteArray &key)
 {
+    forget();
     const auto it = m_map.find(key);
     if (it == m_map.end())
         return false;
@@ -78,6 +85,7 @@ bool Keyspace::erase(const QByteArray &key)
 
 bool Keyspace::take(const QByteArray &key, QByteArray *storedKey, QByteArray *oldString)
 {
+    forget();
     const auto it = m_map.find(key);
     if (it == m_map.end())
         return false;
@@ -92,6 +100,7 @@ bool Keyspace::take(const QByteArray &key, QByteArray *storedKey, QByteArray *ol
 
 void Keyspace::clear()
 {
+    forget();
     m_map.clear();
     m_deadlines.clear();
     m_keysWithTtl = 0;

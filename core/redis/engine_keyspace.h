@@ -99,7 +99,29 @@ private:
     void dropStaleTop() const;
     void compactIfBloated();
 
+    // The entry last inserted or found, known by the address of its stored key's bytes: a key
+    // that shares them (every command naming it does, through implicit sharing) is that entry
+    // without hashing. A SET's key is looked up again right after the command, for the deadline
+    // the node's observer reports (sim_node.cpp). Forgotten when any entry goes: a node's key
+    // lives, unchanged, exactly as long as the node.
+    void remember(const QByteArray &storedKey, KeyValue *value) const
+    {
+        m_lastKeyData = storedKey.constData();
+        m_lastKeySize = storedKey.size();
+        m_lastValue = value;
+    }
+    void forget() const { m_lastKeyData = nullptr; }
+    KeyValue *remembered(const QByteArray &key) const
+    {
+        return m_lastKeyData && key.constData() == m_lastKeyData && key.size() == m_lastKeySize
+                   ? m_lastValue
+                   : nullptr;
+    }
+
     std::unordered_map<QByteArray, KeyValue, KeyHash, KeyEqual> m_map;
+    mutable const char *m_lastKeyData = nullptr;
+    mutable qsizetype m_lastKeySize = 0;
+    mutable KeyValue *m_lastValue = nullptr;
     // Deadlines are pushed on every TTL change and never updated in place: entries whose key is
     // gone or carries another deadline are stale and skipped when they reach the top. That is
     // cheaper than an ordered set on the SET ... PX hot path; compaction bounds the garbage.

@@ -61,7 +61,9 @@ int LuaScripting::genericCommand(lua_State *L, bool raiseError)
             if (!s)
                 break;
             const auto size = static_cast<qsizetype>(len);
-            if (arg.isDetached() && arg.capacity() >= size) {
+            if (const QByteArray *same = runArgument(s, size)) {
+                arg = *same; // equal bytes: shared, and the keyspace compares by address
+            } else if (arg.isDetached() && arg.capacity() >= size) {
                 arg.resize(size);
                 if (size > 0)
                     std::memcpy(arg.data(), s, len);
@@ -78,10 +80,55 @@ int LuaScripting::genericCommand(lua_State *L, bool raiseError)
     }
 
     const Reply reply = m_host.callFromScript(argv, m_run.readOnly);
-    pushReply(L, reply);
+    // An integer (DEL's count) is pushed as pushReply() would, without its stack check: a C
+    // function has LUA_MINSTACK free slots on entry, and its arguments are popped already.
+    if (reply.type() == Reply::Type::Integer)
+        lua_pushnumber(L, static_cast<lua_Number>(reply.integer()));
+    else if (!(reply.type() == Reply::Type::Bulk && pushRunArgument(L, reply.text())))
+        pushReply(L, reply);
     if (reply.isError() && raiseError)
         return lua_error(L);
     return 1;
+}
+
+const QByteArray *LuaScripting::runArgument(const char *bytes, qsizetype size) const
+{
+    if (!m_runArgv)
+        return nullptr;
+    const Command &argv = *m_runArgv;
+    for (qsizetype i = 3; i < argv.size(); ++i) {
+        const QByteArray &a = argv[i];
+        if (a.size() == size && (size == 0 || std::memcmp(a.constData(), bytes, size_t(size)) == 0))
+            return &a;
+    }
+    return nullptr;
+}
+
+bool LuaScripting::pushRunArgument(lua_State *L, const QByteArray &bytes)
+{
+    // Only the reused tables are known here (a tainted interpreter makes fresh ones per run).
+    if (!m_runArgv || m_tainted || m_keysTableRef == 0)
+        return false;
+    const Command &argv = *m_runArgv;
+    for (qsizetype i = 3; i < argv.size(); ++i) {
+        if (argv[i].constData() != bytes.constData() || argv[i].size() != bytes.size())
+            continue;
+        const bool isKey = i - 3 < m_runNumKeys;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, isKey ? m_keysTableRef : m_argvTableRef);
+        lua_rawgeti(L, -1, static_cast<int>(isKey ? i - 3 : i - 3 - m_runNumKeys) + 1);
+        // The script may have stored something else there: then the bytes decide. Equal
+        // bytes are the same interned Lua string, so this is exactly what pushing them makes.
+        size_t len = 0;
+        const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : nullptr;
+        if (s && len == size_t(bytes.size()) &&
+            (len == 0 || std::memcmp(s, bytes.constData(), len) == 0)) {
+            lua_remove(L, -2);
+            return true;
+        }
+        lua_pop(L, 2);
+        return false;
+    }
+    return false;
 }
 
 int LuaScripting::redisSha1Hex(lua_State *L)

@@ -651,7 +651,10 @@ Reply LuaScripting::run(const QByteArray &sha, const Script &script, const Comma
     m_alloc->enforcing = true;
     lua_sethook(L, countHook, LUA_MASKCOUNT, kHookEvery);
 
+    m_runArgv = &argv;
+    m_runNumKeys = numKeys;
     const int status = lua_pcall(L, 0, 1, -2);
+    m_runArgv = nullptr;
     m_alloc->enforcing = false;
     // A refused allocation stops the script even when a pcall() in it caught "not enough
     // memory" and it ended normally: it did not run as it would on a server with the memory.

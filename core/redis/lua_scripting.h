@@ -105,6 +105,14 @@ private:
     static int redisCall(lua_State *L);
     static int redisPcall(lua_State *L);
     int genericCommand(lua_State *L, bool raiseError);
+    // The running script's own KEYS and ARGV elements, which its redis.call()s mostly pass on
+    // (a key) or get back (the value a GET reads is the token the caller sent): the element
+    // with these bytes, so redis.call() shares it instead of copying (nullptr: none).
+    const QByteArray *runArgument(const char *bytes, qsizetype size) const;
+    // Pushes the Lua string the reused KEYS or ARGV table holds for the run's element that
+    // shares `bytes`' buffer, instead of making (hashing, interning) it again; false, and
+    // nothing pushed, when there is none or the script replaced it.
+    bool pushRunArgument(lua_State *L, const QByteArray &bytes);
     static int redisSha1Hex(lua_State *L);
     static int redisErrorReply(lua_State *L);
     static int redisStatusReply(lua_State *L);
@@ -166,6 +174,9 @@ private:
     // redis.call()'s arguments, reused from call to call: an element's buffer is refilled in
     // place when nothing else shares it, so most calls allocate nothing for their arguments.
     Command m_callArgs;
+    // The command of the script running now (set by run() for its duration) and its numkeys.
+    const Command *m_runArgv = nullptr;
+    qsizetype m_runNumKeys = 0;
 };
 
 } // namespace lockscope::redis

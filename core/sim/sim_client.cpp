@@ -3,6 +3,7 @@
 
 #include "async/catching_errors.h"
 #include "lock/script.h"
+#include "redis/redis_strings.h"
 
 #include <QCoreApplication>
 
@@ -18,6 +19,17 @@ namespace {
 constexpr const char *kStepAcquire = "acquire";
 constexpr const char *kStepCsGet = "cs.get";
 constexpr const char *kStepCsSet = "cs.set";
+
+// The counter as QByteArray::toLongLong() reads it (0 when it is not a number). The counter is
+// written by this file as canonical decimal, which the engine's integer parser reads in a tenth
+// of toLongLong()'s instructions (a general number parser, 250 per read); anything else (a
+// value a fault or a user's script left) still goes through toLongLong() and reads the same.
+qint64 counterValue(const QByteArray &text)
+{
+    if (const std::optional<qint64> v = redis::parseInteger(text))
+        return *v;
+    return text.toLongLong();
+}
 
 } // namespace
 
@@ -479,7 +491,7 @@ Task<void> SimClient::workload()
     const auto &sc = m_world.scenario();
     for (int cycle = 0; m_spec.cycles < 0 || cycle < m_spec.cycles; ++cycle) {
         const int pick = sc.keyCount == 1 ? 0 : int(m_rng.between(0, sc.keyCount - 1));
-        LockHandle lock;
+        LockHandle lock = m_blankLock;
         const quint32 key = m_world.lockKeyId(pick);
         lock.request.key = m_world.strings().at(key); // "lock:<pick>", shared rather than rebuilt
         lock.request.ttlMs = sc.ttlMs;
@@ -537,7 +549,7 @@ Task<void> SimClient::replaySchedule()
         const qint64 now = m_world.kernel().now();
         if (entry.atUs > now)
             co_await sleepFor(entry.atUs - now);
-        LockHandle lock;
+        LockHandle lock = m_blankLock;
         const quint32 key = m_world.lockKeyId(entry.key);
         lock.request.key = m_world.strings().at(key);
         lock.request.ttlMs = entry.ttlMs > 0 ? entry.ttlMs : sc.ttlMs;
@@ -595,7 +607,7 @@ Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 hol
         m_world.record(EventKind::CriticalExit, qint16(m_index), kNoNode, key, 0, 0);
         co_return;
     }
-    const qint64 value = read.isBulk() ? read.text().toLongLong() : 0;
+    const qint64 value = read.isBulk() ? counterValue(read.text()) : 0;
 
     if (m_spec.nested)
         co_await nestedAcquire(lock);
@@ -636,7 +648,7 @@ Task<void> SimClient::nestedAcquire(const LockHandle &outer)
     // The holder asks for the same lock again (same client, same thread): only a reentrant
     // strategy lets it in at once; the others make it wait for its own lease to run out.
     const quint32 key = m_world.keyId(outer.request.key);
-    LockHandle inner;
+    LockHandle inner = m_blankLock;
     inner.request = outer.request;
     m_world.record(EventKind::AcquireStarted, qint16(m_index), kNoNode, key, 0, 2);
     const qint64 t0 = m_world.kernel().now();

@@ -176,6 +176,10 @@ private:
     // The resource's SET of the last critical section: refilled in place by the next one (its
     // request is long answered by then, so the list is no longer shared and nothing allocates).
     Command m_setCounter;
+    // What every acquisition's handle starts as. Copied rather than constructed: a new handle
+    // allocates its default thread name ("1") again and frees it when it goes, a copy shares
+    // this one's bytes.
+    const LockHandle m_blankLock;
     std::vector<qint64> m_linkArrivalUs; // per node: last arrival, for FIFO links
     std::vector<qint64> m_replyArrivalUs;
     int m_depth = 0;
