@@ -36,6 +36,23 @@ const LeaseStats *statsOf(const LeaseReport &r, const QByteArray &key)
     return nullptr;
 }
 
+// Fed live, as the monitor feeds it: a recorder that keeps no events, whose strings are read
+// as each event is consumed.
+struct LiveRhythm {
+    struct Sink : EventSink {
+        LeaseRhythm rhythm;
+        EventLog *log = nullptr;
+        void consume(const Event &e) override { rhythm.add(e, *log); }
+    } sink;
+    EventLog log;
+    MonitorRecorder recorder{&log, false};
+    LiveRhythm()
+    {
+        sink.log = &log;
+        recorder.addSink(&sink);
+    }
+};
+
 } // namespace
 
 class TestLeaseRhythm : public QObject {
@@ -234,15 +251,9 @@ private slots:
     // it holds stays within the documented bounds, and it still reports the newest finding.
     void liveBoundsUnderChurn()
     {
-        struct Sink : EventSink {
-            LeaseRhythm rhythm;
-            EventLog *log = nullptr;
-            void consume(const Event &e) override { rhythm.add(e, *log); }
-        } sink;
-        EventLog log;
-        sink.log = &log;
-        MonitorRecorder rec(&log, false);
-        rec.addSink(&sink);
+        LiveRhythm live;
+        MonitorRecorder &rec = live.recorder;
+        LeaseRhythm &rhythm = live.sink.rhythm;
         const qint16 node = rec.node("n");
         const qint16 w = rec.owner("watchdog");
         qint64 t = 10 * kS;
@@ -260,7 +271,7 @@ private slots:
                 rec.ttlChanged(t + 1000 * 1000, node, "lock:w", w, 30000, true);
             t += 1000 * 1000;
         }
-        const LeaseRhythm::Footprint f = sink.rhythm.footprint();
+        const LeaseRhythm::Footprint f = rhythm.footprint();
         QVERIFY(f.holds <= 2);
         QVERIFY2(f.stats <= LeaseRhythm::kMaxTracked, qPrintable(QString::number(f.stats)));
         QVERIFY(f.keyHistories <= LeaseRhythm::kMaxTracked);
@@ -269,7 +280,7 @@ private slots:
                  qPrintable(QString::number(f.awaitingOwners)));
         QVERIFY(f.largestSeries <= LeaseRhythm::kMaxSeriesValues);
         QVERIFY(f.findings > 0 && f.stats > 0);
-        const std::vector<LeaseFinding> fresh = sink.rhythm.takeNew();
+        const std::vector<LeaseFinding> fresh = rhythm.takeNew();
         QVERIFY(!fresh.empty());
         QCOMPARE(fresh.back().key, lastKey);
         QCOMPARE(fresh.back().kind, LeaseFinding::Kind::ExpiredNotReleased);
@@ -281,15 +292,9 @@ private slots:
     // figures back within the bound.
     void moreHeldKeysThanTheBound()
     {
-        struct Sink : EventSink {
-            LeaseRhythm rhythm;
-            EventLog *log = nullptr;
-            void consume(const Event &e) override { rhythm.add(e, *log); }
-        } sink;
-        EventLog log;
-        sink.log = &log;
-        MonitorRecorder rec(&log, false);
-        rec.addSink(&sink);
+        LiveRhythm live;
+        MonitorRecorder &rec = live.recorder;
+        LeaseRhythm &rhythm = live.sink.rhythm;
         const qint16 node = rec.node("n");
         const int held = int(LeaseRhythm::kMaxTracked * 5 / 2) * 4; // 200,000
         qint64 t = 10 * kS;
@@ -300,7 +305,7 @@ private slots:
             rec.acquired(t, node, "lock:" + QByteArray::number(i), owners.back(), token, 600000);
             t += 10;
         }
-        LeaseRhythm::Footprint f = sink.rhythm.footprint();
+        LeaseRhythm::Footprint f = rhythm.footprint();
         QCOMPARE(f.holds, std::size_t(held));
         QCOMPARE(f.stats, std::size_t(held));
         // A pass each time the figures grow by half (six from 20,000 to 200,000), not one per
@@ -316,7 +321,7 @@ private slots:
             rec.released(t + 500, node, key, o);
             t += 1000;
         }
-        f = sink.rhythm.footprint();
+        f = rhythm.footprint();
         QVERIFY(f.holds == 0);
         QVERIFY2(f.stats <= std::size_t(held) * 3 / 2, qPrintable(QString::number(f.stats)));
         QVERIFY(f.keyHistories <= std::size_t(held) * 3 / 2);
@@ -329,7 +334,7 @@ private slots:
             rec.released(t + 500, node, key, o);
             t += 1000;
         }
-        f = sink.rhythm.footprint();
+        f = rhythm.footprint();
         QVERIFY2(f.stats <= LeaseRhythm::kMaxTracked, qPrintable(QString::number(f.stats)));
     }
 };
