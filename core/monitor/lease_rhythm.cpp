@@ -203,10 +203,12 @@ private:
                 ++it;
             }
         }
-        // Half as many again as what is left (at least a quarter of the bound): passes over
-        // a growing table are O(log n), so a snapshot costs O(n) in all.
-        m_nextBoundAt = std::max(LeaseRhythm::kMaxTracked,
-                                 tracked() + std::max(LeaseRhythm::kMaxTracked / 4, tracked() / 2));
+        // Brought down to `keep`: the bound again (a pass per quarter of the bound, over at most
+        // the bound). Held keys kept it above: half as many again as what is left, so passes
+        // over a growing table are O(log n) and a snapshot costs O(n) in all.
+        const std::size_t left = tracked();
+        m_nextBoundAt = left <= keep ? LeaseRhythm::kMaxTracked
+                                     : std::max(LeaseRhythm::kMaxTracked, left + left / 2);
     }
 
     void startHold(qint64 t, const QByteArray &key, qint16 owner, qint64 ttlMs)

@@ -296,7 +296,7 @@ private slots:
         MonitorRecorder &rec = live.recorder;
         LeaseRhythm &rhythm = live.sink.rhythm;
         const qint16 node = rec.node("n");
-        const int held = int(LeaseRhythm::kMaxTracked * 5 / 2) * 4; // 200,000
+        const int held = int(LeaseRhythm::kMaxTracked * 5); // 100,000
         qint64 t = 10 * kS;
         std::vector<qint16> owners;
         for (int i = 0; i < held; ++i) {
@@ -308,9 +308,9 @@ private slots:
         LeaseRhythm::Footprint f = rhythm.footprint();
         QCOMPARE(f.holds, std::size_t(held));
         QCOMPARE(f.stats, std::size_t(held));
-        // A pass each time the figures grow by half (six from 20,000 to 200,000), not one per
-        // acquisition past the bound (180,000), nor one per quarter of the bound (720).
-        QVERIFY2(f.boundPasses <= 8, qPrintable(QString::number(f.boundPasses)));
+        // A pass each time the figures grow by half (four from 20,000 to 100,000), not one per
+        // acquisition past the bound (80,000), nor one per quarter of the bound (320).
+        QVERIFY2(f.boundPasses <= 5, qPrintable(QString::number(f.boundPasses)));
         for (int i = 0; i < held; ++i)
             rec.released(t, node, "lock:" + QByteArray::number(i), owners[std::size_t(i)]);
         // Short holds of keys and tokens never seen again, as redis-py makes them.
@@ -330,7 +330,7 @@ private slots:
         QVERIFY2(f.stats <= std::size_t(held) * 3 / 2, qPrintable(QString::number(f.stats)));
         QVERIFY(f.keyHistories <= std::size_t(held) * 3 / 2);
         // And once the held keys' figures have gone, the usual bound again.
-        shortHolds("more", int(LeaseRhythm::kMaxTracked) * 8);
+        shortHolds("more", int(LeaseRhythm::kMaxTracked) * 3);
         f = rhythm.footprint();
         QVERIFY2(f.stats <= LeaseRhythm::kMaxTracked, qPrintable(QString::number(f.stats)));
     }
