@@ -153,10 +153,6 @@ Reply invalidExpireError(const char *command)
     return Reply::error("ERR invalid expire time in '" + QByteArray(command) + "' command");
 }
 
-// The absolute deadline (node-clock milliseconds) that a deadline option's value names. The
-// value must be a positive integer; in seconds it must still fit in 64 bits once multiplied by
-// 1000, and a relative one once the current time is added; the deadline must lie after the
-// epoch. Otherwise: "not an integer" for a malformed value, "invalid expire time" for the rest.
 // parseInteger() of a TTL argument. A lock's SET ... NX PX sends the same TTL text on every
 // attempt, shared from one buffer: the last text parsed is kept (a reference, so its bytes can
 // neither go nor change) with its value, and the same buffer is not parsed again. Bytes not
@@ -177,6 +173,10 @@ std::optional<qint64> parseTtlArgument(const QByteArray &argument)
     return value;
 }
 
+// The absolute deadline (node-clock milliseconds) that a deadline option's value names. The
+// value must be a positive integer; in seconds it must still fit in 64 bits once multiplied by
+// 1000, and a relative one once the current time is added; the deadline must lie after the
+// epoch. Otherwise: "not an integer" for a malformed value, "invalid expire time" for the rest.
 std::optional<qint64> deadlineOf(const QByteArray &argument, TtlChange ttl, qint64 nowMs,
                                  const char *command, Reply *error)
 {

@@ -55,6 +55,10 @@ struct KeyValue {
 
 class Keyspace {
 public:
+    Keyspace() = default;
+    // Not copied: the entry remembered by find() points into this keyspace's own map.
+    Keyspace(const Keyspace &) = delete;
+    Keyspace &operator=(const Keyspace &) = delete;
     KeyValue *find(const QByteArray &key);
     const KeyValue *find(const QByteArray &key) const;
     // Creates an empty string value with no TTL; the key must not exist.
