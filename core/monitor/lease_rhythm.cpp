@@ -173,12 +173,12 @@ private:
     }
 
     // Live, a monitor sees keys come and go for days: the figures of keys nobody holds now
-    // are let go when there are too many.
-    // Keys held now keep their figures, so a server with more held keys than the bound (the
-    // first snapshot of 100,000 locks) cannot be brought under it: after a pass the next one
-    // waits until the figures have grown by half. Walking every figure on every new hold made
-    // such a snapshot quadratic (50,000 locks: 160 s in the window, not 1.6 s), and a pass per
-    // fixed step still was (1,000,000 locks: 200 passes over up to a million figures).
+    // are let go when there are too many. Keys held now keep theirs, so a server with more held
+    // keys than the bound (the first snapshot of 100,000 locks) cannot be brought under it:
+    // while that lasts, the next pass waits until the figures have grown by half. Walking every
+    // figure on every new hold made such a snapshot quadratic (50,000 locks: 160 s in the
+    // window, not 1.6 s), and a pass per fixed step still was (1,000,000 locks: 200 passes over
+    // up to a million figures).
     void boundStats()
     {
         const auto tracked = [this] {
