@@ -5,9 +5,12 @@
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
+#include <QSet>
 #include <QStringList>
 
 #include <algorithm>
+#include <deque>
+#include <limits>
 #include <map>
 
 namespace lockscope {
@@ -41,6 +44,8 @@ public:
         , m_bounded(bounded)
     {}
 
+    void reserve(qsizetype keys) { m_holds.reserve(keys); }
+
     void add(const Event &e, const EventLog &log)
     {
         m_log = &log;
@@ -71,6 +76,7 @@ public:
         f.awaitingOwners = std::size_t(m_awaitingEvidence.size());
         f.findings = m_findings.size();
         f.boundPasses = m_boundPasses;
+        f.boundLooks = m_boundLooks;
         for (const auto &[id, st] : m_stats)
             f.largestSeries =
                 std::max({f.largestSeries, st.holdMs.values.size(),
@@ -173,12 +179,13 @@ private:
     }
 
     // Live, a monitor sees keys come and go for days: the figures of keys nobody holds now
-    // are let go when there are too many. Keys held now keep theirs, so a server with more held
-    // keys than the bound (the first snapshot of 100,000 locks) cannot be brought under it:
-    // while that lasts, the next pass waits until the figures have grown by half. Walking every
-    // figure on every new hold made such a snapshot quadratic (50,000 locks: 160 s in the
-    // window, not 1.6 s), and a pass per fixed step still was (1,000,000 locks: 200 passes over
-    // up to a million figures).
+    // are let go when there are too many, those released longest ago first. Keys held now keep
+    // theirs, so a server with more held keys than the bound (the first snapshot of 100,000
+    // locks) cannot be brought under it: while that lasts, the next pass waits until the
+    // figures have grown by half. A pass looks only at keys released since they were last
+    // looked at (m_released), never at all the figures: walking them all on every new hold
+    // made such a snapshot quadratic (50,000 locks: 160 s in the window, not 1.6 s), and even
+    // O(log n) walks held the window for 50 ms each at 100,000 held keys.
     void boundStats()
     {
         const auto tracked = [this] {
@@ -188,24 +195,22 @@ private:
             return;
         ++m_boundPasses;
         const std::size_t keep = LeaseRhythm::kMaxTracked * 3 / 4;
-        for (auto it = m_stats.begin(); it != m_stats.end() && m_stats.size() > keep;) {
-            if (m_holds.contains(it->first.first))
-                ++it;
-            else
+        while (tracked() > keep && !m_released.empty()) {
+            const QByteArray key = std::move(m_released.front());
+            m_released.pop_front();
+            m_releasedSet.remove(key);
+            ++m_boundLooks;
+            if (m_holds.contains(key))
+                continue; // held again since: it keeps its figures
+            auto it = m_stats.lower_bound({key, std::numeric_limits<qint16>::min()});
+            while (it != m_stats.end() && it->first.first == key)
                 it = m_stats.erase(it);
+            // A key's ended holds (for renewed-without-end) go with its figures.
+            m_longestHold.remove(key);
+            m_endedHolds.remove(key);
         }
-        // A key's ended holds (for renewed-without-end) go with its figures.
-        for (auto it = m_longestHold.begin(); it != m_longestHold.end();) {
-            if (std::size_t(m_longestHold.size()) > keep && !m_holds.contains(it.key())) {
-                m_endedHolds.remove(it.key());
-                it = m_longestHold.erase(it);
-            } else {
-                ++it;
-            }
-        }
-        // Brought down to `keep`: the bound again (a pass per quarter of the bound, over at most
-        // the bound). Held keys kept it above: half as many again as what is left, so passes
-        // over a growing table are O(log n) and a snapshot costs O(n) in all.
+        // Brought down to `keep`: the bound again (a pass per quarter of the bound). Held keys
+        // kept it above: half as many again as what is left.
         const std::size_t left = tracked();
         m_nextBoundAt = left <= keep ? LeaseRhythm::kMaxTracked
                                      : std::max(LeaseRhythm::kMaxTracked, left + left / 2);
@@ -236,6 +241,10 @@ private:
             return;
         const Hold h = *it;
         m_holds.erase(it);
+        if (m_bounded && !m_releasedSet.contains(key)) {
+            m_releasedSet.insert(key);
+            m_released.push_back(key);
+        }
         LeaseStats &s = statsOf(key, h.owner);
         if (how == End::Released)
             ++s.released;
@@ -394,6 +403,11 @@ private:
     QHash<QByteArray, qint64> m_longestHold;              // by key: its longest ended hold, ms
     std::size_t m_nextBoundAt = LeaseRhythm::kMaxTracked; // figures kept before the next pass
     std::size_t m_boundPasses = 0;
+    std::size_t m_boundLooks = 0;
+    // Keys released (not held) since a pass last looked at them, oldest first, each once: the
+    // only keys whose figures a pass can let go.
+    std::deque<QByteArray> m_released;
+    QSet<QByteArray> m_releasedSet;
     QHash<QByteArray, int> m_endedHolds; // by key: its ended holds of known length
     // Findings are numbered from the first; m_findings[0] is number m_findingBase.
     QHash<qint16, std::vector<quint64>> m_awaitingEvidence; // owner -> expiry findings
@@ -608,6 +622,11 @@ LeaseRhythm::~LeaseRhythm() = default;
 void LeaseRhythm::add(const Event &event, const EventLog &log)
 {
     d->add(event, log);
+}
+
+void LeaseRhythm::reserve(qsizetype keys)
+{
+    d->reserve(keys);
 }
 
 std::vector<LeaseFinding> LeaseRhythm::takeNew()

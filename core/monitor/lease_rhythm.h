@@ -122,7 +122,8 @@ public:
         std::size_t awaitingOwners = 0; // owners whose lease ran out, watched for evidence
         std::size_t findings = 0;
         std::size_t largestSeries = 0;
-        std::size_t boundPasses = 0; // times the figures were walked to let some go
+        std::size_t boundPasses = 0; // times the figures were looked at to let some go
+        std::size_t boundLooks = 0;  // keys those passes looked at, in all
     };
     Footprint footprint() const;
 
@@ -130,6 +131,8 @@ public:
     ~LeaseRhythm();
     // One event, its strings read from `log` now (a monitor's log lets old strings go).
     void add(const Event &event, const EventLog &log);
+    // Room for `keys` keys held at once (a monitor's scan estimate), so that they do not rehash.
+    void reserve(qsizetype keys);
     // The findings made or upgraded (expired -> ran out under a live holder) since the last
     // call, in the order they were made.
     std::vector<LeaseFinding> takeNew();

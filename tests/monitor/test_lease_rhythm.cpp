@@ -311,6 +311,9 @@ private slots:
         // A pass each time the figures grow by half (four from 20,000 to 100,000), not one per
         // acquisition past the bound (80,000), nor one per quarter of the bound (320).
         QVERIFY2(f.boundPasses <= 5, qPrintable(QString::number(f.boundPasses)));
+        // And a pass looks only at keys released since, none here: walking the held keys'
+        // figures at each pass held a window for 50 ms at a time.
+        QCOMPARE(f.boundLooks, std::size_t(0));
         for (int i = 0; i < held; ++i)
             rec.released(t, node, "lock:" + QByteArray::number(i), owners[std::size_t(i)]);
         // Short holds of keys and tokens never seen again, as redis-py makes them.
@@ -327,6 +330,9 @@ private slots:
         shortHolds("new", int(LeaseRhythm::kMaxTracked));
         f = rhythm.footprint();
         QVERIFY(f.holds == 0);
+        // Each released key is looked at once at most, by the pass that lets it go.
+        QVERIFY2(f.boundLooks <= std::size_t(held) + LeaseRhythm::kMaxTracked,
+                 qPrintable(QString::number(f.boundLooks)));
         QVERIFY2(f.stats <= std::size_t(held) * 3 / 2, qPrintable(QString::number(f.stats)));
         QVERIFY(f.keyHistories <= std::size_t(held) * 3 / 2);
         // And once the held keys' figures have gone, the usual bound again.
