@@ -54,6 +54,15 @@ void StringPool::release(quint32 id)
     m_free.push_back(id);
 }
 
+void StringPool::reserve(std::size_t n)
+{
+    if (n <= m_strings.size())
+        return;
+    m_strings.reserve(n);
+    m_live.reserve(n);
+    m_ids.reserve(n);
+}
+
 void StringPool::mark()
 {
     m_free.erase(m_free.begin(), m_free.begin() + std::ptrdiff_t(m_freeNext));

@@ -48,6 +48,12 @@ public:
     Update evaluate(qint64 nowUs, const Lookup &lookup, qsizetype maxKeys = -1);
     // Keys waiting to be judged (touched, or left over by a capped evaluate()).
     bool hasWaiting() const { return !m_touched.empty(); }
+    // Room for `keys` keys (and as many owners at most), so that a big scan does not rehash.
+    void reserve(qsizetype keys)
+    {
+        m_keys.reserve(keys);
+        m_owners.reserve(keys);
+    }
 
     // As of the last evaluate(): the rule ids of a key (its own, then owner-holds-many), as
     // the full evaluation lists them for KeyEntry::anomalies.
@@ -68,8 +74,9 @@ private:
     };
     struct OwnerState {
         std::set<QByteArray, BytesLess> counted; // keys counted for owner-holds-many, in key order
-        std::set<QByteArray, BytesLess> tagged;  // every lock key with this owner (they carry the rule)
-        QByteArray listedAt;          // its first counted key while it is an anomaly
+        std::set<QByteArray, BytesLess>
+            tagged;          // every lock key with this owner (they carry the rule)
+        QByteArray listedAt; // its first counted key while it is an anomaly
     };
     using Deadline = std::pair<qint64, QByteArray>;
 
@@ -82,12 +89,14 @@ private:
     AnomalyThresholds m_thresholds;
     bool m_reportAppeared = true;
     qint64 m_nowUs = 0;
-    QHash<QByteArray, KeyState> m_keys;            // every key judged, while in the table
-    std::map<QByteArray, QStringList, BytesLess> m_withRules; // keys with rules of their own, in key order
-    qsizetype m_keyAnomalies = 0;                  // their rules, counted
+    QHash<QByteArray, KeyState> m_keys; // every key judged, while in the table
+    std::map<QByteArray, QStringList, BytesLess>
+        m_withRules;              // keys with rules of their own, in key order
+    qsizetype m_keyAnomalies = 0; // their rules, counted
     QHash<QByteArray, OwnerState> m_owners;
-    std::map<QByteArray, QByteArray, BytesLess> m_listedOwners; // first counted key -> owner, in list order
-    std::set<QByteArray, BytesLess> m_touched;       // in key order
+    std::map<QByteArray, QByteArray, BytesLess>
+        m_listedOwners;                        // first counted key -> owner, in list order
+    std::set<QByteArray, BytesLess> m_touched; // in key order
     std::priority_queue<Deadline, std::vector<Deadline>, std::greater<>> m_deadlines;
 };
 

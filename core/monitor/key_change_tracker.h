@@ -67,6 +67,7 @@ public:
 
     bool hasUnexplainedOps() const { return !m_busyKeys.isEmpty(); }
     qsizetype trackedKeys() const { return m_keys.size(); } // keys with state kept
+    void reserve(qsizetype keys) { m_keys.reserve(keys); }
     quint64 sequence() const { return m_seq; }
     qint64 opsSeen() const { return m_opsSeen; }
     qint64 unreadWrites() const { return m_unread; } // writes whose value was never seen

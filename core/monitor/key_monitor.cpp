@@ -35,6 +35,17 @@ private:
     LeaseRhythm m_rhythm;
 };
 
+void KeyMonitor::Private::reserveFor(qsizetype keys)
+{
+    table.reserve(keys);
+    tracker.reserve(keys);
+    anomalyIndex.reserve(keys);
+    if (!isShard) // an inner monitor shares the cluster monitor's recorder
+        recorder.reserve(keys);
+    if (leases)
+        leases->rhythm().reserve(keys);
+}
+
 void KeyMonitor::Private::noteLeaseFindings()
 {
     leaseNotesArmed = false;

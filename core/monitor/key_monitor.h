@@ -160,6 +160,9 @@ signals:
     void initialScanFinished();
     void scanPassFinished();
     void keysChanged(const QList<QByteArray> &keys); // rows added, changed or removed
+    // The first scan of a big keyspace will bring about `keys` keys (key_scanner.h): room was
+    // made for them, and a view of the table can make its own.
+    void keyCountEstimated(qsizetype keys);
     void anomaliesChanged();
     void masterChanged(const QString &server);
     void failed(const QString &message);

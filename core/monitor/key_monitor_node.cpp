@@ -8,6 +8,8 @@
 #include "monitor_clock.h"
 #include "util/byte_order.h"
 
+#include <QElapsedTimer>
+
 #include <algorithm>
 
 namespace lockscope {
@@ -436,6 +438,7 @@ void KeyMonitor::Private::startScan(bool initial)
     scanner = std::make_unique<KeyScanner>(data.get(), anyCaseGlob(options.pattern),
                                            options.scanCount, options.limits);
     scanner->setRoundPauseMs(initial ? 0 : options.scanPauseMs);
+    scanner->setEstimateSize(initial);
     scanner->setTicketFunction([this](const QByteArray &key) { return tracker.readSent(key); });
     KeyScanner *s = scanner.get();
     QObject::connect(s, &KeyScanner::batchReady, q,
@@ -448,6 +451,13 @@ void KeyMonitor::Private::startScan(bool initial)
         emit q->scanProgress(found, rounds);
         if (!initialScanDone)
             updateStatus();
+    });
+    QObject::connect(s, &KeyScanner::sizeEstimated, q, [this, g](quint64 keys) {
+        if (g != gen)
+            return;
+        const auto room = qsizetype(qMin<quint64>(keys + keys / 8, quint64(kMaxReservedKeys)));
+        reserveFor(room);
+        emit q->keyCountEstimated(room);
     });
     QObject::connect(s, &KeyScanner::finished, q, [this, g] { onScanFinished(g); });
     QObject::connect(s, &KeyScanner::failed, q, [this, g](const QString &message) {
@@ -472,24 +482,34 @@ void KeyMonitor::Private::onScanFinished(quint64 g)
         return;
     ++scanPasses;
     // The last batch is applied one event-loop turn after it arrived: finish after it.
-    QTimer::singleShot(kApplyDelayMs + 1, q, [this, g] {
-        if (g != gen)
-            return;
-        applyArrived();
-        const bool first = !initialScanDone;
-        initialScanDone = true;
-        evaluateAnomalies();
-        if (first) {
-            setHealth(Health::Watching);
-            emit q->initialScanFinished();
-        }
-        emit q->scanPassFinished();
-        if (options.follow && g == gen) {
-            rescanTimer->start(int(qMax<qint64>(50, notified() ? options.rescanIntervalMs
-                                                               : options.rereadIntervalMs)));
-        }
-        updateStatus();
-    });
+    QTimer::singleShot(kApplyDelayMs + 1, q, [this, g] { finishScanPass(g, kFinishTurns); });
+}
+
+void KeyMonitor::Private::finishScanPass(quint64 g, int turnsLeft)
+{
+    if (g != gen)
+        return;
+    applyArrived();
+    if (!arrived.isEmpty() && turnsLeft > 0) {
+        // Replies still piled up behind a busy window: the pass ends once they are in, a
+        // turn's worth at a time. A monitor that cannot keep up takes them all at the last.
+        QTimer::singleShot(0, q, [this, g, turnsLeft] { finishScanPass(g, turnsLeft - 1); });
+        return;
+    }
+    applyAllArrived();
+    const bool first = !initialScanDone;
+    initialScanDone = true;
+    evaluateAnomalies();
+    if (first) {
+        setHealth(Health::Watching);
+        emit q->initialScanFinished();
+    }
+    emit q->scanPassFinished();
+    if (options.follow && g == gen) {
+        rescanTimer->start(int(
+            qMax<qint64>(50, notified() ? options.rescanIntervalMs : options.rereadIntervalMs)));
+    }
+    updateStatus();
 }
 
 // --- reads -------------------------------------------------------------------------------------
@@ -602,7 +622,7 @@ void KeyMonitor::Private::onSnapshots(quint64 g, QList<KeySnapshot> snapshots)
     scheduleApply();
 }
 
-void KeyMonitor::Private::scheduleApply()
+void KeyMonitor::Private::scheduleApply(bool waitForNotifications)
 {
     if (applyArmed)
         return;
@@ -613,7 +633,8 @@ void KeyMonitor::Private::scheduleApply()
     // Without a notification connection (a snapshot; notifications off) there is nothing to
     // wait for: the next event-loop turn applies what arrived together. Waiting the moment
     // anyway left the client idle for a millisecond per SCAN round, a third of a snapshot.
-    QTimer::singleShot(notify ? kApplyDelayMs : 0, q, [this, g] {
+    // Replies left over from a full turn have waited already.
+    QTimer::singleShot(notify && waitForNotifications ? kApplyDelayMs : 0, q, [this, g] {
         applyArmed = false;
         if (g == gen)
             applyArrived();
@@ -622,17 +643,35 @@ void KeyMonitor::Private::scheduleApply()
 
 void KeyMonitor::Private::applyArrived()
 {
-    const QList<KeySnapshot> batch = std::move(arrived);
-    arrived.clear();
-    for (const KeySnapshot &s : batch)
-        tracker.readDone(s.key, s.ticket, s);
-    for (const KeyObservation &o : tracker.take())
-        apply(o);
+    QElapsedTimer turn;
+    turn.start();
+    qsizetype done = 0;
+    do { // also with no reply: the tracker may have notifications ready on their own
+        const qsizetype end = qMin(arrived.size(), done + kApplySlice);
+        for (; done < end; ++done) {
+            const KeySnapshot &s = arrived.at(done);
+            tracker.readDone(s.key, s.ticket, s);
+        }
+        for (const KeyObservation &o : tracker.take())
+            apply(o);
+    } while (done < arrived.size() && turn.elapsed() < kApplyTurnMs);
+    if (done == arrived.size())
+        arrived.clear();
+    else
+        arrived.remove(0, done);
     judgeAnomalies(kAnomalySliceKeys); // the keys of this batch, while they are fresh
     if (!changedKeys.isEmpty()) {
         readLockKeysOf(changedKeys);
         emitChangedKeys();
     }
+    if (!arrived.isEmpty())
+        scheduleApply(false);
+}
+
+void KeyMonitor::Private::applyAllArrived()
+{
+    while (!arrived.isEmpty())
+        applyArrived();
 }
 
 void KeyMonitor::Private::readLockKeysOf(const QSet<QByteArray> &keys)

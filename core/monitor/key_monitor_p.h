@@ -35,6 +35,16 @@ class KeyMonitor::Private {
 public:
     // Keys judged for anomalies in one event-loop turn (a few ms; sentences and notes included).
     static constexpr qsizetype kAnomalySliceKeys = 300;
+    // Replies applied in one event-loop turn: while the window is busy, a big server's replies
+    // pile up (a hundred SCAN rounds' worth), and applying them all at once held the window
+    // for up to 60 ms. Slices of kApplySlice, until kApplyTurnMs have gone; the rest, in order,
+    // on the next turn.
+    static constexpr qsizetype kApplySlice = 64;
+    static constexpr qint64 kApplyTurnMs = 6;
+    static constexpr int kFinishTurns = 200;
+    // A scan estimate makes room for at most this many keys (a wrong DBSIZE share must not
+    // take gigabytes up front).
+    static constexpr qsizetype kMaxReservedKeys = 4'000'000;
 
     Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *sharedRecorder = nullptr);
 
@@ -59,6 +69,12 @@ public:
     void resync(quint64 gen);
     void startScan(bool initial);
     void onScanFinished(quint64 gen);
+    // Room for about `keys` keys in the table and everything kept per key (key_scanner.h
+    // estimates how many a scan will find), so that a big scan does not rehash them as it goes.
+    void reserveFor(qsizetype keys);
+    // Ends a scan pass once the replies that arrived before its end are applied, waiting at
+    // most `turnsLeft` event-loop turns for them.
+    void finishScanPass(quint64 gen, int turnsLeft);
 
     // Redis Cluster (the outer monitor): the shard set runs one inner monitor per master.
     void startCluster();
@@ -77,8 +93,9 @@ public:
     void sendReads(const QList<QByteArray> &keys, const QHash<QByteArray, KeyType> &hints,
                    std::function<void()> after);
     void onSnapshots(quint64 gen, QList<KeySnapshot> snapshots);
-    void scheduleApply();
-    void applyArrived();
+    void scheduleApply(bool waitForNotifications = true);
+    void applyArrived(); // some of arrived (kApplyTurnMs); the rest scheduled
+    void applyAllArrived();
     void pollTick();
     void pollNextBatch(quint64 cycle);
 

@@ -31,7 +31,33 @@ void KeyScanner::start()
     m_cursor = QByteArrayLiteral("0");
     m_keysFound = 0;
     m_rounds = 0;
+    m_estimated = false;
+    m_dbSize = -1;
+    if (m_estimate) {
+        // O(1) on the server, and covered by +@read: a user without it only loses the estimate.
+        const quint64 gen = m_generation;
+        QPointer<KeyScanner> self(this);
+        m_connection->send(Command{QByteArrayLiteral("DBSIZE")},
+                           [this, self, gen](const Reply &reply) {
+                               if (self && gen == m_generation && reply.isInteger())
+                                   m_dbSize = reply.integer();
+                           });
+    }
     sendScan();
+}
+
+void KeyScanner::maybeEstimate()
+{
+    if (!m_estimate || m_estimated || m_dbSize < 0 || m_rounds < kEstimateRounds)
+        return;
+    m_estimated = true;
+    // COUNT is what SCAN looks at per round, about: a keyspace no bigger than what was looked
+    // at is found whole, and needs no estimate.
+    const auto looked = double(m_rounds) * double(qMax(1, m_count));
+    if (m_scanDone || double(m_dbSize) <= looked)
+        return;
+    const double share = double(m_keysFound) / looked;
+    emit sizeEstimated(quint64(qMin(double(m_dbSize), share * double(m_dbSize))));
 }
 
 void KeyScanner::cancel()
@@ -73,8 +99,10 @@ void KeyScanner::sendScan()
         }
         m_keysFound += quint64(requests.size());
         emit progress(m_keysFound, m_rounds);
+        if (self && gen == m_generation)
+            maybeEstimate();
         if (!self || gen != m_generation)
-            return; // a progress handler cancelled the scan
+            return; // a progress or estimate handler cancelled the scan
         if (!requests.isEmpty()) {
             // The next SCAN goes out ahead of this page's reads: the server works on it, and
             // then on these reads, while the client is still busy with the replies of the page

@@ -33,6 +33,11 @@ public:
 
     void setTicketFunction(TicketFunction f) { m_ticket = std::move(f); }
     void setRoundPauseMs(qint64 ms) { m_pauseMs = ms; } // between rounds (background rescans)
+    // Asks DBSIZE with the first SCAN, and after kEstimateRounds rounds of a bigger keyspace
+    // says how many keys the whole scan will about match (sizeEstimated): the share matched so
+    // far, times the keyspace. The monitor makes room for them before they come.
+    void setEstimateSize(bool on) { m_estimate = on; }
+    static constexpr quint64 kEstimateRounds = 16;
 
     void start();
     void cancel();
@@ -43,12 +48,14 @@ public:
 signals:
     void batchReady(const QList<lockscope::KeySnapshot> &snapshots);
     void progress(quint64 keysFound, quint64 rounds);
+    void sizeEstimated(quint64 keys); // at most once per start(), and only with setEstimateSize
     void finished(quint64 keysFound, quint64 rounds);
     void failed(const QString &message);
 
 private:
     void sendScan();
     void maybeContinue();
+    void maybeEstimate();
 
     Connection *m_connection;
     QByteArray m_pattern;
@@ -56,6 +63,9 @@ private:
     ReadLimits m_limits;
     TicketFunction m_ticket;
     qint64 m_pauseMs = 0;
+    bool m_estimate = false;
+    bool m_estimated = false;
+    qint64 m_dbSize = -1; // DBSIZE's answer (-1: none, or not asked)
 
     quint64 m_generation = 0;
     bool m_running = false;

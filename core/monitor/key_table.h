@@ -54,6 +54,7 @@ public:
     bool contains(const QByteArray &key) const { return m_rows.contains(key); }
     qsizetype size() const { return m_rows.size(); }
     bool isEmpty() const { return m_rows.isEmpty(); }
+    void reserve(qsizetype keys) { m_rows.reserve(keys); }
     const QHash<QByteArray, KeyEntry> &rows() const { return m_rows; }
 
 private:

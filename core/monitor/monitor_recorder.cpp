@@ -17,6 +17,17 @@ MonitorRecorder::MonitorRecorder(EventLog *log, bool keepEvents, HistoryWindow w
     m_log->info().source = QStringLiteral("monitor");
 }
 
+void MonitorRecorder::reserve(qsizetype keys)
+{
+    const auto n = std::size_t(qMax<qsizetype>(0, keys));
+    m_owners.reserve(qsizetype(qMin<std::size_t>(n, std::size_t(kMaxOwners))));
+    m_names.reserve(qsizetype(qMin<std::size_t>(n, std::size_t(kMaxOwners))));
+    // A key's first event and its value (and a note, for an anomaly) among the strings.
+    const std::size_t events =
+        m_keep ? qMin(n * 2, std::size_t(qMax<qint64>(0, m_window.maxEvents))) : 0;
+    m_log->reserve(events, qMin(n * 3, std::size_t(kMaxStringsWithoutEvents) + events * 2));
+}
+
 QByteArray MonitorRecorder::shortName(const QByteArray &owner)
 {
     if (owner.size() <= kMaxNameBytes)

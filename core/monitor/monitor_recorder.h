@@ -85,6 +85,9 @@ public:
     void nodeEvent(qint64 t, EventKind kind, qint16 node, qint64 value = 0);
 
     qint64 eventCount() const { return m_count; }
+    // Room for about `keys` keys' first events, strings and owners (within the window), so
+    // that a big scan does not rehash them as it goes.
+    void reserve(qsizetype keys);
 
     // Strings kept without events (keepEvents false) before the pool is let go.
     static constexpr quint32 kMaxStringsWithoutEvents = 50000;

@@ -97,6 +97,7 @@ class TestKeyMonitor : public QObject {
     Q_OBJECT
 private slots:
     void scannerDeliversBatchesBeforeTheEnd();
+    void scannerEstimatesABigScan();
     void readerProbesStringsWithTwoCommands();
     void discoversEveryFormat_data();
     void discoversEveryFormat();
@@ -257,6 +258,66 @@ void TestKeyMonitor::scannerDeliversBatchesBeforeTheEnd()
     QTest::qWait(300);
     QCOMPARE(afterCancel, 0);
     QVERIFY(!finished);
+}
+
+// A scan of a big keyspace says early how many keys it will find (DBSIZE times the share found
+// so far), so that the monitor and the window make room for them once instead of rehashing as
+// they come; a small keyspace, found in fewer rounds than the estimate waits for, gets none.
+void TestKeyMonitor::scannerEstimatesABigScan()
+{
+    RedisServer server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    RedisTestClient c;
+    QVERIFY2(c.connect(server.host(), server.port()), qPrintable(c.errorString()));
+    constexpr int kKeys = 20000, kEvery = 10; // 2,000 lock keys among 20,000
+    for (int first = 0; first < kKeys; first += 1000) {
+        Command mset{QByteArrayLiteral("MSET")};
+        for (int i = first; i < first + 1000; ++i) {
+            const QByteArray n = QByteArray::number(i);
+            mset << (i % kEvery == 0 ? "lock:" + n : "data:" + n) << "v";
+        }
+        QCOMPARE(c.command(mset).text(), QByteArray("OK"));
+    }
+    ConnectionOptions o;
+    o.host = server.host();
+    o.port = server.port();
+    o.readOnly = true;
+    Connection connection(o);
+    connection.open();
+    const auto scan = [&](int count, bool estimate, QList<quint64> *estimates) {
+        KeyScanner scanner(&connection, "*lock*", count, ReadLimits());
+        scanner.setEstimateSize(estimate);
+        bool finished = false;
+        connect(&scanner, &KeyScanner::sizeEstimated, this,
+                [&](quint64 keys) { estimates->append(keys); });
+        connect(&scanner, &KeyScanner::finished, this, [&] { finished = true; });
+        scanner.start();
+        return QTest::qWaitFor([&] { return finished; }, 20000);
+    };
+    QList<quint64> estimates;
+    QVERIFY(scan(100, true, &estimates)); // 200 rounds: the estimate after the 16th
+    QCOMPARE(estimates.size(), 1);
+    const quint64 locks = kKeys / kEvery;
+    QVERIFY2(estimates[0] >= locks / 2 && estimates[0] <= locks * 2,
+             qPrintable(QString::number(estimates[0])));
+    estimates.clear();
+    QVERIFY(scan(100, false, &estimates)); // not asked
+    QVERIFY(estimates.isEmpty());
+    QVERIFY(scan(5000, true, &estimates)); // found whole within 16 rounds
+    QVERIFY(estimates.isEmpty());
+
+    // The monitor makes room for about that many, and says so once.
+    MonitorOptions mo = monitorOptions(server, false);
+    mo.scanCount = 100;
+    KeyMonitor monitor(mo);
+    QSignalSpy estimated(&monitor, &KeyMonitor::keyCountEstimated);
+    QString error;
+    QVERIFY2(runUntilSnapshot(monitor, 20000, &error), qPrintable(error));
+    QCOMPARE(monitor.keyCount(), int(locks));
+    QCOMPARE(estimated.count(), 1);
+    const auto room = estimated.first().first().value<qsizetype>();
+    QVERIFY2(room >= qsizetype(locks / 2) && room <= qsizetype(locks * 3),
+             qPrintable(QString::number(room)));
 }
 
 void TestKeyMonitor::discoversEveryFormat_data()
