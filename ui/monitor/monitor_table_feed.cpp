@@ -7,6 +7,8 @@
 
 #include <QCoreApplication>
 
+#include <limits>
+
 namespace lockscope::ui {
 
 namespace {
@@ -34,11 +36,22 @@ void MonitorTableFeed::reset(const KeyMonitor *monitor)
     m_ownerNames.clear();
     m_nodeNames.clear();
     m_queued.clear();
+    m_queuedDone = 0;
     m_queuedSet.clear();
     m_leases.clear();
     m_ttlMaxMs = 1000;
     m_model->setRows({}, {}, m_strings, m_ttlMaxMs);
     m_model->setTime(monitorNowUs()); // the page's clock takes over from here
+}
+
+void MonitorTableFeed::reserve(qsizetype keys)
+{
+    const auto n = qMin<qsizetype>(keys, std::numeric_limits<int>::max() / 2);
+    m_rowOf.reserve(n);
+    m_keys.reserve(n);
+    m_leases.reserve(n);
+    m_strings->reserve(std::size_t(n) * 2); // each key and its value
+    m_model->reserve(int(n));
 }
 
 QByteArray MonitorTableFeed::keyAt(int row) const
@@ -212,11 +225,18 @@ void MonitorTableFeed::queue(const QList<QByteArray> &keys)
     }
 }
 
-QList<QByteArray> MonitorTableFeed::flush()
+QList<QByteArray> MonitorTableFeed::flush(qsizetype maxKeys)
 {
-    const QList<QByteArray> keys = std::move(m_queued);
-    m_queued.clear();
-    m_queuedSet.clear();
+    const qsizetype left = m_queued.size() - m_queuedDone;
+    const qsizetype n = maxKeys < 0 ? left : qMin(maxKeys, left);
+    const QList<QByteArray> keys = m_queued.mid(m_queuedDone, n);
+    m_queuedDone += n;
+    for (const QByteArray &key : keys)
+        m_queuedSet.remove(key);
+    if (m_queuedDone == m_queued.size()) {
+        m_queued.clear();
+        m_queuedDone = 0;
+    }
     if (!keys.isEmpty())
         update(keys);
     return keys;
@@ -225,6 +245,7 @@ QList<QByteArray> MonitorTableFeed::flush()
 void MonitorTableFeed::updateAll()
 {
     m_queued.clear(); // every key is brought up to date now
+    m_queuedDone = 0;
     m_queuedSet.clear();
     m_formatLabels.clear(); // the language may have changed
     if (!m_monitor)

@@ -29,6 +29,9 @@ public:
 
     // Starts over with an empty table for a new monitor.
     void reset(const KeyMonitor *monitor);
+    // Room for about `keys` rows (the monitor's estimate of its first scan): growing to them
+    // rehashed the row index and the model's tables as the scan went, 50 ms each time.
+    void reserve(qsizetype keys);
     // Brings the rows of `keys` up to date (new keys are appended).
     void update(const QList<QByteArray> &keys);
     // Every key the monitor knows (after a resynchronisation, or another language).
@@ -36,8 +39,10 @@ public:
     // Keys that changed, applied by the next flush(): the page flushes on its clock tick (every
     // 100 ms), so a big server's scan repaints the table ten times a second, not per batch.
     void queue(const QList<QByteArray> &keys);
-    // update() of what was queued, in the order first queued; returns those keys.
-    QList<QByteArray> flush();
+    bool hasQueued() const { return m_queuedDone < m_queued.size(); }
+    // update() of what was queued, in the order first queued, at most `maxKeys` of them (the
+    // rest stay queued); returns those keys.
+    QList<QByteArray> flush(qsizetype maxKeys = -1);
 
     // The key of a model row ("" when out of range).
     QByteArray keyAt(int row) const;
@@ -58,6 +63,7 @@ private:
     std::shared_ptr<StringPool> m_strings;
     QHash<QByteArray, int> m_rowOf;
     QList<QByteArray> m_queued;
+    qsizetype m_queuedDone = 0; // m_queued's first keys, flushed already
     QSet<QByteArray> m_queuedSet;
     QHash<QString, QString> m_formatLabels; // label -> its translation
     QList<QByteArray> m_keys;               // by row
