@@ -91,13 +91,13 @@ private Q_SLOTS:
             case TimelineRow::Kind::Client: {
                 QCOMPARE(row.h, metrics.laneHeight);
                 const ClientLane &lane = run->clientLanes()[std::size_t(row.index)];
-                QCOMPARE(row.title, lane.name);
+                QVERIFY(row.title.isEmpty()); // the painter names a lane from the run
                 QCOMPARE(layout.rowOfClient(lane.client), int(i));
                 break;
             }
             case TimelineRow::Kind::Key:
                 QCOMPARE(row.h, metrics.laneHeight);
-                QCOMPARE(row.title, run->keyLanes()[std::size_t(row.index)].keyName);
+                QVERIFY(row.title.isEmpty());
                 QCOMPARE(layout.rowOfKeyLane(row.index), int(i));
                 break;
             }
