@@ -209,6 +209,7 @@ public:
     qint64 endUs() const { return m_endUs; }
     qint64 ttlMs() const { return m_scenario.ttlMs; }
 
+    // Lane i is client i's (ClientLane::client == i).
     const std::vector<ClientLane> &clientLanes() const { return m_clientLanes; }
     const std::vector<KeyLane> &keyLanes() const { return m_keyLanes; }
     const std::vector<ViolationBand> &violations() const { return m_violations; }

@@ -3,6 +3,7 @@
 #include "common/run_data.h"
 
 #include <QFontMetrics>
+#include <QHash>
 
 namespace lockscope::ui {
 
@@ -33,25 +34,34 @@ TimelineLayout::TimelineLayout(const RunData *run, const QFont &font, int viewpo
                                        : qMax(compactLane, available / lanes);
     }
     int y = 0;
-    int labelWidth = bfm.horizontalAdvance(tr("LOCK KEYS IN REDIS")) + 24;
-    // A lane's row has no title (the painter names it from the run): copying 200,000 names into
-    // the rows was most of the 35 ms a monitor's history took to lay out.
-    auto add = [&](Row::Kind kind, int index, int h, const QString &title = {}) {
-        m_rows.push_back({.kind = kind, .index = index, .y = y, .h = h, .title = title});
+    m_headerTitles[0] = tr("CLIENTS");
+    m_headerTitles[1] = tr("LOCK KEYS IN REDIS");
+    int labelWidth = bfm.horizontalAdvance(m_headerTitles[1]) + 24;
+    auto add = [&](Row::Kind kind, int index, int h) {
+        m_rows.push_back({.kind = kind, .index = index, .y = y, .h = h});
         y += h;
     };
     // Measuring text costs microseconds a lane: a monitor's history of 100,000 keys and owners
     // held the event loop for most of a second here. The column has a maximum width and longer
-    // labels are elided, so stop measuring once it is reached, and after the first lanes.
+    // labels are elided, so stop measuring once it is reached, and after the first lanes (2,000
+    // of each kind still took 10 ms).
     constexpr int kMaxLabelWidth = 300;
-    constexpr std::size_t kMeasuredLanes = 2000;
+    constexpr std::size_t kMeasuredLanes = 300;
+    const QString onNode = tr("on %1");
+    QHash<QString, int> nodeWidths; // "on redis-1": a few nodes, measured once each
+    auto nodeWidth = [&](const QString &node) {
+        auto it = nodeWidths.constFind(node);
+        if (it == nodeWidths.cend())
+            it = nodeWidths.insert(node, fm.horizontalAdvance(onNode.arg(node)));
+        return *it;
+    };
     auto measure = [&](std::size_t lane) {
         return labelWidth < kMaxLabelWidth && lane < kMeasuredLanes;
     };
     if (run) {
         m_rows.reserve(run->clientLanes().size() + run->keyLanes().size() + 2);
         auto addClients = [&] {
-            add(Row::Kind::Header, 0, m_metrics.headerHeight, tr("CLIENTS"));
+            add(Row::Kind::Header, 0, m_metrics.headerHeight);
             for (std::size_t i = 0; i < run->clientLanes().size(); ++i) {
                 const ClientLane &lane = run->clientLanes()[i];
                 add(Row::Kind::Client, int(i), m_metrics.laneHeight);
@@ -61,15 +71,14 @@ TimelineLayout::TimelineLayout(const RunData *run, const QFont &font, int viewpo
         };
         auto addKeys = [&] {
             if (!run->keyLanes().empty())
-                add(Row::Kind::Header, 1, m_metrics.headerHeight, tr("LOCK KEYS IN REDIS"));
+                add(Row::Kind::Header, 1, m_metrics.headerHeight);
             for (std::size_t i = 0; i < run->keyLanes().size(); ++i) {
                 const KeyLane &lane = run->keyLanes()[i];
                 add(Row::Kind::Key, int(i), m_metrics.laneHeight);
                 // Room for "lock:0 on redis-1" as the label painter writes it, in this language.
                 if (measure(i))
-                    labelWidth = qMax(
-                        labelWidth, bfm.horizontalAdvance(lane.keyName) +
-                                        fm.horizontalAdvance(tr("on %1").arg(lane.nodeName)) + 36);
+                    labelWidth = qMax(labelWidth, bfm.horizontalAdvance(lane.keyName) +
+                                                      nodeWidth(lane.nodeName) + 36);
             }
         };
         // The clients' story above the keys they fight over; but with many clients the keys
@@ -86,18 +95,18 @@ TimelineLayout::TimelineLayout(const RunData *run, const QFont &font, int viewpo
     labelWidth = qMax(labelWidth, fm.horizontalAdvance(tr("critical section · paused")) + 36);
     m_metrics.labelWidth = qMin(labelWidth, kMaxLabelWidth);
     m_contentHeight = y;
+    // Client lane i is client i's (run_data.h): its lane is not read, which for 100,000 owners
+    // was a cache miss each, 10 ms.
+    if (run) {
+        m_clientRows.assign(run->clientLanes().size(), -1);
+        m_keyRows.assign(run->keyLanes().size(), -1);
+    }
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const Row &r = m_rows[i];
-        if (r.kind == Row::Kind::Client) {
-            const auto c = std::size_t(run->clientLanes()[std::size_t(r.index)].client);
-            if (m_clientRows.size() <= c)
-                m_clientRows.resize(c + 1, -1);
-            m_clientRows[c] = int(i);
-        } else if (r.kind == Row::Kind::Key) {
-            if (m_keyRows.size() <= std::size_t(r.index))
-                m_keyRows.resize(std::size_t(r.index) + 1, -1);
+        if (r.kind == Row::Kind::Client)
+            m_clientRows[std::size_t(r.index)] = int(i);
+        else if (r.kind == Row::Kind::Key)
             m_keyRows[std::size_t(r.index)] = int(i);
-        }
     }
 }
 

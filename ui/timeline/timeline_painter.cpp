@@ -375,7 +375,7 @@ void TimelinePainter::paintLabel(QPainter &p, const TimelineRow &row, const QRec
         p.setFont(f);
         p.setPen(th.mutedText);
         p.drawText(QRect(x, r.top(), r.width() - 14, r.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                   row.title);
+                   m_scene.layout.headerTitle(row.index));
         p.setFont(m_scene.font);
         return;
     }
