@@ -15,6 +15,7 @@ namespace lockscope {
 
 struct KeyEntry {
     QByteArray key;
+    qsizetype tableOrder = -1; // KeyTable's own: the entry's place in keysInOrder()
     KeyType type = KeyType::Unknown;
     qint16 node = kNoNode; // the server it lives on (RunInfo.nodes)
 

@@ -703,8 +703,10 @@ void KeyMonitor::Private::pollTick()
         return;
     pollRunning = true;
     // In the table's own order: sorting 100,000 keys again whenever one came or went (each
-    // second under churn) stalled the window for up to a second; the order does not matter.
-    pollQueue = table.rows().keys();
+    // second under churn) stalled the window for up to a second, and copying them 15 ms; the
+    // order does not matter. A row that leaves meanwhile moves the last key into its place,
+    // which this pass may then read twice or not at all: the next pass reads it.
+    pollNext = 0;
     pollNextBatch(++pollCycle);
 }
 
@@ -712,13 +714,16 @@ void KeyMonitor::Private::pollNextBatch(quint64 cycle)
 {
     if (cycle != pollCycle || !pollRunning)
         return;
-    if (pollQueue.isEmpty() || !data || !data->isReady()) {
+    const std::vector<QByteArray> &order = table.keysInOrder();
+    if (pollNext >= order.size() || !data || !data->isReady()) {
         pollRunning = false;
         return;
     }
-    const int n = int(qMin<qsizetype>(qMax(1, options.readBatch), pollQueue.size()));
-    const QList<QByteArray> keys = pollQueue.mid(0, n);
-    pollQueue.remove(0, n);
+    const std::size_t end = qMin(order.size(), pollNext + std::size_t(qMax(1, options.readBatch)));
+    QList<QByteArray> keys;
+    keys.reserve(qsizetype(end - pollNext));
+    for (; pollNext < end; ++pollNext)
+        keys.append(order[pollNext]);
     // One batch at a time: the next goes when this one is back.
     sendReads(keys, {}, [this, cycle] { pollNextBatch(cycle); });
 }

@@ -205,7 +205,7 @@ public:
     QTimer *anomalyTimer;
     quint64 pollCycle = 0;
     bool pollRunning = false;
-    QList<QByteArray> pollQueue;
+    std::size_t pollNext = 0; // the next key of table.keysInOrder() this pass reads
 
     // Anomalies: judged incrementally (one master), or all at once across a cluster's masters.
     AnomalyIndex anomalyIndex;

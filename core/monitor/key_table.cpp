@@ -83,11 +83,32 @@ bool KeyTable::drop(const QByteArray &key)
     return true;
 }
 
+void KeyTable::order(KeyEntry &e)
+{
+    e.tableOrder = qsizetype(m_order.size());
+    m_order.push_back(e.key);
+}
+
+void KeyTable::unorder(const KeyEntry &gone)
+{
+    const auto at = std::size_t(gone.tableOrder);
+    if (at >= m_order.size())
+        return;
+    if (at + 1 != m_order.size()) {
+        m_order[at] = std::move(m_order.back());
+        const auto moved = m_rows.find(m_order[at]);
+        if (moved != m_rows.end())
+            moved->tableOrder = qsizetype(at);
+    }
+    m_order.pop_back();
+}
+
 void KeyTable::remove(QHash<QByteArray, KeyEntry>::iterator it)
 {
     m_lossSuspects.remove(it.key());
     const KeyEntry gone = it.value();
     m_rows.erase(it);
+    unorder(gone);
     unlink(gone);
     rowChanged(gone.key);
 }
@@ -182,6 +203,7 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
         }
         const QByteArray key = e.key;
         it = m_rows.emplace(key, std::move(e));
+        order(*it);
         link(*it);
         rowChanged(s.key);
         return;
@@ -306,6 +328,7 @@ void KeyTable::applyUnread(qint64 t, const QByteArray &key)
         e.firstSeenUs = t;
         e.ownerSinceUs = t;
         it = m_rows.insert(key, e);
+        order(*it);
     }
     KeyEntry &e = it.value();
     e.lock = LockInfo();

@@ -6,6 +6,7 @@
 #include "monitor/key_change_tracker.h"
 #include "monitor/key_entry.h"
 #include "monitor/key_reader.h"
+#include "monitor/key_table.h"
 #include "monitor/monitor_explain.h"
 #include "monitor/monitor_recorder.h"
 #include "monitor/notify_config.h"
@@ -96,6 +97,7 @@ private slots:
     void recorderEventKinds();
     void recorderOwnerNames();
     void snapshotLineIsWhatQJsonWrites();
+    void tableKeysInOrderFollowRows();
 };
 
 void TestMonitorLogic::trackerSimpleWrite()
@@ -655,6 +657,59 @@ void TestMonitorLogic::snapshotLineIsWhatQJsonWrites()
             QCOMPARE(e.toJsonLine(0), QJsonDocument(o).toJson(QJsonDocument::Compact));
         }
     }
+}
+
+// The poll walks KeyTable::keysInOrder() by index: it must hold every row's key once, and each
+// row must know its place, as rows come and go in any order.
+void TestMonitorLogic::tableKeysInOrderFollowRows()
+{
+    EventLog log;
+    MonitorRecorder recorder(&log);
+    KeyTable table(recorder, true);
+    std::mt19937 random(7);
+    qint64 t = 1'000'000;
+    const auto write = [&](int i) {
+        KeyObservation o;
+        o.timeUs = ++t;
+        o.key = "lock:" + QByteArray::number(i);
+        o.snapshot.key = o.key;
+        o.snapshot.type = KeyType::String;
+        o.snapshot.pttlMs = 30000;
+        o.snapshot.string = "tok" + QByteArray::number(i);
+        table.apply(o, false);
+    };
+    const auto remove = [&](int i) {
+        KeyObservation o;
+        o.kind = KeyObservation::Kind::Deleted;
+        o.timeUs = ++t;
+        o.key = "lock:" + QByteArray::number(i);
+        o.event = "del";
+        table.apply(o, false);
+    };
+    const auto check = [&] {
+        const std::vector<QByteArray> &order = table.keysInOrder();
+        QCOMPARE(qsizetype(order.size()), table.size());
+        for (std::size_t at = 0; at < order.size(); ++at) {
+            const KeyEntry *e = table.find(order[at]);
+            QVERIFY2(e, order[at].constData());
+            QCOMPARE(e->tableOrder, qsizetype(at));
+        }
+    };
+    for (int i = 0; i < 300; ++i)
+        write(i);
+    check();
+    for (int round = 0; round < 1000; ++round) {
+        const int i = int(random() % 400);
+        if (random() % 2)
+            write(i);
+        else
+            remove(i);
+    }
+    check();
+    for (int i = 0; i < 400; ++i)
+        remove(i);
+    QCOMPARE(table.size(), qsizetype(0));
+    check();
 }
 
 QTEST_GUILESS_MAIN(TestMonitorLogic)

@@ -52,7 +52,7 @@ constexpr int kScanTableTicks = 5;
 // event-loop turn: the 20,000 keys a big server's scan brings in half a second took 70-110 ms
 // at once.
 constexpr qsizetype kTableSlice = 500;
-constexpr qint64 kTableTurnMs = 6;
+constexpr qint64 kTableTurnMs = 4;
 constexpr int kRecordEveryTicks = 20; // the recording file is rewritten every 2 s when it grew
 // The lease chart shows at most two minutes; the stretch running at its left edge may have
 // begun earlier, and traceLease keeps it whole.
