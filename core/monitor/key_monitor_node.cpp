@@ -456,8 +456,7 @@ void KeyMonitor::Private::startScan(bool initial)
         if (g != gen)
             return;
         const auto room = qsizetype(qMin<quint64>(keys + keys / 8, quint64(kMaxReservedKeys)));
-        reserveFor(room);
-        emit q->keyCountEstimated(room);
+        reserveFor(room, [this, room] { emit q->keyCountEstimated(room); });
     });
     QObject::connect(s, &KeyScanner::finished, q, [this, g] { onScanFinished(g); });
     QObject::connect(s, &KeyScanner::failed, q, [this, g](const QString &message) {

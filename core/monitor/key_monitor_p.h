@@ -70,8 +70,9 @@ public:
     void startScan(bool initial);
     void onScanFinished(quint64 gen);
     // Room for about `keys` keys in the table and everything kept per key (key_scanner.h
-    // estimates how many a scan will find), so that a big scan does not rehash them as it goes.
-    void reserveFor(qsizetype keys);
+    // estimates how many a scan will find), so that a big scan does not rehash them as it goes;
+    // made over a few event-loop turns, then `done`.
+    void reserveFor(qsizetype keys, std::function<void()> done);
     // Ends a scan pass once the replies that arrived before its end are applied, waiting at
     // most `turnsLeft` event-loop turns for them.
     void finishScanPass(quint64 gen, int turnsLeft);

@@ -102,6 +102,8 @@ void MonitorPage::buildUi()
 
     m_status = new QLabel;
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Its width follows the row, not the text: a count that grows does not lay the page out.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_progress = new QProgressBar;
     m_progress->setRange(0, 0); // SCAN gives no total: a busy bar and the count beside it
     m_progress->setMaximumWidth(160);
@@ -580,12 +582,18 @@ void MonitorPage::updateStatus()
     } else {
         line = statusLine(*m_monitor, m_active.serverText(), m_recording.path());
     }
-    m_status->setText(line.text);
-    m_status->setStyleSheet(
+    // Said ten times a second while a scan counts keys: only what changed is set again (a style
+    // sheet, even the same one, polishes the label and lays the page out anew).
+    if (m_status->text() != line.text)
+        m_status->setText(line.text);
+    const QString style =
         line.problem
             ? QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(theme.problem.name())
-            : QString());
-    m_progress->setVisible(line.busy);
+            : QString();
+    if (m_status->styleSheet() != style)
+        m_status->setStyleSheet(style);
+    if (m_progress->isHidden() == line.busy)
+        m_progress->setVisible(line.busy);
 }
 
 QString MonitorPage::notificationText() const
