@@ -17,6 +17,16 @@ using namespace lockscope::test;
 
 namespace {
 
+// A read-only connection's options to the test's server, as the monitor makes them.
+ConnectionOptions readOnlyTo(const RedisServer &server)
+{
+    ConnectionOptions o;
+    o.host = server.host();
+    o.port = server.port();
+    o.readOnly = true;
+    return o;
+}
+
 // The smallest flags that cover the monitor (notify_config.h), and "off".
 const QString kMinimalFlags = QStringLiteral("Kg$hx");
 
@@ -141,11 +151,7 @@ void TestKeyMonitor::readerProbesStringsWithTwoCommands()
                           "lock:bighash", "lock:missing"})
         requests.append({QByteArray(k), KeyType::Unknown, 0});
 
-    ConnectionOptions o;
-    o.host = server.host();
-    o.port = server.port();
-    o.readOnly = true;
-    Connection connection(o);
+    Connection connection(readOnlyTo(server));
     connection.open();
     c.command(cmd({"CONFIG", "RESETSTAT"}));
     QList<KeySnapshot> got;
@@ -216,11 +222,7 @@ void TestKeyMonitor::scannerDeliversBatchesBeforeTheEnd()
         c.command(i % 10 == 0 ? cmd({"SET", "lock:" + n, "tok" + n, "PX", "60000"})
                               : cmd({"SET", "data:" + n, "v"}));
     }
-    ConnectionOptions o;
-    o.host = server.host();
-    o.port = server.port();
-    o.readOnly = true;
-    Connection connection(o);
+    Connection connection(readOnlyTo(server));
     connection.open();
     KeyScanner scanner(&connection, "*lock*", 100, ReadLimits());
     int batches = 0, keys = 0, batchesBeforeEnd = 0;
@@ -278,11 +280,7 @@ void TestKeyMonitor::scannerEstimatesABigScan()
         }
         QCOMPARE(c.command(mset).text(), QByteArray("OK"));
     }
-    ConnectionOptions o;
-    o.host = server.host();
-    o.port = server.port();
-    o.readOnly = true;
-    Connection connection(o);
+    Connection connection(readOnlyTo(server));
     connection.open();
     const auto scan = [&](int count, bool estimate, QList<quint64> *estimates) {
         KeyScanner scanner(&connection, "*lock*", count, ReadLimits());
