@@ -489,7 +489,7 @@ void KeyMonitor::Private::finishScanPass(quint64 g, int turnsLeft)
     if (g != gen)
         return;
     applyArrived();
-    if (!arrived.isEmpty() && turnsLeft > 0) {
+    if (!arrived.empty() && turnsLeft > 0) {
         // Replies still piled up behind a busy window: the pass ends once they are in, a
         // turn's worth at a time. A monitor that cannot keep up takes them all at the last.
         QTimer::singleShot(0, q, [this, g, turnsLeft] { finishScanPass(g, turnsLeft - 1); });
@@ -612,7 +612,7 @@ void KeyMonitor::Private::onSnapshots(quint64 g, QList<KeySnapshot> snapshots)
                                          "every key is read again");
             answersAgain = true;
         }
-        arrived.append(std::move(s));
+        arrived.push_back(std::move(s));
     }
     if (answersAgain) // re-read what changed while it did not answer, after this batch
         QTimer::singleShot(0, q, [this, g] { resync(g); });
@@ -644,32 +644,27 @@ void KeyMonitor::Private::applyArrived()
 {
     QElapsedTimer turn;
     turn.start();
-    qsizetype done = 0;
     do { // also with no reply: the tracker may have notifications ready on their own
-        const qsizetype end = qMin(arrived.size(), done + kApplySlice);
-        for (; done < end; ++done) {
-            const KeySnapshot &s = arrived.at(done);
+        for (qsizetype i = 0; i < kApplySlice && !arrived.empty(); ++i) {
+            const KeySnapshot &s = arrived.front();
             tracker.readDone(s.key, s.ticket, s);
+            arrived.pop_front();
         }
         for (const KeyObservation &o : tracker.take())
             apply(o);
-    } while (done < arrived.size() && turn.elapsed() < kApplyTurnMs);
-    if (done == arrived.size())
-        arrived.clear();
-    else
-        arrived.remove(0, done);
+    } while (!arrived.empty() && turn.elapsed() < kApplyTurnMs);
     judgeAnomalies(kAnomalySliceKeys); // the keys of this batch, while they are fresh
     if (!changedKeys.isEmpty()) {
         readLockKeysOf(changedKeys);
         emitChangedKeys();
     }
-    if (!arrived.isEmpty())
+    if (!arrived.empty())
         scheduleApply(false);
 }
 
 void KeyMonitor::Private::applyAllArrived()
 {
-    while (!arrived.isEmpty())
+    while (!arrived.empty())
         applyArrived();
 }
 

@@ -75,6 +75,10 @@ MonitorPage::MonitorPage(QWidget *parent)
     m_tablePump->setSingleShot(true);
     m_tablePump->setInterval(0);
     connect(m_tablePump, &QTimer::timeout, this, &MonitorPage::pumpTable);
+    m_slowTick = new QTimer(this);
+    m_slowTick->setSingleShot(true);
+    m_slowTick->setInterval(0);
+    connect(m_slowTick, &QTimer::timeout, this, &MonitorPage::slowTick);
     m_tick = new QTimer(this);
     m_tick->setInterval(kTickMs);
     connect(m_tick, &QTimer::timeout, this, &MonitorPage::tick);
@@ -778,22 +782,29 @@ void MonitorPage::tick()
     const bool scanning = liveMonitor() && !m_monitor->initialScanDone();
     if (scanning && ticks % kScanTableTicks != 0)
         return;
-    pumpTable();
+    // The table, and once a second the rest, each in its own event-loop turn: together with a
+    // repaint they made 25 ms while following 1,000 changes a second.
+    m_tablePump->start();
     if (ticks % kRecordEveryTicks == 0)
         writeRecording();
     if (!isVisible() || !liveMonitor())
         return;
-    const qint64 now = monitorNowUs();
-    m_keyModel->setTime(now);
-    if (ticks % kSlowTicks == 0) {
-        refreshHistory(false);
-        if (m_timeline->isVisible())
-            m_timeline->setPlayhead(m_history->toRunTime(now));
-        if (m_table->currentIndex().isValid())
-            updateDetails();
-        updateNotifyBanner(); // the mode changes without a signal (enabled, reconnected)
-        updateButtons();      // What if… once the history has something in it
-    }
+    m_keyModel->setTime(monitorNowUs());
+    if (ticks % kSlowTicks == 0)
+        m_slowTick->start();
+}
+
+void MonitorPage::slowTick()
+{
+    if (!isVisible() || !liveMonitor())
+        return;
+    refreshHistory(false);
+    if (m_timeline->isVisible())
+        m_timeline->setPlayhead(m_history->toRunTime(monitorNowUs()));
+    if (m_table->currentIndex().isValid())
+        updateDetails();
+    updateNotifyBanner(); // the mode changes without a signal (enabled, reconnected)
+    updateButtons();      // What if… once the history has something in it
 }
 
 void MonitorPage::pumpTable()

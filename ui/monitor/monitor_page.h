@@ -179,6 +179,7 @@ private:
     void refreshHistory(bool force);
     void onHistoryChanged();
     void tick();
+    void slowTick(); // once a second: the history, the details, the banner, the buttons
     // Applies the monitor's queued key changes to the table for at most kTableTurnMs, the rest
     // on the next event-loop turn; once they are all in after the first scan, finishes it.
     void pumpTable();
@@ -205,6 +206,7 @@ private:
     MonitorHistory *m_history = nullptr;
     QTimer *m_tick = nullptr;
     QTimer *m_tablePump = nullptr; // pumpTable() goes on in the next event-loop turn
+    QTimer *m_slowTick = nullptr;
 
     ConnectionBar *m_bar = nullptr;
     QComboBox *m_profileCombo = nullptr; // m_bar's
