@@ -481,21 +481,29 @@ void KeyMonitor::Private::onScanFinished(quint64 g)
         return;
     ++scanPasses;
     // The last batch is applied one event-loop turn after it arrived: finish after it.
-    QTimer::singleShot(kApplyDelayMs + 1, q, [this, g] { finishScanPass(g, kFinishTurns); });
+    QTimer::singleShot(kApplyDelayMs + 1, q,
+                       [this, g] { finishScanPass(g, kFinishTurns, arrived.size() + 1); });
 }
 
-void KeyMonitor::Private::finishScanPass(quint64 g, int turnsLeft)
+void KeyMonitor::Private::finishScanPass(quint64 g, int turnsLeft, std::size_t backlog)
 {
     if (g != gen)
         return;
-    applyArrived();
-    if (!arrived.empty() && turnsLeft > 0) {
-        // Replies still piled up behind a busy window: the pass ends once they are in, a
-        // turn's worth at a time. A monitor that cannot keep up takes them all at the last.
-        QTimer::singleShot(0, q, [this, g, turnsLeft] { finishScanPass(g, turnsLeft - 1); });
-        return;
+    // Replies still piled up behind a busy window (at 1,000,000 keys, more than half of them
+    // when the scan ends): the pass ends once applyArrived() has taken them in, a turn's worth
+    // at a time, for as long as the backlog shrinks. Only a monitor that cannot catch up
+    // (`turnsLeft` looks without the backlog shrinking) takes them all at once.
+    if (!arrived.empty()) {
+        const int left = arrived.size() < backlog ? turnsLeft : turnsLeft - 1;
+        if (left > 0) {
+            scheduleApply(false); // armed already, most likely
+            const std::size_t now = arrived.size();
+            QTimer::singleShot(1, q, [this, g, left, now] { finishScanPass(g, left, now); });
+            return;
+        }
+        applyAllArrived();
     }
-    applyAllArrived();
+    applyArrived(); // what the tracker holds, also with no reply left
     const bool first = !initialScanDone;
     initialScanDone = true;
     evaluateAnomalies();

@@ -41,7 +41,7 @@ public:
     // on the next turn.
     static constexpr qsizetype kApplySlice = 64;
     static constexpr qint64 kApplyTurnMs = 6;
-    static constexpr int kFinishTurns = 200;
+    static constexpr int kFinishTurns = 1000;
     // A scan estimate makes room for at most this many keys (a wrong DBSIZE share must not
     // take gigabytes up front).
     static constexpr qsizetype kMaxReservedKeys = 4'000'000;
@@ -73,9 +73,9 @@ public:
     // estimates how many a scan will find), so that a big scan does not rehash them as it goes;
     // made over a few event-loop turns, then `done`.
     void reserveFor(qsizetype keys, std::function<void()> done);
-    // Ends a scan pass once the replies that arrived before its end are applied, waiting at
-    // most `turnsLeft` event-loop turns for them.
-    void finishScanPass(quint64 gen, int turnsLeft);
+    // Ends a scan pass once the replies that arrived before its end are applied: turn after
+    // turn while their `backlog` shrinks, at most `turnsLeft` turns while it does not.
+    void finishScanPass(quint64 gen, int turnsLeft, std::size_t backlog);
 
     // Redis Cluster (the outer monitor): the shard set runs one inner monitor per master.
     void startCluster();
