@@ -40,30 +40,32 @@ void KeyMonitor::Private::reserveFor(qsizetype keys, std::function<void()> done)
     // Room for 100,000 keys is tens of MB to allocate and touch (the table's entries alone
     // took 13-20 ms): one structure per event-loop turn, each turn its own timer so that the
     // window gets its turns in between.
+    auto steps = std::make_shared<const std::vector<std::function<void()>>>(
+        std::vector<std::function<void()>>{
+            [this, keys] { table.reserve(keys); },
+            [this, keys] {
+                tracker.reserve(keys);
+                anomalyIndex.reserve(keys);
+            },
+            [this, keys] {
+                if (!isShard) // an inner monitor shares the cluster monitor's recorder
+                    recorder.reserve(keys);
+                if (leases)
+                    leases->rhythm().reserve(keys);
+            },
+            std::move(done),
+        });
     const quint64 g = gen;
-    const std::vector<std::function<void()>> steps{
-        [this, keys] { table.reserve(keys); },
-        [this, keys] {
-            tracker.reserve(keys);
-            anomalyIndex.reserve(keys);
-        },
-        [this, keys] {
-            if (!isShard) // an inner monitor shares the cluster monitor's recorder
-                recorder.reserve(keys);
-            if (leases)
-                leases->rhythm().reserve(keys);
-        },
-        std::move(done),
-    };
-    auto next = std::make_shared<std::function<void(std::size_t)>>();
-    *next = [this, g, steps, next](std::size_t i) {
-        if (g != gen || i >= steps.size())
-            return;
-        if (steps[i])
-            steps[i]();
-        QTimer::singleShot(1, q, [next, i] { (*next)(i + 1); });
-    };
-    QTimer::singleShot(1, q, [next] { (*next)(0); }); // not inside the SCAN reply's handling
+    QTimer::singleShot(1, q, [this, g, steps] { reserveStep(g, steps, 0); });
+}
+
+void KeyMonitor::Private::reserveStep(quint64 g, ReserveSteps steps, std::size_t i)
+{
+    if (g != gen || i >= steps->size())
+        return;
+    if (const auto &step = (*steps)[i])
+        step();
+    QTimer::singleShot(1, q, [this, g, steps, i] { reserveStep(g, steps, i + 1); });
 }
 
 void KeyMonitor::Private::noteLeaseFindings()
