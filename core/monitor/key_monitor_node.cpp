@@ -501,9 +501,8 @@ void KeyMonitor::Private::finishScanPass(quint64 g, int turnsLeft, std::size_t b
             QTimer::singleShot(1, q, [this, g, left, now] { finishScanPass(g, left, now); });
             return;
         }
-        applyAllArrived();
     }
-    applyArrived(); // what the tracker holds, also with no reply left
+    applyAllArrived(); // also with no reply left: what the tracker holds
     const bool first = !initialScanDone;
     initialScanDone = true;
     evaluateAnomalies();
@@ -672,8 +671,9 @@ void KeyMonitor::Private::applyArrived()
 
 void KeyMonitor::Private::applyAllArrived()
 {
-    while (!arrived.empty())
+    do
         applyArrived();
+    while (!arrived.empty());
 }
 
 void KeyMonitor::Private::readLockKeysOf(const QSet<QByteArray> &keys)
