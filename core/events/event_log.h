@@ -64,7 +64,7 @@ private:
     std::vector<quint32> m_free; // released ids; [0, m_freeNext) are given out again already
     std::size_t m_freeNext = 0;
     quint32 m_markSize = 0; // size() at the last mark()
-    std::unordered_map<QByteArray, quint32, BytesHash> m_ids;
+    std::unordered_map<QByteArray, quint32, StoredBytesHash> m_ids;
 };
 
 // What a log is about: enough to label lanes and to re-derive the run.
