@@ -98,10 +98,18 @@ void AnomalyIndex::judgeKey(const QByteArray &key, const KeyEntry *entry, Update
             }
         }
         m_keyAnomalies += now.keyRules.size() - old.keyRules.size();
-        if (now.keyRules.isEmpty())
-            m_withRules.erase(key);
-        else
-            m_withRules[key] = now.keyRules;
+        if (now.keyRules.isEmpty()) {
+            m_withRules.remove(key);
+            m_firstWithRules.erase(key);
+        } else {
+            const auto it = m_withRules.find(key);
+            if (it != m_withRules.end()) {
+                *it = now.keyRules;
+            } else {
+                m_withRules.insert(key, now.keyRules);
+                keepIfFirst(key);
+            }
+        }
     }
 
     if (now.owner != old.owner || now.counts != old.counts) {
@@ -179,12 +187,42 @@ bool AnomalyIndex::ownerListed(const QByteArray &owner) const
     return it != m_owners.cend() && !it->listedAt.isNull();
 }
 
+void AnomalyIndex::keepIfFirst(const QByteArray &key)
+{
+    // It joins the first keys when it sorts before the last of them, or when they are all the
+    // keys there are; either way they stay the smallest.
+    const bool holdsAll = qsizetype(m_firstWithRules.size()) + 1 == m_withRules.size();
+    if (!holdsAll && (m_firstWithRules.empty() || !bytesLess(key, *m_firstWithRules.rbegin())))
+        return;
+    m_firstWithRules.insert(key);
+    if (m_firstWithRules.size() > kFirstKept)
+        m_firstWithRules.erase(std::prev(m_firstWithRules.end()));
+}
+
+std::vector<QByteArray> AnomalyIndex::keysWithRulesInOrder(qsizetype wanted) const
+{
+    const std::size_t all = std::size_t(m_withRules.size());
+    if (wanted >= 0 &&
+        (m_firstWithRules.size() >= std::size_t(wanted) || m_firstWithRules.size() == all))
+        return {m_firstWithRules.cbegin(), m_firstWithRules.cend()};
+    // Every key, sorted; the first of them are kept again (keys that left had thinned them).
+    std::vector<QByteArray> keys;
+    keys.reserve(all);
+    for (auto it = m_withRules.cbegin(); it != m_withRules.cend(); ++it)
+        keys.push_back(it.key());
+    std::sort(keys.begin(), keys.end(), BytesLess());
+    m_firstWithRules.clear();
+    m_firstWithRules.insert(keys.cbegin(),
+                            keys.cbegin() + std::ptrdiff_t(std::min(all, kFirstKept)));
+    return keys;
+}
+
 QStringList AnomalyIndex::rules(const QByteArray &key) const
 {
     QStringList out;
-    const auto own = m_withRules.find(key);
-    if (own != m_withRules.end())
-        out = own->second;
+    const auto own = m_withRules.constFind(key);
+    if (own != m_withRules.cend())
+        out = *own;
     const auto state = m_keys.constFind(key);
     if (state != m_keys.cend() && !state->owner.isEmpty() && ownerListed(state->owner))
         out.append(ownerRule());
@@ -200,14 +238,24 @@ QList<Anomaly> AnomalyIndex::anomalies(const Lookup &lookup, qsizetype limit) co
 {
     QList<Anomaly> out;
     auto full = [&] { return limit >= 0 && out.size() >= limit; };
-    for (auto it = m_withRules.cbegin(); it != m_withRules.cend() && !full(); ++it) {
-        const KeyEntry *entry = lookup(it->first);
-        if (!entry)
-            continue; // it left the table after the last evaluate()
-        for (Anomaly &a : AnomalyRules::forKey(*entry, m_nowUs, m_thresholds)) {
-            if (it->second.contains(a.rule))
-                out.append(std::move(a));
+    const auto keysAnomalies = [&](const std::vector<QByteArray> &keys) {
+        for (auto it = keys.cbegin(); it != keys.cend() && !full(); ++it) {
+            const KeyEntry *entry = lookup(*it);
+            if (!entry)
+                continue; // it left the table after the last evaluate()
+            const QStringList &rules = *m_withRules.constFind(*it);
+            for (Anomaly &a : AnomalyRules::forKey(*entry, m_nowUs, m_thresholds)) {
+                if (rules.contains(a.rule))
+                    out.append(std::move(a));
+            }
         }
+    };
+    const std::vector<QByteArray> first = keysWithRulesInOrder(limit);
+    keysAnomalies(first);
+    if (!full() && first.size() < std::size_t(m_withRules.size())) {
+        // Keys that left the table took places among the first: all of them, in order.
+        out.clear();
+        keysAnomalies(keysWithRulesInOrder(-1));
     }
     for (auto it = m_listedOwners.cbegin(); it != m_listedOwners.cend() && !full(); ++it) {
         const int locks = int(m_owners.constFind(it->second)->counted.size());
@@ -221,11 +269,11 @@ QList<Anomaly> AnomalyIndex::anomalies(const Lookup &lookup, qsizetype limit) co
 QList<Anomaly> AnomalyIndex::anomaliesOf(const QByteArray &key, const Lookup &lookup) const
 {
     QList<Anomaly> out;
-    const auto own = m_withRules.find(key);
+    const auto own = m_withRules.constFind(key);
     const KeyEntry *entry = lookup(key);
-    if (own != m_withRules.end() && entry) {
+    if (own != m_withRules.cend() && entry) {
         for (Anomaly &a : AnomalyRules::forKey(*entry, m_nowUs, m_thresholds)) {
-            if (own->second.contains(a.rule))
+            if (own->contains(a.rule))
                 out.append(std::move(a));
         }
     }

@@ -17,6 +17,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
+#include <algorithm>
+#include <numeric>
 #include <random>
 
 using namespace lockscope;
@@ -92,6 +94,7 @@ private slots:
     void notifyConfig();
     void anomalyRules();
     void anomalyIndexMatchesFullEvaluation_data();
+    void anomalyIndexFirstOfManyKeys();
     void anomalyIndexMatchesFullEvaluation();
     void readCommandsAreBoundedReads();
     void recorderEventKinds();
@@ -500,6 +503,76 @@ void TestMonitorLogic::anomalyIndexMatchesFullEvaluation()
     QVERIFY(changes > 50);
     QVERIFY(appearedTotal > 50);
     QVERIFY(quietAppeared > 0);
+}
+
+// The list's first anomalies of a table with more keys than the index keeps in order
+// (AnomalyIndex::kFirstKept, 2,048): keys arriving in random order, the smallest leaving,
+// all compared with the full evaluation's first ones, including when so many of the first
+// keys left that the index must sort them all again.
+void TestMonitorLogic::anomalyIndexFirstOfManyKeys()
+{
+    std::mt19937 rng(5);
+    AnomalyThresholds t;
+    t.maxTtlMs = 5000; // every key below has a TTL above it: one anomaly each
+    const qint64 now = 1'700'000'000'000'000LL;
+    QHash<QByteArray, KeyEntry> table;
+    AnomalyIndex index(t);
+    const AnomalyIndex::Lookup lookup = [&](const QByteArray &key) -> const KeyEntry * {
+        const auto it = table.constFind(key);
+        return it == table.cend() ? nullptr : &it.value();
+    };
+    auto keys = [](const QList<Anomaly> &list) {
+        QList<QByteArray> out;
+        for (const Anomaly &a : list)
+            out << a.key + ' ' + a.rule.toUtf8();
+        return out;
+    };
+    auto check = [&](const char *when) {
+        index.evaluate(now, lookup);
+        std::vector<const KeyEntry *> list;
+        for (const KeyEntry &e : std::as_const(table))
+            list.push_back(&e);
+        std::sort(list.begin(), list.end(),
+                  [](const KeyEntry *a, const KeyEntry *b) { return a->key < b->key; });
+        const QList<Anomaly> full = AnomalyRules::evaluate(list, now, t);
+        QVERIFY2(full.size() >= 500, when);
+        for (qsizetype limit : {qsizetype(1), qsizetype(500), qsizetype(3000)})
+            QVERIFY2(keys(index.anomalies(lookup, limit)) ==
+                         keys(full.first(qMin(limit, full.size()))),
+                     when);
+    };
+    std::vector<int> order(6000);
+    std::iota(order.begin(), order.end(), 0);
+    std::shuffle(order.begin(), order.end(), rng);
+    auto put = [&](int n) {
+        KeyEntry e;
+        e.key = "lock:" + QByteArray::number(100000 + n);
+        e.lock.role = LockRole::Lock; // no owner: no owner-holds-many
+        e.pttlMs = 60000;
+        e.pttlReadUs = now;
+        table.insert(e.key, e);
+        index.touch(e.key);
+    };
+    for (int n : order)
+        put(n);
+    check("all 6,000 in random order");
+    auto drop = [&](int n) {
+        const QByteArray key = "lock:" + QByteArray::number(100000 + n);
+        table.remove(key);
+        index.touch(key);
+    };
+    for (int n = 0; n < 1000; ++n) // half of those kept first
+        drop(n);
+    check("the first 1,000 gone");
+    for (int n = 1000; n < 1900; ++n) // fewer than 500 of the kept ones left
+        drop(n);
+    check("the first 1,900 gone");
+    for (int n = 0; n < 300; ++n) // some come back, before all that is kept
+        put(n);
+    check("300 back at the front");
+    // A key that left the table after the last evaluate() is passed over, as before.
+    table.remove("lock:100000");
+    QCOMPARE(index.anomalies(lookup, 1).first().key, QByteArray("lock:100001"));
 }
 
 void TestMonitorLogic::readCommandsAreBoundedReads()
