@@ -503,6 +503,19 @@ void KeyMonitor::Private::finishScanPass(quint64 g, int turnsLeft, std::size_t b
         }
     }
     applyAllArrived(); // also with no reply left: what the tracker holds
+    if (options.follow && !isShard && !cluster && anomalyIndex.hasWaiting()) {
+        // Keys still waiting to be judged: at 1,000,000 keys the slices fall behind the replies,
+        // and judging the rest in one go held the window for 2.8 s. A window's worth a turn,
+        // then the pass ends (a one-shot snapshot has no window: it judges them all at once).
+        QElapsedTimer turn;
+        turn.start();
+        while (anomalyIndex.hasWaiting() && turn.elapsed() < kApplyTurnMs)
+            judgeAnomalies(kAnomalySliceKeys);
+        emitChangedKeys();
+        QTimer::singleShot(1, q,
+                           [this, g, turnsLeft] { finishScanPass(g, turnsLeft, arrived.size()); });
+        return;
+    }
     const bool first = !initialScanDone;
     initialScanDone = true;
     evaluateAnomalies();
