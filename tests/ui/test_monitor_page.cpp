@@ -136,7 +136,36 @@ private slots:
     void badInputNamesTheField();
     void recordingOpensInTheSameView();
     void leaseChartShowsALateRenewal();
+    void bigScanFillsTheTableInFewCommits();
 };
+
+// A scan of many keys reaches the table in commits at most every 100 ms (each one repaints the
+// whole table), and the page says the first scan finished only once every key is in it.
+void TestMonitorPage::bigScanFillsTheTableInFewCommits()
+{
+    RedisServer server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    RedisTestClient c;
+    QVERIFY(c.connect(server.host(), server.port()));
+    constexpr int kLocks = 20000;
+    for (int first = 0; first < kLocks; first += 1000) {
+        Command mset{QByteArrayLiteral("MSET")};
+        for (int i = first; i < first + 1000; ++i)
+            mset << "lock:" + QByteArray::number(i) << "tok" + QByteArray::number(i);
+        QVERIFY(c.command(mset).isOk());
+    }
+
+    PageFixture f;
+    KeyTableModel *model = f.page.keyModel();
+    QSignalSpy inserted(model, &QAbstractItemModel::rowsInserted);
+    QElapsedTimer took;
+    took.start();
+    QVERIFY(f.connectAndScan(profileFor(server)));
+    const qint64 ms = took.elapsed();
+    QCOMPARE(model->rowCount(), kLocks); // all there when the page says the scan finished
+    QVERIFY2(inserted.size() <= ms / 100 + 2,
+             qPrintable(QStringLiteral("%1 insertions in %2 ms").arg(inserted.size()).arg(ms)));
+}
 
 void TestMonitorPage::profilesAreSavedWithoutPassword()
 {

@@ -26,6 +26,7 @@
 #include "profile_store.h"
 #include "session_recording.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 #include <functional>
@@ -183,6 +184,7 @@ private:
     // Applies the monitor's queued key changes to the table for at most kTableTurnMs, the rest
     // on the next event-loop turn; once they are all in after the first scan, finishes it.
     void pumpTable();
+    void commitTable();
     void finishInitialScan();
     void writeRecording();
     void chooseRecordFile();
@@ -205,7 +207,9 @@ private:
     std::unique_ptr<MonitorTableFeed> m_feed;
     MonitorHistory *m_history = nullptr;
     QTimer *m_tick = nullptr;
-    QTimer *m_tablePump = nullptr; // pumpTable() goes on in the next event-loop turn
+    QTimer *m_tablePump = nullptr;   // pumpTable() goes on in the next event-loop turn
+    QTimer *m_tableCommit = nullptr; // commitTable() of what pumpTable() prepared, when due
+    QElapsedTimer m_sinceCommit;
     QTimer *m_slowTick = nullptr;
 
     ConnectionBar *m_bar = nullptr;

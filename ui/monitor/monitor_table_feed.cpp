@@ -38,6 +38,8 @@ void MonitorTableFeed::reset(const KeyMonitor *monitor)
     m_queued.clear();
     m_queuedDone = 0;
     m_queuedSet.clear();
+    m_stagedRows.clear();
+    m_stagedUpdates.clear();
     m_leases.clear();
     m_ttlMaxMs = 1000;
     m_model->setRows({}, {}, m_strings, m_ttlMaxMs);
@@ -108,13 +110,14 @@ qsizetype MonitorTableFeed::knownClient(const QList<QByteArray> &clients, const 
     return m_clientIndex.value(name, -1);
 }
 
-KeyTableModel::RowUpdate MonitorTableFeed::rowUpdate(int row, const KeyEntry *entry, qint16 node)
+KeyTableModel::RowUpdate MonitorTableFeed::rowUpdate(int row, const KeyEntry *entry,
+                                                     const KeyTableModel::Row &of)
 {
     KeyTableModel::RowUpdate u;
     u.row = row;
     KeyState &s = u.state;
-    s.key = m_model->rowAt(row).key;
-    s.node = node;
+    s.key = of.key;
+    s.node = of.node;
     if (entry && entry->type != KeyType::None) {
         s.exists = true;
         s.owner = ownerIndex(entry->lock.owner);
@@ -170,13 +173,18 @@ qint64 MonitorTableFeed::leaseOf(int row, const KeyTableModel::RowUpdate &u)
 
 void MonitorTableFeed::update(const QList<QByteArray> &keys)
 {
+    stage(keys);
+    commit();
+}
+
+void MonitorTableFeed::stage(const QList<QByteArray> &keys)
+{
     if (!m_monitor)
         return;
     // Each key's entry looked up once; new rows first, in one insertion, then every row's
     // state in one model update (one dataChanged for the batch).
     std::vector<const KeyEntry *> entries;
     entries.reserve(std::size_t(keys.size()));
-    std::vector<KeyTableModel::Row> added;
     for (const QByteArray &key : keys) {
         const KeyEntry *entry = m_monitor->entry(key);
         entries.push_back(entry);
@@ -196,19 +204,30 @@ void MonitorTableFeed::update(const QList<QByteArray> &keys)
             else
                 m_nodeNames.insert(entry->node, row.nodeName);
         }
-        m_rowOf.insert(key, m_model->rowCount() + int(added.size()));
+        m_rowOf.insert(key, m_model->rowCount() + int(m_stagedRows.size()));
         m_keys << key;
-        added.push_back(std::move(row));
+        m_stagedRows.push_back(std::move(row));
     }
-    m_model->appendRows(std::move(added));
-    std::vector<KeyTableModel::RowUpdate> updates;
-    updates.reserve(entries.size());
+    m_stagedUpdates.reserve(m_stagedUpdates.size() + entries.size());
+    const int committed = m_model->rowCount();
     for (qsizetype i = 0; i < keys.size(); ++i) {
         const int row = m_rowOf.value(keys[i], -1);
-        if (row >= 0)
-            updates.push_back(rowUpdate(row, entries[std::size_t(i)], m_model->rowAt(row).node));
+        if (row < 0)
+            continue;
+        const KeyTableModel::Row &of =
+            row < committed ? m_model->rowAt(row) : m_stagedRows[std::size_t(row - committed)];
+        m_stagedUpdates.push_back(rowUpdate(row, entries[std::size_t(i)], of));
     }
-    m_model->updateRows(updates);
+}
+
+void MonitorTableFeed::commit()
+{
+    if (!m_stagedRows.empty())
+        m_model->appendRows(std::exchange(m_stagedRows, {}));
+    if (!m_stagedUpdates.empty()) {
+        m_model->updateRows(m_stagedUpdates);
+        m_stagedUpdates.clear();
+    }
     if (m_ownersChanged) {
         m_ownersChanged = false;
         m_model->setClientNames(m_ownerNames);
@@ -238,7 +257,7 @@ QList<QByteArray> MonitorTableFeed::flush(qsizetype maxKeys)
         m_queuedDone = 0;
     }
     if (!keys.isEmpty())
-        update(keys);
+        stage(keys);
     return keys;
 }
 

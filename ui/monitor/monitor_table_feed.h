@@ -40,19 +40,30 @@ public:
     // 100 ms), so a big server's scan repaints the table ten times a second, not per batch.
     void queue(const QList<QByteArray> &keys);
     bool hasQueued() const { return m_queuedDone < m_queued.size(); }
-    // update() of what was queued, in the order first queued, at most `maxKeys` of them (the
-    // rest stay queued); returns those keys.
+    // Prepares the rows of what was queued, in the order first queued, at most `maxKeys` of
+    // them (the rest stay queued), for the next commit(); returns those keys.
     QList<QByteArray> flush(qsizetype maxKeys = -1);
+    // Hands the rows flush() prepared to the model. Every insertion repaints the whole table
+    // (its scroll range changes): a scan filling it commits a few times a second, not after
+    // every slice of 500 keys.
+    void commit();
+    bool hasUncommitted() const { return !m_stagedRows.empty() || !m_stagedUpdates.empty(); }
 
     // The key of a model row ("" when out of range).
     QByteArray keyAt(int row) const;
-    int rowOf(const QByteArray &key) const { return m_rowOf.value(key, -1); }
+    int rowOf(const QByteArray &key) const
+    {
+        const int row = m_rowOf.value(key, -1);
+        return row < m_model->rowCount() ? row : -1; // not committed yet: not in the view
+    }
 
 private:
+    void stage(const QList<QByteArray> &keys); // update() without the commit()
     qint16 ownerIndex(const QByteArray &owner);
     // clients.indexOf(name) among the first kMaxOwners clients, else -1.
     qsizetype knownClient(const QList<QByteArray> &clients, const QByteArray &name);
-    KeyTableModel::RowUpdate rowUpdate(int row, const KeyEntry *entry, qint16 node);
+    KeyTableModel::RowUpdate rowUpdate(int row, const KeyEntry *entry,
+                                       const KeyTableModel::Row &of);
     // The Type column's text for a recognised format, translated once per label.
     const QString &formatLabel(const QString &label);
     // The TTL the row's key was set or last renewed with, learnt from its PTTL reads.
@@ -61,7 +72,9 @@ private:
     KeyTableModel *m_model;
     const KeyMonitor *m_monitor = nullptr;
     std::shared_ptr<StringPool> m_strings;
-    QHash<QByteArray, int> m_rowOf;
+    QHash<QByteArray, int> m_rowOf; // committed rows and those after them in m_stagedRows
+    std::vector<KeyTableModel::Row> m_stagedRows;
+    std::vector<KeyTableModel::RowUpdate> m_stagedUpdates;
     QList<QByteArray> m_queued;
     qsizetype m_queuedDone = 0; // m_queued's first keys, flushed already
     QSet<QByteArray> m_queuedSet;
