@@ -75,6 +75,18 @@ QString render(const std::vector<KeyObservation> &list, bool withKey = false)
     return parts.join(QLatin1Char(' '));
 }
 
+// AnomalyRules::evaluate() over a whole table, in key order: what AnomalyIndex must match.
+QList<Anomaly> evaluateTable(const QHash<QByteArray, KeyEntry> &table, qint64 now,
+                             const AnomalyThresholds &t)
+{
+    std::vector<const KeyEntry *> list;
+    for (const KeyEntry &e : table)
+        list.push_back(&e);
+    std::sort(list.begin(), list.end(),
+              [](const KeyEntry *a, const KeyEntry *b) { return a->key < b->key; });
+    return AnomalyRules::evaluate(list, now, t);
+}
+
 } // namespace
 
 class TestMonitorLogic : public QObject {
@@ -407,16 +419,16 @@ void TestMonitorLogic::anomalyIndexMatchesFullEvaluation()
         }
         return e;
     };
-    auto fullRules = [&](const std::vector<const KeyEntry *> &list, const QList<Anomaly> &found) {
+    auto fullRules = [&](const QList<Anomaly> &found) {
         QHash<QByteArray, QStringList> byKey; // as KeyMonitor fills KeyEntry::anomalies
         for (const Anomaly &a : found) {
             if (a.rule != QLatin1String("owner-holds-many")) {
                 byKey[a.key].append(a.rule);
                 continue;
             }
-            for (const KeyEntry *e : list) {
-                if (e->lock.role == LockRole::Lock && e->lock.owner == a.owner)
-                    byKey[e->key].append(a.rule);
+            for (const KeyEntry &e : std::as_const(table)) {
+                if (e.lock.role == LockRole::Lock && e.lock.owner == a.owner)
+                    byKey[e.key].append(a.rule);
             }
         }
         return byKey;
@@ -453,12 +465,7 @@ void TestMonitorLogic::anomalyIndexMatchesFullEvaluation()
                 QFAIL("keys left after an evaluate() without a limit");
         }
 
-        std::vector<const KeyEntry *> list;
-        for (const KeyEntry &e : std::as_const(table))
-            list.push_back(&e);
-        std::sort(list.begin(), list.end(),
-                  [](const KeyEntry *a, const KeyEntry *b) { return a->key < b->key; });
-        const QList<Anomaly> full = AnomalyRules::evaluate(list, now, t);
+        const QList<Anomaly> full = evaluateTable(table, now, t);
         QCOMPARE(describe(index.anomalies(lookup)), describe(full));
         QCOMPARE(index.count(), full.size());
         QCOMPARE(describe(index.anomalies(lookup, 4)), describe(full.first(qMin(4, full.size()))));
@@ -481,7 +488,7 @@ void TestMonitorLogic::anomalyIndexMatchesFullEvaluation()
         if (quiet)
             quietAppeared += int(appeared.size());
 
-        const QHash<QByteArray, QStringList> rules = fullRules(list, full);
+        const QHash<QByteArray, QStringList> rules = fullRules(full);
         for (int k = 0; k < 40; ++k) {
             const QByteArray key = "k" + QByteArray::number(k);
             QCOMPARE(index.rules(key), rules.value(key));
@@ -529,12 +536,7 @@ void TestMonitorLogic::anomalyIndexFirstOfManyKeys()
     };
     auto check = [&](const char *when) {
         index.evaluate(now, lookup);
-        std::vector<const KeyEntry *> list;
-        for (const KeyEntry &e : std::as_const(table))
-            list.push_back(&e);
-        std::sort(list.begin(), list.end(),
-                  [](const KeyEntry *a, const KeyEntry *b) { return a->key < b->key; });
-        const QList<Anomaly> full = AnomalyRules::evaluate(list, now, t);
+        const QList<Anomaly> full = evaluateTable(table, now, t);
         QVERIFY2(full.size() >= 500, when);
         for (qsizetype limit : {qsizetype(1), qsizetype(500), qsizetype(3000)})
             QVERIFY2(keys(index.anomalies(lookup, limit)) ==
