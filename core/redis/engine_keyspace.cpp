@@ -50,13 +50,15 @@ QByteArray *KeyValue::field(const QByteArray &name)
 
 KeyValue *Keyspace::find(const QByteArray &key)
 {
-    if (KeyValue *value = remembered(key))
-        return value;
-    const auto it = m_map.find(key);
-    if (it == m_map.end())
-        return nullptr;
-    remember(it->first, &it->second);
-    return &it->second;
+    KeyValue *value = remembered(key);
+    if (!value) {
+        const auto it = m_map.find(key);
+        if (it == m_map.end())
+            return nullptr;
+        value = &it->second;
+        remember(it->first, value);
+    }
+    return value->absent ? nullptr : value;
 }
 
 const KeyValue *Keyspace::find(const QByteArray &key) const
@@ -66,41 +68,68 @@ const KeyValue *Keyspace::find(const QByteArray &key) const
 
 KeyValue &Keyspace::insert(const QByteArray &key)
 {
-    const auto it = m_map.try_emplace(key).first;
-    remember(it->first, &it->second);
-    return it->second;
+    KeyValue *value = remembered(key);
+    if (!value) {
+        const auto it = m_map.try_emplace(key).first;
+        value = &it->second;
+        remember(it->first, value);
+    }
+    if (value->absent) { // blank already (markAbsent())
+        value->absent = false;
+        --m_absent;
+    }
+    return *value;
+}
+
+void Keyspace::markAbsent(KeyValue &value)
+{
+    if (value.expireAt >= 0)
+        --m_keysWithTtl;
+    value.absent = true;
+    value.type = KeyValue::Type::String;
+    value.expireAt = -1;
+    value.str = QByteArray();
+    HashFields().swap(value.fields);
+    ++m_absent;
+}
+
+void Keyspace::dropAbsentIfBloated()
+{
+    if (m_absent < 64 || m_absent < m_map.size() - m_absent)
+        return;
+    forget();
+    for (auto it = m_map.begin(); it != m_map.end();)
+        it = it->second.absent ? m_map.erase(it) : std::next(it);
+    m_absent = 0;
 }
 
 bool Keyspace::erase(const QByteArray &key)
 {
-    forget();
-    const auto it = m_map.find(key);
-    if (it == m_map.end())
+    KeyValue *value = find(key);
+    if (!value)
         return false;
-    if (it->second.expireAt >= 0)
-        --m_keysWithTtl;
-    m_map.erase(it);
+    markAbsent(*value);
+    dropAbsentIfBloated();
     return true;
 }
 
 bool Keyspace::take(const QByteArray &key, QByteArray *storedKey, QByteArray *oldString)
 {
-    forget();
-    const auto it = m_map.find(key);
-    if (it == m_map.end())
+    KeyValue *value = find(key); // and remembers its entry (m_lastKey)
+    if (!value)
         return false;
-    *storedKey = it->first;
-    if (oldString && it->second.type == KeyValue::Type::String)
-        *oldString = std::move(it->second.str);
-    if (it->second.expireAt >= 0)
-        --m_keysWithTtl;
-    m_map.erase(it);
+    *storedKey = *m_lastKey; // sharing the bytes of the command that created the entry
+    if (oldString && value->type == KeyValue::Type::String)
+        *oldString = std::move(value->str);
+    markAbsent(*value);
+    dropAbsentIfBloated();
     return true;
 }
 
 void Keyspace::clear()
 {
     forget();
+    m_absent = 0;
     m_map.clear();
     m_deadlines.clear();
     m_keysWithTtl = 0;

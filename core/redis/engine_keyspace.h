@@ -44,6 +44,9 @@ using HashFields = std::vector<std::pair<QByteArray, QByteArray>>;
 struct KeyValue {
     enum class Type : quint8 { String, Hash };
     Type type = Type::String;
+    // Keyspace's own mark: the key was removed and its entry is kept for its next write.
+    // Keyspace never hands such an entry out (find() answers null, forEach() skips it).
+    bool absent = false;
     qint64 expireAt = -1; // absolute node-clock milliseconds, -1 = persistent
     QByteArray str;       // Type::String
     // Type::Hash, in insertion order: the order redis-server lists a small hash in.
@@ -69,7 +72,7 @@ public:
     // look-up where a find() and an erase() took two.
     bool take(const QByteArray &key, QByteArray *storedKey, QByteArray *oldString);
     void clear();
-    size_t size() const { return m_map.size(); }
+    size_t size() const { return m_map.size() - m_absent; }
 
     // TTL changes go through here so the deadline index stays in step.
     void setExpire(const QByteArray &key, KeyValue &value, qint64 whenMs);
@@ -84,8 +87,10 @@ public:
 
     template <typename F> void forEach(F &&f) const
     {
-        for (const auto &[key, value] : m_map)
-            f(key, value);
+        for (const auto &[key, value] : m_map) {
+            if (!value.absent)
+                f(key, value);
+        }
     }
 
 private:
@@ -102,16 +107,22 @@ private:
     bool isLive(const Deadline &d) const;
     void dropStaleTop() const;
     void compactIfBloated();
+    // Marks a present entry removed (the caller found it): its value goes, its node stays.
+    void markAbsent(KeyValue &value);
+    // Erases the removed entries once they outnumber the present ones (and a few dozen).
+    void dropAbsentIfBloated();
 
     // The entry last inserted or found, known by the address of its stored key's bytes: a key
     // that shares them (every command naming it does, through implicit sharing) is that entry
     // without hashing. A SET's key is looked up again right after the command, for the deadline
-    // the node's observer reports (sim_node.cpp). Forgotten when any entry goes: a node's key
-    // lives, unchanged, exactly as long as the node.
+    // the node's observer reports (sim_node.cpp). It may be a removed entry (find() of an
+    // absent key remembers it for the insert() that usually follows). Forgotten when entries
+    // are erased: a node's key lives, unchanged, exactly as long as the node.
     void remember(const QByteArray &storedKey, KeyValue *value) const
     {
         m_lastKeyData = storedKey.constData();
         m_lastKeySize = storedKey.size();
+        m_lastKey = &storedKey;
         m_lastValue = value;
     }
     void forget() const { m_lastKeyData = nullptr; }
@@ -122,10 +133,15 @@ private:
                    : nullptr;
     }
 
+    // Removing a key marks its entry absent instead of erasing it: a lock key is deleted on
+    // every release and written again by the next acquisition, and erasing and re-inserting
+    // (freeing and allocating the node, hashing for both) cost more than the command itself.
     std::unordered_map<QByteArray, KeyValue, KeyHash, KeyEqual> m_map;
+    size_t m_absent = 0; // entries marked absent
     mutable const char *m_lastKeyData = nullptr;
     mutable qsizetype m_lastKeySize = 0;
     mutable KeyValue *m_lastValue = nullptr;
+    mutable const QByteArray *m_lastKey = nullptr; // the remembered entry's stored key
     // Deadlines are pushed on every TTL change and never updated in place: entries whose key is
     // gone or carries another deadline are stale and skipped when they reach the top. That is
     // cheaper than an ordered set on the SET ... PX hot path; compaction bounds the garbage.
