@@ -78,10 +78,21 @@ struct RunInfo {
     qint64 ttlMs = 0;
 };
 
+// One bit per EventKind, for EventSink::kindsConsumed().
+constexpr quint64 eventKindBit(EventKind kind)
+{
+    return quint64(1) << unsigned(kind);
+}
+static_assert(unsigned(EventKind::GapEnded) < 64, "EventKind no longer fits a 64-bit mask");
+
 class EventSink {
 public:
     virtual ~EventSink() = default;
     virtual void consume(const Event &event) = 0;
+    // The kinds consume() does anything with (eventKindBit()s): a producer may leave the others
+    // out. The simulator asks once, when it starts, and then skips building and handing over
+    // events nobody reads (most of them, when the checker alone listens). Every kind by default.
+    virtual quint64 kindsConsumed() const { return ~quint64(0); }
 };
 
 class EventLog final : public EventSink {
@@ -154,6 +165,13 @@ public:
     {
         for (auto *s : m_sinks)
             s->consume(event);
+    }
+    quint64 kindsConsumed() const override
+    {
+        quint64 kinds = 0;
+        for (const auto *s : m_sinks)
+            kinds |= s->kindsConsumed();
+        return kinds;
     }
 
 private:

@@ -79,8 +79,23 @@ void Checker::leaveAll(qint16 c, qint64 t)
         leave(c, key, t);
 }
 
+quint64 Checker::kindsConsumed() const
+{
+    // Exactly the cases of consume()'s switch below.
+    quint64 kinds = 0;
+    for (EventKind kind :
+         {EventKind::CommandSent, EventKind::AcquireStarted, EventKind::AcquireAttempt,
+          EventKind::AcquireGaveUp, EventKind::Acquired, EventKind::Released,
+          EventKind::CriticalEnter, EventKind::CriticalExit, EventKind::ClientCrashed,
+          EventKind::ResourceWrite, EventKind::StaleRejected, EventKind::KeyDeleted,
+          EventKind::KeyFinal, EventKind::CounterFinal})
+        kinds |= eventKindBit(kind);
+    return kinds;
+}
+
 void Checker::consume(const Event &e)
 {
+    // A new case here belongs in kindsConsumed() too.
     switch (e.kind) {
     case EventKind::CommandSent:
         if (e.node >= 0)

@@ -70,6 +70,7 @@ public:
     // Also count every acquire latency into the report's LatencySketch.
     void setSketchLatencies(bool on) { m_sketch = on; }
     void consume(const Event &event) override;
+    quint64 kindsConsumed() const override;
     // Closes open intervals at `endUs` and computes the percentiles; call once, at the end.
     CheckReport finish(qint64 endUs);
 

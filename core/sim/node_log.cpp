@@ -23,6 +23,21 @@ Event keyEvent(EventKind kind, qint16 client, qint16 node, quint32 key, quint32 
 
 } // namespace
 
+EventKind keyChangeKind(Engine::KeyChange::Kind kind)
+{
+    switch (kind) {
+    case Engine::KeyChange::Kind::Written:
+        return EventKind::KeyWritten;
+    case Engine::KeyChange::Kind::ExpireChanged:
+        return EventKind::KeyTtlChanged;
+    case Engine::KeyChange::Kind::Deleted:
+        return EventKind::KeyDeleted;
+    case Engine::KeyChange::Kind::Expired:
+        break;
+    }
+    return EventKind::KeyExpired;
+}
+
 Event keyChangeEvent(const SimNode::Change &c, SimNode &node, qint16 nodeIndex, quint32 key,
                      StringPool *texts)
 {

@@ -18,6 +18,8 @@ class StringPool;
 // The event for `change` of lock key `key` (interned) on `node`, whose log index is
 // `nodeIndex`; the caller sets its time. `texts`: where a written value is interned as the
 // event's text (nullptr: no text, and no copy of the value either).
+// The kind of event keyChangeEvent() makes of a change of this kind.
+EventKind keyChangeKind(Engine::KeyChange::Kind kind);
 Event keyChangeEvent(const SimNode::Change &change, SimNode &node, qint16 nodeIndex, quint32 key,
                      StringPool *texts);
 

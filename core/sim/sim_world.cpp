@@ -64,6 +64,7 @@ SimWorld::SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> str
     m_partitionUntil.assign(m_clients.size(), std::vector<qint64>(m_nodes.size(), -1));
     if (!scenario.captions.isEmpty())
         m_captions = std::make_unique<CaptionMatcher>(scenario.captions, clientNames(), m_strings);
+    m_kindsRecorded = m_captions ? ~quint64(0) : m_sink->kindsConsumed();
     armFaults();
 }
 
@@ -155,6 +156,9 @@ void SimWorld::onNodeChange(int nodeIndex, const SimNode::Change &c)
 {
     const quint32 key = lockKeyIdOf(c.key);
     if (key == 0)
+        return;
+    // Not wanted: not built (building it interns text only when m_recordText).
+    if (!m_recordText && !(m_kindsRecorded & eventKindBit(keyChangeKind(c.kind))))
         return;
     Event e = keyChangeEvent(c, *m_nodes[std::size_t(nodeIndex)], qint16(nodeIndex), key,
                              m_recordText ? m_strings.get() : nullptr);

@@ -82,6 +82,8 @@ public:
     // Inline: a simulated command records three or four events, and the calls showed.
     void record(const Event &e)
     {
+        if (!(m_kindsRecorded & eventKindBit(e.kind)))
+            return;
         m_sink->consume(e);
         if (m_captions)
             m_captions->see(e, m_sink);
@@ -89,6 +91,8 @@ public:
     void record(EventKind kind, qint16 client, qint16 node, quint32 key, quint32 text, qint64 value,
                 qint16 owner = kNoClient)
     {
+        if (!(m_kindsRecorded & eventKindBit(kind)))
+            return; // nobody reads it (the arguments, interned text included, are made anyway)
         Event e;
         e.timeUs = m_kernel.now();
         e.kind = kind;
@@ -140,6 +144,9 @@ private:
     WaitOptions m_wait;
     quint64 m_seed;
     EventSink *m_sink;
+    // The kinds the sink (and the captions, which see every event) read: record() drops the
+    // others. Every kind until the constructor has asked.
+    quint64 m_kindsRecorded = ~quint64(0);
     std::shared_ptr<StringPool> m_strings;
     bool m_recordText;
     Kernel m_kernel;

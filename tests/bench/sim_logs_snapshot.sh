@@ -2,7 +2,9 @@
 # Writes the simulator's event log and JSON report for every strategy x scenario (seeds 1 and 7)
 # and every wait mode on `contention` and `split-vote`, one pair of files per run, so that two
 # builds can be compared with `diff -r`: the simulator is a pure function of its inputs, and a
-# speed-up must leave every byte of its output as it was.
+# speed-up must leave every byte of its output as it was. Each run is made a second time without
+# --events (<run>.nolog.json): without a log to write the checker is the only listener, and the
+# simulator takes other paths.
 #
 # Usage: tests/bench/sim_logs_snapshot.sh OUTDIR [CLI]
 #   CLI defaults to build/app/lockscope-cli. Exit codes of single runs are recorded in the
@@ -22,6 +24,8 @@ run() { # name, then simulate's options
     shift
     "$cli" simulate "$@" --events "$out/$name.events.jsonl" --json >"$out/$name.json" 2>"$out/$name.err"
     echo $? >"$out/$name.rc"
+    "$cli" simulate "$@" --json >"$out/$name.nolog.json" 2>"$out/$name.nolog.err"
+    echo $? >"$out/$name.nolog.rc"
 }
 
 n=0
