@@ -101,12 +101,20 @@ Reply EngineCore::dispatch(const Command &argv, ExecCtx &ctx)
     return spec->handler(*this, argv, ctx);
 }
 
-Reply EngineCore::callFromScript(const Command &argv, bool readOnly)
+const CommandSpec *EngineCore::scriptCommand(const QByteArray &name)
+{
+    const CommandSpec *spec = lookupCommand(name);
+    return spec && !spec->subcommands ? spec : nullptr;
+}
+
+Reply EngineCore::callFromScript(const Command &argv, bool readOnly, const CommandSpec *spec)
 {
     // scriptCall(): the checks a command meets inside a script, with their script-only texts.
-    const CommandSpec *spec = lookupCommand(argv[0]);
-    if (spec && spec->subcommands && argv.size() > 1)
-        spec = lookupSubcommand(*spec, argv[1]);
+    if (!spec) {
+        spec = lookupCommand(argv[0]);
+        if (spec && spec->subcommands && argv.size() > 1)
+            spec = lookupSubcommand(*spec, argv[1]);
+    }
     if (!spec)
         return Reply::error(QByteArrayLiteral("ERR Unknown Redis command called from script"));
     if (!arityMatches(*spec, argv.size()))

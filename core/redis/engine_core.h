@@ -64,7 +64,8 @@ public:
     ExecCtx *scriptCtx = nullptr;
 
     // ScriptHost
-    Reply callFromScript(const Command &argv, bool readOnly) override;
+    Reply callFromScript(const Command &argv, bool readOnly, const CommandSpec *spec) override;
+    const CommandSpec *scriptCommand(const QByteArray &name) override;
     bool commandKnown(const Command &argv) override;
 
     Keyspace keyspace;

@@ -51,6 +51,7 @@ int LuaScripting::genericCommand(lua_State *L, bool raiseError)
     Command &argv = m_callArgs;
     argv.resize(argc);
     int converted = 0;
+    const CommandSpec *spec = nullptr; // known from the name's Lua string (m_knownNames)
     for (int j = 1; j <= argc; ++j) {
         QByteArray &arg = argv[j - 1];
         if (lua_type(L, j) == LUA_TNUMBER) {
@@ -61,7 +62,11 @@ int LuaScripting::genericCommand(lua_State *L, bool raiseError)
             if (!s)
                 break;
             const auto size = static_cast<qsizetype>(len);
-            if (const QByteArray *same = runArgument(s, size)) {
+            const KnownName *known = j == 1 ? knownName(s, len) : nullptr;
+            if (known) {
+                arg = known->name;
+                spec = known->spec;
+            } else if (const QByteArray *same = runArgument(s, size)) {
                 arg = *same; // equal bytes: shared, and the keyspace compares by address
             } else if (arg.isDetached() && arg.capacity() >= size) {
                 arg.resize(size);
@@ -73,13 +78,15 @@ int LuaScripting::genericCommand(lua_State *L, bool raiseError)
         }
         ++converted;
     }
+    if (!spec && converted == argc && lua_type(L, 1) == LUA_TSTRING)
+        spec = rememberName(L, argv[0]);
     lua_pop(L, argc);
     if (converted != argc) {
         pushError(L, "Lua redis lib command arguments must be strings or integers");
         return raiseError ? lua_error(L) : 1;
     }
 
-    const Reply reply = m_host.callFromScript(argv, m_run.readOnly);
+    const Reply reply = m_host.callFromScript(argv, m_run.readOnly, spec);
     // An integer (DEL's count) is pushed as pushReply() would, without its stack check: a C
     // function has LUA_MINSTACK free slots on entry, and its arguments are popped already.
     if (reply.type() == Reply::Type::Integer)
@@ -89,6 +96,44 @@ int LuaScripting::genericCommand(lua_State *L, bool raiseError)
     if (reply.isError() && raiseError)
         return lua_error(L);
     return 1;
+}
+
+const LuaScripting::KnownName *LuaScripting::knownName(const char *bytes, size_t size) const
+{
+    for (const KnownName &known : m_knownNames) {
+        if (known.luaBytes == bytes && known.size == size)
+            return &known;
+    }
+    return nullptr;
+}
+
+const CommandSpec *LuaScripting::rememberName(lua_State *L, const QByteArray &name)
+{
+    const CommandSpec *spec = m_host.scriptCommand(name);
+    if (!spec)
+        return nullptr; // unknown, or a container: looked up (and reported) every time
+    KnownName &slot = m_knownNames[m_nextKnownName];
+    m_nextKnownName = (m_nextKnownName + 1) % kKnownNames;
+    if (slot.luaBytes)
+        luaL_unref(L, LUA_REGISTRYINDEX, slot.ref);
+    size_t len = 0;
+    slot.luaBytes = lua_tolstring(L, 1, &len);
+    slot.size = len;
+    lua_pushvalue(L, 1); // a C function has LUA_MINSTACK free slots above its arguments
+    slot.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    slot.name = name;
+    slot.spec = spec;
+    return spec;
+}
+
+void LuaScripting::forgetKnownNames()
+{
+    for (KnownName &known : m_knownNames) {
+        if (known.luaBytes && m_L)
+            luaL_unref(m_L, LUA_REGISTRYINDEX, known.ref);
+        known = KnownName();
+    }
+    m_nextKnownName = 0;
 }
 
 const QByteArray *LuaScripting::runArgument(const char *bytes, qsizetype size) const

@@ -296,6 +296,7 @@ void LuaScripting::releaseState()
 {
     if (!m_L)
         return;
+    forgetKnownNames(); // while the interpreter is still ours
     StatePool &pool = statePool();
     if (!m_tainted && pool.states.size() < StatePool::kMax) {
         *m_selfCell = nullptr; // nobody's until taken

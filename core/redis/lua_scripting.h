@@ -22,13 +22,18 @@ struct lua_Debug;
 
 namespace lockscope::redis {
 
+struct CommandSpec;
+
 // What a running script needs from the engine.
 class ScriptHost {
 public:
     // One redis.call()/redis.pcall(): runs the command as the script's caller and returns the
     // reply, or an error reply with Redis's script-context texts ("Unknown Redis command called
-    // from script", "Write commands are not allowed from read-only scripts.", ...).
-    virtual Reply callFromScript(const Command &argv, bool readOnly) = 0;
+    // from script", "Write commands are not allowed from read-only scripts.", ...). `spec`:
+    // what scriptCommand() said of argv[0] earlier, or null to look the name up.
+    virtual Reply callFromScript(const Command &argv, bool readOnly, const CommandSpec *spec) = 0;
+    // The command a name stands for when the name alone decides it (no subcommands), else null.
+    virtual const CommandSpec *scriptCommand(const QByteArray &name) = 0;
     // redis.acl_check_cmd(): does the command exist with this arity?
     virtual bool commandKnown(const Command &argv) = 0;
 
@@ -113,6 +118,13 @@ private:
     // shares `bytes`' buffer, instead of making (hashing, interning) it again; false, and
     // nothing pushed, when there is none or the script replaced it.
     bool pushRunArgument(lua_State *L, const QByteArray &bytes);
+    // The command named by the Lua string at `bytes` (its interned bytes, as lua_tolstring()
+    // gives them), when known from an earlier call; remembers the string at stack index 1 and
+    // what the host said of it otherwise (see m_knownNames).
+    struct KnownName;
+    const KnownName *knownName(const char *bytes, size_t size) const;
+    const CommandSpec *rememberName(lua_State *L, const QByteArray &name);
+    void forgetKnownNames();
     static int redisSha1Hex(lua_State *L);
     static int redisErrorReply(lua_State *L);
     static int redisStatusReply(lua_State *L);
@@ -177,6 +189,21 @@ private:
     // The command of the script running now (set by run() for its duration) and its numkeys.
     const Command *m_runArgv = nullptr;
     qsizetype m_runNumKeys = 0;
+    // redis.call()'s command names, known by the address of the Lua string's bytes: a script
+    // names its commands with constants, each one interned Lua string, so the same address
+    // comes back on every call and the name needs neither copying nor looking up again. Each
+    // entry holds its string in the registry, so the address cannot come to mean other bytes
+    // while it is here. Emptied with the interpreter (releaseState()).
+    struct KnownName {
+        const char *luaBytes = nullptr;
+        size_t size = 0;
+        int ref = 0; // the string's registry reference
+        QByteArray name;
+        const CommandSpec *spec = nullptr;
+    };
+    static constexpr int kKnownNames = 4;
+    KnownName m_knownNames[kKnownNames];
+    int m_nextKnownName = 0; // the entry a new name replaces
 };
 
 } // namespace lockscope::redis
