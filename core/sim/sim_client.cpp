@@ -270,7 +270,7 @@ void SimClient::replyArrives(quint64 handle, int nodeIndex)
     });
 }
 
-void SimClient::complete(quint64 handle, Reply reply)
+void SimClient::complete(quint64 handle, Reply &&reply)
 {
     Request *found = findRequest(handle);
     if (!found)

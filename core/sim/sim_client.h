@@ -145,7 +145,9 @@ private:
     void send(quint64 handle);
     void arrive(quint64 handle, int node, std::size_t link);
     void replyArrives(quint64 handle, int node);
-    void complete(quint64 handle, Reply reply);
+    // `reply` may be the request's own (Request::reply): it is moved out before anything can
+    // issue another command (nothing before the resumption does).
+    void complete(quint64 handle, Reply &&reply);
     void issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Group *group,
                int indexInGroup);
 
