@@ -106,27 +106,24 @@ void SimNode::onPrimaryChange(const Engine::KeyChange &c)
         m_ttlKeys.push_back({c.key, deadlineMs});
     if (m_muted)
         return;
-    auto &owners = m_servers.front()->owners;
     const qint16 by =
         c.session >= 0 && c.session < kSubscriberSessionBase ? qint16(c.session) : qint16(-1);
     qint16 before = -1;
     qint16 after = -1;
     if (c.kind == Engine::KeyChange::Kind::Written) {
-        // One hash lookup for both reading the old owner and recording the new one.
-        const auto [it, inserted] = owners.try_emplace(c.key, by);
-        if (!inserted) {
-            before = it->second;
-            it->second = by;
-        }
+        // One look-up for both reading the old owner and recording the new one.
+        qint16 *owner = primaryOwner(c.key, true);
+        before = *owner;
+        *owner = by;
         after = by;
     } else {
-        const auto it = owners.find(c.key);
-        if (it != owners.end())
-            before = it->second;
+        qint16 *owner = primaryOwner(c.key, false);
+        if (owner)
+            before = *owner;
         if (c.kind == Engine::KeyChange::Kind::ExpireChanged)
             after = before;
-        else if (it != owners.end()) // Deleted or Expired: nobody owns it now
-            it->second = -1; // kept (-1 reads as absent): the key's next write reuses its node
+        else if (owner)  // Deleted or Expired: nobody owns it now
+            *owner = -1; // kept (-1 reads as absent): the key's next write reuses its node
     }
     if (m_changeSink)
         m_changeSink(Change{c.kind, c.key,
@@ -134,6 +131,32 @@ void SimNode::onPrimaryChange(const Engine::KeyChange &c)
                             after, deadlineMs});
     if (m_servers.size() > 1 && m_lagUs != kNeverReplicates)
         replicate(c.key);
+}
+
+qint16 *SimNode::primaryOwner(const QByteArray &key, bool insert)
+{
+    const char *data = key.constData();
+    OwnerSlot &slot = m_ownerSlots[(quintptr(data) >> 4) % m_ownerSlots.size()];
+    if (slot.owner && slot.data == data && slot.size == key.size())
+        return slot.owner;
+    auto &owners = m_servers.front()->owners;
+    qint16 *owner = nullptr;
+    const QByteArray *stored = nullptr;
+    if (insert) {
+        const auto it = owners.try_emplace(key, qint16(-1)).first; // -1: nobody's yet
+        owner = &it->second;
+        stored = &it->first;
+    } else {
+        const auto it = owners.find(key);
+        if (it == owners.end())
+            return nullptr;
+        owner = &it->second;
+        stored = &it->first;
+    }
+    // Bytes not owned (fromRawData) may change or go while the entry stays: not remembered.
+    if (stored->capacity() != 0)
+        slot = {stored->constData(), stored->size(), owner};
+    return owner;
 }
 
 void SimNode::replicate(const QByteArray &key)
@@ -236,6 +259,7 @@ void SimNode::recover(bool keepData)
         primary().flushAll();
         m_muted = false;
         m_servers.front()->owners.clear();
+        forgetOwnerSlots();
         ++m_epoch;
         reportReplacedData(*before);
     }
@@ -256,6 +280,7 @@ void SimNode::failover()
     ++m_expiryEpoch;
     m_expiryScheduledUs = -1;
     old->engine->setKeyObserver({});
+    forgetOwnerSlots(); // they point into the old primary's map
     becomePrimary(*m_servers.front());
     m_up = true;
     reportReplacedData(*old);

@@ -7,6 +7,7 @@
 #include "redis/engine.h"
 #include "util/bytes_hash.h"
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <unordered_map>
@@ -88,6 +89,10 @@ private:
     // Reports every key whose value or presence differs between two states, after a failover
     // or a restart replaced the primary's data.
     void reportReplacedData(const Server &before);
+    // The primary's owner entry of `key`, found by the address of its bytes (m_ownerSlots), or
+    // looked up (and inserted when `insert`); nullptr when absent and not inserted.
+    qint16 *primaryOwner(const QByteArray &key, bool insert);
+    void forgetOwnerSlots() { m_ownerSlots.fill(OwnerSlot()); }
 
     Kernel &m_kernel;
     std::vector<std::unique_ptr<Server>> m_servers; // [0] is the primary
@@ -108,6 +113,17 @@ private:
     ScriptLimits m_scriptLimits;
     ScriptStop m_scriptStop = ScriptStop::None;
     qint64 m_expiryScheduledUs = -1;
+    // The primary's owner entries by the address of their key's bytes: a key change names the
+    // key the engine stores, which shares its bytes with the owners map's copy, so most changes
+    // find their entry without hashing the key. An entry's key holds those bytes, so while the
+    // entry exists no other key can have that address. Forgotten whenever the primary's map
+    // loses entries or another server becomes the primary. Direct-mapped: collisions only miss.
+    struct OwnerSlot {
+        const char *data = nullptr;
+        qsizetype size = 0;
+        qint16 *owner = nullptr;
+    };
+    std::array<OwnerSlot, 256> m_ownerSlots{};
     bool m_muted = false; // true while a fault rewrites data (it reports the changes itself)
     quint64 m_commands = 0;
     ChangeSink m_changeSink;
