@@ -48,17 +48,25 @@ QByteArray *KeyValue::field(const QByteArray &name)
     return nullptr;
 }
 
+KeyValue *Keyspace::findEntry(const QByteArray &key, const QByteArray **storedKey) const
+{
+    if (const Recent *r = remembered(key)) {
+        *storedKey = r->key;
+        return r->value;
+    }
+    const auto it = const_cast<Keyspace *>(this)->m_map.find(key);
+    if (it == m_map.end())
+        return nullptr;
+    remember(it->first, &it->second);
+    *storedKey = &it->first;
+    return &it->second;
+}
+
 KeyValue *Keyspace::find(const QByteArray &key)
 {
-    KeyValue *value = remembered(key);
-    if (!value) {
-        const auto it = m_map.find(key);
-        if (it == m_map.end())
-            return nullptr;
-        value = &it->second;
-        remember(it->first, value);
-    }
-    return value->absent ? nullptr : value;
+    const QByteArray *stored = nullptr;
+    KeyValue *value = findEntry(key, &stored);
+    return value && !value->absent ? value : nullptr;
 }
 
 const KeyValue *Keyspace::find(const QByteArray &key) const
@@ -68,7 +76,8 @@ const KeyValue *Keyspace::find(const QByteArray &key) const
 
 KeyValue &Keyspace::insert(const QByteArray &key)
 {
-    KeyValue *value = remembered(key);
+    const Recent *r = remembered(key);
+    KeyValue *value = r ? r->value : nullptr;
     if (!value) {
         const auto it = m_map.try_emplace(key).first;
         value = &it->second;
@@ -115,10 +124,11 @@ bool Keyspace::erase(const QByteArray &key)
 
 bool Keyspace::take(const QByteArray &key, QByteArray *storedKey, QByteArray *oldString)
 {
-    KeyValue *value = find(key); // and remembers its entry (m_lastKey)
-    if (!value)
+    const QByteArray *stored = nullptr;
+    KeyValue *value = findEntry(key, &stored);
+    if (!value || value->absent)
         return false;
-    *storedKey = *m_lastKey; // sharing the bytes of the command that created the entry
+    *storedKey = *stored; // sharing the bytes of the command that created the entry
     if (oldString && value->type == KeyValue::Type::String)
         *oldString = std::move(value->str);
     markAbsent(*value);

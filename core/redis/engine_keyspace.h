@@ -8,6 +8,7 @@
 #include <QByteArray>
 
 #include <cstring>
+#include <memory>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -112,36 +113,50 @@ private:
     // Erases the removed entries once they outnumber the present ones (and a few dozen).
     void dropAbsentIfBloated();
 
-    // The entry last inserted or found, known by the address of its stored key's bytes: a key
-    // that shares them (every command naming it does, through implicit sharing) is that entry
-    // without hashing. A SET's key is looked up again right after the command, for the deadline
-    // the node's observer reports (sim_node.cpp). It may be a removed entry (find() of an
-    // absent key remembers it for the insert() that usually follows). Forgotten when entries
-    // are erased: a node's key lives, unchanged, exactly as long as the node.
+    // Entries recently inserted or found, known by the address of their stored key's bytes: a
+    // key that shares them (every command naming it does, through implicit sharing: a lock's
+    // key is one buffer in all its commands) is that entry without hashing. A SET's key is
+    // looked up again right after the command, for the deadline the node's observer reports
+    // (sim_node.cpp), and a run's lock keys come back command after command. An entry may be a
+    // removed one (find() of an absent key remembers it for the insert() that usually follows).
+    // The stored key holds the bytes, so no other key has their address while the entry
+    // exists. Direct-mapped by that address (a collision only misses); made on first use;
+    // forgotten when entries are erased: a node's key lives, unchanged, as long as the node.
+    struct Recent {
+        const char *data = nullptr;
+        qsizetype size = 0;
+        KeyValue *value = nullptr;
+        const QByteArray *key = nullptr; // the entry's stored key
+    };
+    static constexpr std::size_t kRecent = 128;
+    Recent &recentSlot(const char *data) const
+    {
+        return m_recent[(quintptr(data) >> 4) & (kRecent - 1)];
+    }
     void remember(const QByteArray &storedKey, KeyValue *value) const
     {
-        m_lastKeyData = storedKey.constData();
-        m_lastKeySize = storedKey.size();
-        m_lastKey = &storedKey;
-        m_lastValue = value;
+        if (!m_recent)
+            m_recent = std::make_unique<Recent[]>(kRecent);
+        recentSlot(storedKey.constData()) = {storedKey.constData(), storedKey.size(), value,
+                                             &storedKey};
     }
-    void forget() const { m_lastKeyData = nullptr; }
-    KeyValue *remembered(const QByteArray &key) const
+    void forget() const { m_recent.reset(); }
+    const Recent *remembered(const QByteArray &key) const
     {
-        return m_lastKeyData && key.constData() == m_lastKeyData && key.size() == m_lastKeySize
-                   ? m_lastValue
-                   : nullptr;
+        if (!m_recent)
+            return nullptr;
+        const Recent &r = recentSlot(key.constData());
+        return r.value && r.data == key.constData() && r.size == key.size() ? &r : nullptr;
     }
+    // The entry of `key`, absent ones included, and its stored key (remembering it).
+    KeyValue *findEntry(const QByteArray &key, const QByteArray **storedKey) const;
 
     // Removing a key marks its entry absent instead of erasing it: a lock key is deleted on
     // every release and written again by the next acquisition, and erasing and re-inserting
     // (freeing and allocating the node, hashing for both) cost more than the command itself.
     std::unordered_map<QByteArray, KeyValue, KeyHash, KeyEqual> m_map;
-    size_t m_absent = 0; // entries marked absent
-    mutable const char *m_lastKeyData = nullptr;
-    mutable qsizetype m_lastKeySize = 0;
-    mutable KeyValue *m_lastValue = nullptr;
-    mutable const QByteArray *m_lastKey = nullptr; // the remembered entry's stored key
+    size_t m_absent = 0;                        // entries marked absent
+    mutable std::unique_ptr<Recent[]> m_recent; // kRecent slots, or none yet
     // Deadlines are pushed on every TTL change and never updated in place: entries whose key is
     // gone or carries another deadline are stale and skipped when they reach the top. That is
     // cheaper than an ordered set on the SET ... PX hot path; compaction bounds the garbage.
