@@ -22,9 +22,11 @@ void Kernel::push(qint64 timeUs, quint32 slot)
     const std::size_t b = std::size_t(time >> kBucketShift) & (kBuckets - 1);
     Bucket &bucket = m_buckets[b];
     // Insertion sort from the back: a new entry is usually the latest in its bucket already.
+    // Its sequence number is the largest yet, so an entry belongs after it only with a later
+    // time: comparing the times alone orders them as comparing the whole keys would.
     bucket.keys.push_back(key);
     std::size_t i = bucket.keys.size() - 1;
-    while (i > bucket.head && bucket.keys[i - 1] > key) {
+    while (i > bucket.head && timeOf(bucket.keys[i - 1]) > time) {
         bucket.keys[i] = bucket.keys[i - 1];
         --i;
     }
