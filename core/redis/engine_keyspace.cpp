@@ -48,6 +48,16 @@ QByteArray *KeyValue::field(const QByteArray &name)
     return nullptr;
 }
 
+void Keyspace::growRecent() const
+{
+    // About two slots per key, from kMinRecentBits up; what was remembered is dropped.
+    int bits = kMinRecentBits;
+    while (bits < kMaxRecentBits && (std::size_t(1) << bits) < 2 * m_map.size())
+        ++bits;
+    m_recentBits = bits;
+    m_recent = std::make_unique<Recent[]>(std::size_t(1) << bits);
+}
+
 KeyValue *Keyspace::findEntry(const QByteArray &key, const QByteArray **storedKey) const
 {
     if (const Recent *r = remembered(key)) {

@@ -120,26 +120,31 @@ private:
     // (sim_node.cpp), and a run's lock keys come back command after command. An entry may be a
     // removed one (find() of an absent key remembers it for the insert() that usually follows).
     // The stored key holds the bytes, so no other key has their address while the entry
-    // exists. Direct-mapped by that address (a collision only misses); made on first use;
-    // forgotten when entries are erased: a node's key lives, unchanged, as long as the node.
+    // exists. Direct-mapped by that address (a collision only misses); made on first use with
+    // a few slots and grown (emptied) with the keyspace up to kMaxRecentBits, so the short runs
+    // Explore makes by the hundred thousand pay little for it; forgotten when entries are
+    // erased: a node's key lives, unchanged, as long as the node.
     struct Recent {
         const char *data = nullptr;
         qsizetype size = 0;
         KeyValue *value = nullptr;
         const QByteArray *key = nullptr; // the entry's stored key
     };
-    static constexpr std::size_t kRecent = 128;
+    static constexpr int kMinRecentBits = 4;
+    static constexpr int kMaxRecentBits = 9;
     Recent &recentSlot(const char *data) const
     {
-        return m_recent[(quintptr(data) >> 4) & (kRecent - 1)];
+        // Fibonacci hashing of the address: buffers allocated one after another land apart.
+        return m_recent[(quint64(quintptr(data)) * 0x9e3779b97f4a7c15ULL) >> (64 - m_recentBits)];
     }
     void remember(const QByteArray &storedKey, KeyValue *value) const
     {
-        if (!m_recent)
-            m_recent = std::make_unique<Recent[]>(kRecent);
+        if (!m_recent || (m_recentBits < kMaxRecentBits && m_map.size() > (1u << m_recentBits)))
+            growRecent();
         recentSlot(storedKey.constData()) = {storedKey.constData(), storedKey.size(), value,
                                              &storedKey};
     }
+    void growRecent() const;
     void forget() const { m_recent.reset(); }
     const Recent *remembered(const QByteArray &key) const
     {
@@ -156,7 +161,8 @@ private:
     // (freeing and allocating the node, hashing for both) cost more than the command itself.
     std::unordered_map<QByteArray, KeyValue, KeyHash, KeyEqual> m_map;
     size_t m_absent = 0;                        // entries marked absent
-    mutable std::unique_ptr<Recent[]> m_recent; // kRecent slots, or none yet
+    mutable std::unique_ptr<Recent[]> m_recent; // 2^m_recentBits slots, or none yet
+    mutable int m_recentBits = 0;
     // Deadlines are pushed on every TTL change and never updated in place: entries whose key is
     // gone or carries another deadline are stale and skipped when they reach the top. That is
     // cheaper than an ordered set on the SET ... PX hot path; compaction bounds the garbage.
