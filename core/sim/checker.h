@@ -75,6 +75,7 @@ public:
     CheckReport finish(qint64 endUs);
 
 private:
+    void consumeOther(const Event &event); // every kind but CommandSent
     struct Inside {
         std::vector<qint16> clients;
         qint64 overlapSinceUs = -1;
