@@ -23,7 +23,11 @@ public:
 
     // Channels + patterns of the session: the count in (un)subscribe replies.
     int subscriptionCount(int session) const;
-    bool isSubscribed(int session) const { return subscriptionCount(session) > 0; }
+    // Asked for every command: no look-up while nobody ever subscribed (most simulations).
+    bool isSubscribed(int session) const
+    {
+        return !m_sessions.empty() && subscriptionCount(session) > 0;
+    }
     std::vector<QByteArray> channelsOf(int session) const;
     std::vector<QByteArray> patternsOf(int session) const;
 
