@@ -492,6 +492,7 @@ Task<void> SimClient::workload()
     for (int cycle = 0; m_spec.cycles < 0 || cycle < m_spec.cycles; ++cycle) {
         const int pick = sc.keyCount == 1 ? 0 : int(m_rng.between(0, sc.keyCount - 1));
         LockHandle lock = m_blankLock;
+        lock.acquireCommand.swap(m_acquireCommand); // refilled by the first attempt
         const quint32 key = m_world.lockKeyId(pick);
         lock.request.key = m_world.strings().at(key); // "lock:<pick>", shared rather than rebuilt
         lock.request.ttlMs = sc.ttlMs;
@@ -501,6 +502,7 @@ Task<void> SimClient::workload()
         const qint64 t0 = m_world.kernel().now();
         const bool ok = co_await acquireLock(*this, m_world.strategy(), lock, m_wait);
         if (!ok) {
+            m_acquireCommand.swap(lock.acquireCommand);
             m_world.record(EventKind::AcquireGaveUp, qint16(m_index), kNoNode, key, 0, 0);
             co_await sleepFor(m_spec.thinkMs.sampleUs(m_rng));
             continue;
@@ -512,6 +514,7 @@ Task<void> SimClient::workload()
         m_world.record(EventKind::ReleaseStarted, qint16(m_index), kNoNode, key, 0, 0);
         const auto outcome = co_await releaseLock(*this, m_world.strategy(), lock, m_world.wait());
         recordReleased(key, outcome);
+        m_acquireCommand.swap(lock.acquireCommand);
         co_await sleepFor(m_spec.thinkMs.sampleUs(m_rng));
     }
     m_finished = true;

@@ -182,6 +182,9 @@ private:
     // allocates its default thread name ("1") again and frees it when it goes, a copy shares
     // this one's bytes.
     const LockHandle m_blankLock;
+    // The SET ... NX PX of this client's last acquisition, handed to the next one, whose first
+    // attempt refills it in place (strategies/common.cpp) instead of allocating a new list.
+    Command m_acquireCommand;
     std::vector<qint64> m_linkArrivalUs; // per node: last arrival, for FIFO links
     std::vector<qint64> m_replyArrivalUs;
     int m_depth = 0;

@@ -54,9 +54,18 @@ Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const cha
     Command &set = lock.acquireCommand;
     const QByteArray ttl = ttlArg(lock);
     if (set.size() != 6 || !sameBytes(set.at(2), token) ||
-        !sameBytes(set.at(1), lock.request.key) || !sameBytes(set.at(5), ttl))
-        set = command(QByteArrayLiteral("SET"), lock.request.key, token, QByteArrayLiteral("NX"),
-                      QByteArrayLiteral("PX"), ttl);
+        !sameBytes(set.at(1), lock.request.key) || !sameBytes(set.at(5), ttl)) {
+        if (set.size() == 6 && set.isDetached()) {
+            // An earlier acquisition's SET handed on with the handle (the simulator passes
+            // each client's last one on), answered and shared by nothing: refilled in place.
+            set[1] = lock.request.key;
+            set[2] = token;
+            set[5] = ttl;
+        } else {
+            set = command(QByteArrayLiteral("SET"), lock.request.key, token,
+                          QByteArrayLiteral("NX"), QByteArrayLiteral("PX"), ttl);
+        }
+    }
     const Reply reply = co_await ctx.call(0, set, step);
     if (reply.isOk()) {
         markAcquired(ctx, lock);
