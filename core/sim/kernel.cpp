@@ -52,7 +52,9 @@ std::size_t Kernel::distanceToNextOccupied(std::size_t from) const
     return kBuckets; // not reached while anything is pending
 }
 
-bool Kernel::take(qint64 endUs, Key *key)
+// Inlined into runUntil(), its only caller: an action costs a few dozen instructions, and the
+// call and the key passed back through memory were a fair part of them.
+[[gnu::always_inline]] inline bool Kernel::take(qint64 endUs, Key *key)
 {
     if (m_pending == 0)
         return false;
