@@ -13,28 +13,6 @@ quint32 Kernel::newSlot()
     return slot;
 }
 
-void Kernel::push(qint64 timeUs, quint32 slot)
-{
-    // Nothing may happen in the past: an action scheduled "before now" runs now, after what is
-    // already queued for now. (So times are never negative, and never before m_cursor.)
-    const qint64 time = qMax(timeUs, m_now);
-    const Key key = (Key(quint64(time)) << 64) | Key((m_seq++ << kSlotBits) | slot);
-    const std::size_t b = std::size_t(time >> kBucketShift) & (kBuckets - 1);
-    Bucket &bucket = m_buckets[b];
-    // Insertion sort from the back: a new entry is usually the latest in its bucket already.
-    // Its sequence number is the largest yet, so an entry belongs after it only with a later
-    // time: comparing the times alone orders them as comparing the whole keys would.
-    bucket.keys.push_back(key);
-    std::size_t i = bucket.keys.size() - 1;
-    while (i > bucket.head && timeOf(bucket.keys[i - 1]) > time) {
-        bucket.keys[i] = bucket.keys[i - 1];
-        --i;
-    }
-    bucket.keys[i] = key;
-    m_occupied[b / 64] |= quint64(1) << (b % 64);
-    ++m_pending;
-}
-
 std::size_t Kernel::distanceToNextOccupied(std::size_t from) const
 {
     // Scan the occupancy bits after `from`, wrapping round to `from` itself.
