@@ -85,15 +85,6 @@ SimWorld::~SimWorld()
     m_clients.clear();
 }
 
-SimNode *SimWorld::node(int index)
-{
-    if (index == kResourceNode)
-        return m_resource.get();
-    if (index < 0 || index >= int(m_nodes.size()))
-        return nullptr;
-    return m_nodes[std::size_t(index)].get();
-}
-
 quint64 SimWorld::commandsExecuted() const
 {
     quint64 n = m_resource->commandsExecuted();
@@ -118,11 +109,6 @@ QList<QByteArray> SimWorld::nodeNames() const
     return names;
 }
 
-qint64 SimWorld::oneWayLatencyUs(Rng &rng) const
-{
-    return m_latencyUs + (m_jitterUs > 0 ? rng.between(0, m_jitterUs) : 0);
-}
-
 quint32 SimWorld::keyId(const QByteArray &key)
 {
     const quint32 id = lockKeyIdOf(key);
@@ -142,14 +128,6 @@ quint32 SimWorld::lockKeyIdOf(const QByteArray &key)
     if (pooled.constData() == data) // the pool's own buffer: remember its address
         slot = {data, key.size(), it->second};
     return it->second;
-}
-
-bool SimWorld::partitioned(int client, int node) const
-{
-    if (!m_anyPartition || node < 0 || client < 0)
-        return false;
-    const qint64 until = m_partitionUntil[std::size_t(client)][std::size_t(node)];
-    return until == -2 || until > m_kernel.now();
 }
 
 void SimWorld::onNodeChange(int nodeIndex, const SimNode::Change &c)

@@ -58,7 +58,16 @@ public:
     const Strategy &strategy() const { return *m_strategy; }
     const WaitOptions &wait() const { return m_wait; }
     int lockNodeCount() const { return int(m_nodes.size()); }
-    SimNode *node(int index); // kResourceNode for the protected resource; nullptr if none
+    // kResourceNode for the protected resource; nullptr if none. Inline, like partitioned() and
+    // oneWayLatencyUs(): every simulated command asks each of them once or twice.
+    SimNode *node(int index)
+    {
+        if (index == kResourceNode)
+            return m_resource.get();
+        if (index < 0 || index >= int(m_nodes.size()))
+            return nullptr;
+        return m_nodes[std::size_t(index)].get();
+    }
     bool recordText() const { return m_recordText; }
     quint32 intern(const QByteArray &s) { return m_recordText ? m_strings->intern(s) : 0; }
     quint32 internAlways(const QByteArray &s) { return m_strings->intern(s); }
@@ -104,8 +113,17 @@ public:
         e.value = value;
         record(e);
     }
-    bool partitioned(int client, int node) const;
-    qint64 oneWayLatencyUs(Rng &rng) const;
+    bool partitioned(int client, int node) const
+    {
+        if (!m_anyPartition || node < 0 || client < 0)
+            return false;
+        const qint64 until = m_partitionUntil[std::size_t(client)][std::size_t(node)];
+        return until == -2 || until > m_kernel.now();
+    }
+    qint64 oneWayLatencyUs(Rng &rng) const
+    {
+        return m_latencyUs + (m_jitterUs > 0 ? rng.between(0, m_jitterUs) : 0);
+    }
 
     // Fault plan hooks: the client reached `step` in `phase` (before/sent/after/at).
     // Returns the faults that strike now, for the client to apply. watchesSteps() is false
