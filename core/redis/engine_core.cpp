@@ -136,16 +136,6 @@ bool EngineCore::commandKnown(const Command &argv)
     return spec && arityMatches(*spec, argv.size());
 }
 
-KeyValue *EngineCore::lookup(const QByteArray &key, ExecCtx &ctx)
-{
-    KeyValue *value = keyspace.find(key);
-    if (value && value->expireAt >= 0 && ctx.nowMs > value->expireAt) {
-        expireKey(key);
-        return nullptr;
-    }
-    return value;
-}
-
 void EngineCore::expireKey(const QByteArray &keyRef)
 {
     // keyRef may live in the node we are about to erase: the key is taken out first.

@@ -33,7 +33,16 @@ public:
     // --- shared by the command handlers ----------------------------------------------------
     // The key's value, or null when absent; an expired key is deleted on the way (lazy expiry,
     // 'expired' event, KeyChange::Expired), as the server does on every access.
-    KeyValue *lookup(const QByteArray &key, ExecCtx &ctx);
+    // Inline: the command handlers (other files) call it for nearly every command.
+    KeyValue *lookup(const QByteArray &key, ExecCtx &ctx)
+    {
+        KeyValue *value = keyspace.find(key);
+        if (value && value->expireAt >= 0 && ctx.nowMs > value->expireAt) {
+            expireKey(key);
+            return nullptr;
+        }
+        return value;
+    }
     // Stores a string, dropping the TTL unless `keepTtl`. `existing` is what lookup()
     // returned for the key.
     KeyValue &setString(const QByteArray &key, KeyValue *existing, const QByteArray &value,

@@ -72,16 +72,11 @@ KeyValue *Keyspace::findEntry(const QByteArray &key, const QByteArray **storedKe
     return &it->second;
 }
 
-KeyValue *Keyspace::find(const QByteArray &key)
+KeyValue *Keyspace::findSlow(const QByteArray &key)
 {
     const QByteArray *stored = nullptr;
     KeyValue *value = findEntry(key, &stored);
     return value && !value->absent ? value : nullptr;
-}
-
-const KeyValue *Keyspace::find(const QByteArray &key) const
-{
-    return const_cast<Keyspace *>(this)->find(key);
 }
 
 KeyValue &Keyspace::insert(const QByteArray &key)

@@ -63,8 +63,17 @@ public:
     // Not copied: the entry remembered by find() points into this keyspace's own map.
     Keyspace(const Keyspace &) = delete;
     Keyspace &operator=(const Keyspace &) = delete;
-    KeyValue *find(const QByteArray &key);
-    const KeyValue *find(const QByteArray &key) const;
+    // Inline for the remembered entries (below): every command looks its key up this way.
+    KeyValue *find(const QByteArray &key)
+    {
+        if (const Recent *r = remembered(key))
+            return r->value->absent ? nullptr : r->value;
+        return findSlow(key);
+    }
+    const KeyValue *find(const QByteArray &key) const
+    {
+        return const_cast<Keyspace *>(this)->find(key);
+    }
     // Creates an empty string value with no TTL; the key must not exist.
     KeyValue &insert(const QByteArray &key);
     bool erase(const QByteArray &key);
@@ -155,6 +164,7 @@ private:
     }
     // The entry of `key`, absent ones included, and its stored key (remembering it).
     KeyValue *findEntry(const QByteArray &key, const QByteArray **storedKey) const;
+    KeyValue *findSlow(const QByteArray &key); // find() of a key not remembered
 
     // Removing a key marks its entry absent instead of erasing it: a lock key is deleted on
     // every release and written again by the next acquisition, and erasing and re-inserting
