@@ -162,18 +162,10 @@ private:
 
 } // namespace
 
-const CommandSpec *lookupCommand(const QByteArray &name)
+const CommandSpec *lookupCommandSlow(const QByteArray &name, RecentNames<const CommandSpec *> &seen)
 {
     static const CommandIndex index;
-    // Every command is looked up (twice for a script's redis.call()), and a run uses a handful
-    // of names spelled the same way each time ("SET", "EVALSHA", "get", ...). A small cache of
-    // recently seen spellings, compared byte for byte, skips the case-folding hash and compare.
-    // Per thread: simulations may run on several threads at once.
-    thread_local RecentNames<const CommandSpec *> seen;
-    const CommandSpec *spec = nullptr;
-    if (seen.find(name, &spec))
-        return spec;
-    spec = index.find(name);
+    const CommandSpec *spec = index.find(name);
     seen.remember(name, spec); // unknown names are remembered too (as nullptr): same answer
     return spec;
 }

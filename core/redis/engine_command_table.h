@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine_core.h"
+#include "util/recent_names.h"
 
 namespace lockscope::redis {
 
@@ -23,7 +24,21 @@ struct CommandSpec {
     const CommandSpec *subcommands; // containers (CONFIG, SCRIPT, PUBSUB); ends with a null name
 };
 
-const CommandSpec *lookupCommand(const QByteArray &name);
+// The spec of a command name, or null. Every command is looked up (twice for a script's
+// redis.call()), and a run uses a handful of names spelled the same way each time ("SET",
+// "EVALSHA", "get", ...): a small cache of recently seen spellings, compared byte for byte,
+// skips the case-folding hash and compare. Per thread: simulations may run on several threads
+// at once. Inline, so the engine's dispatch pays no call for a name seen before.
+const CommandSpec *lookupCommandSlow(const QByteArray &name,
+                                     RecentNames<const CommandSpec *> &seen);
+inline const CommandSpec *lookupCommand(const QByteArray &name)
+{
+    thread_local RecentNames<const CommandSpec *> seen;
+    const CommandSpec *spec = nullptr;
+    if (seen.find(name, &spec))
+        return spec;
+    return lookupCommandSlow(name, seen);
+}
 const CommandSpec *lookupSubcommand(const CommandSpec &container, const QByteArray &name);
 
 inline bool arityMatches(const CommandSpec &spec, qsizetype argc)
