@@ -58,7 +58,27 @@ enum class OptionWord { Unknown, Nx, Xx, Get, KeepTtl, Persist, Ex, Px, ExAt, Px
 // keeps SET ... NX PX, the simulator's most frequent command, to two short comparisons.
 OptionWord optionWord(const QByteArray &word)
 {
-    switch (asciiLower(static_cast<unsigned char>(*word.constData()))) {
+    const unsigned char first = asciiLower(static_cast<unsigned char>(*word.constData()));
+    if (word.size() == 2) {
+        // Two bytes (and the terminating NUL) name a two-letter option exactly when the second
+        // byte is its second letter: optionIs()'s answer, without the call and the loop.
+        const unsigned char second = asciiLower(static_cast<unsigned char>(word.constData()[1]));
+        if (second != 'x')
+            return OptionWord::Unknown; // "nx", "xx", "ex", "px" all end in x
+        switch (first) {
+        case 'n':
+            return OptionWord::Nx;
+        case 'x':
+            return OptionWord::Xx;
+        case 'e':
+            return OptionWord::Ex;
+        case 'p':
+            return OptionWord::Px;
+        default:
+            return OptionWord::Unknown;
+        }
+    }
+    switch (first) {
     case 'n':
         return optionIs(word, "nx") ? OptionWord::Nx : OptionWord::Unknown;
     case 'x':
