@@ -31,7 +31,8 @@ Checker::Checker(int clientCount)
     m_clients.resize(std::size_t(qMax(clientCount, 0)));
 }
 
-Checker::ClientState &Checker::client(qint16 c)
+// Inline here, its only file: the events of an acquisition ask for their client a few times.
+inline Checker::ClientState &Checker::client(qint16 c)
 {
     if (c < 0)
         return m_nobody = ClientState{};
@@ -95,16 +96,25 @@ quint64 Checker::kindsConsumed() const
 
 void Checker::consume(const Event &e)
 {
-    // Most events are commands: counted here, in a function small enough to need no stack
-    // frame, rather than after the big switch's prologue.
-    if (e.kind == EventKind::CommandSent) {
+    // Most events are commands, failed attempts and writes, which only count: counted here, in
+    // a function small enough to need no stack frame, rather than after the big switch's
+    // prologue.
+    switch (e.kind) {
+    case EventKind::CommandSent:
         if (e.node >= 0)
             ++m_r.commands;
         else if (e.node == kResourceNode)
             ++m_r.resourceCommands;
         return;
+    case EventKind::AcquireAttempt:
+        ++m_r.failedAttempts;
+        return;
+    case EventKind::ResourceWrite:
+        ++m_r.counterExpected;
+        return;
+    default:
+        consumeOther(e);
     }
-    consumeOther(e);
 }
 
 void Checker::consumeOther(const Event &e)
@@ -112,12 +122,11 @@ void Checker::consumeOther(const Event &e)
     // A new case here (or in consume()) belongs in kindsConsumed() too.
     switch (e.kind) {
     case EventKind::CommandSent:
+    case EventKind::AcquireAttempt:
+    case EventKind::ResourceWrite:
         break; // consume()
     case EventKind::AcquireStarted:
         client(e.client).startedAcquiring = true;
-        break;
-    case EventKind::AcquireAttempt:
-        ++m_r.failedAttempts;
         break;
     case EventKind::AcquireGaveUp:
         ++m_r.gaveUp;
@@ -162,9 +171,6 @@ void Checker::consumeOther(const Event &e)
     case EventKind::ClientCrashed:
         client(e.client).crashed = true;
         leaveAll(e.client, e.timeUs);
-        break;
-    case EventKind::ResourceWrite:
-        ++m_r.counterExpected;
         break;
     case EventKind::StaleRejected:
         ++m_r.staleWritesRejected;
