@@ -627,15 +627,7 @@ void TestChecker::unconsumedKindsChangeNothing()
     std::vector<Event> base;
     auto add = [&](qint64 tMs, EventKind kind, qint16 client, quint32 key, qint64 value = 0,
                    qint16 owner = kNoClient, qint16 node = kNoNode) {
-        Event e;
-        e.timeUs = tMs * 1000;
-        e.kind = kind;
-        e.client = client;
-        e.key = key;
-        e.value = value;
-        e.owner = owner;
-        e.node = node;
-        base.push_back(e);
+        base.push_back(keyEvent(kind, tMs, client, owner, key, value, node));
     };
     const quint32 k = 1;
     const quint32 counter = 2;
