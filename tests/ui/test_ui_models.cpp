@@ -1,21 +1,26 @@
 // The window's item models on real runs: each passes QAbstractItemModelTester, holds the state
 // of the run at the playback instant, and updates in batches.
-#include "workspace/command_log_model.h"
-#include "workspace/command_text_delegate.h"
-#include "workspace/findings_model.h"
 #include "common/key_table_model.h"
 #include "common/run_data.h"
-#include "workspace/strategy_source.h"
+#include "common/shaped_text_delegate.h"
+#include "common/ttl_delegate.h"
 #include "timeline/timeline_legend.h"
 #include "timeline/timeline_status.h"
 #include "timeline/timeline_widget.h"
+#include "workspace/command_log_model.h"
+#include "workspace/command_text_delegate.h"
+#include "workspace/findings_model.h"
+#include "workspace/strategy_source.h"
 
 #include "monitor/monitor_recorder.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
+#include <QHeaderView>
 #include <QImage>
 #include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QTableView>
 #include <QTest>
 
 using namespace lockscope;
@@ -54,6 +59,34 @@ int rowOfKey(const KeyTableModel &model, const QString &key, const QString &node
             return r;
     }
     return -1;
+}
+
+// The table as the window shows it, drawn with the style's delegate or the one that keeps its
+// shaped texts (the TTL column has its own in both).
+QImage renderTable(QAbstractItemModel &model, bool shaped, int selectedRow,
+                   qint64 *fromLayouts = nullptr)
+{
+    QTableView view;
+    view.setModel(&model);
+    auto *delegate = new ShapedTextDelegate(&view);
+    if (shaped)
+        view.setItemDelegate(delegate);
+    if (model.columnCount() > KeyTableModel::TtlColumn)
+        view.setItemDelegateForColumn(KeyTableModel::TtlColumn, new TtlDelegate(&view));
+    view.setAlternatingRowColors(true);
+    view.setSelectionBehavior(QAbstractItemView::SelectRows);
+    view.setWordWrap(false);
+    view.verticalHeader()->hide();
+    view.horizontalHeader()->setStretchLastSection(true);
+    for (int c = 0; c < model.columnCount(); ++c)
+        view.setColumnWidth(c, c == 1 ? 70 : 110); // the second column elides
+    view.resize(1000, 260);
+    if (selectedRow >= 0)
+        view.selectRow(selectedRow);
+    QImage image = view.viewport()->grab().toImage();
+    if (fromLayouts)
+        *fromLayouts = delegate->textsFromLayouts();
+    return image;
 }
 
 } // namespace
@@ -151,10 +184,9 @@ private Q_SLOTS:
         const bool lostMark = std::any_of(a.markers.begin(), a.markers.end(), [](const Marker &m) {
             return m.kind == MarkerKind::DataLost;
         });
-        const bool deletedMark = std::any_of(a.markers.begin(), a.markers.end(),
-                                             [](const Marker &m) {
-                                                 return m.kind == MarkerKind::Deleted;
-                                             });
+        const bool deletedMark =
+            std::any_of(a.markers.begin(), a.markers.end(),
+                        [](const Marker &m) { return m.kind == MarkerKind::Deleted; });
         QVERIFY(lostMark);
         QVERIFY(!deletedMark);
         QCOMPARE(keyStatusAt(*run, 0, 3 * s), QStringLiteral("not seen (the monitor's gap)"));
@@ -191,8 +223,8 @@ private Q_SLOTS:
         };
         double x2 = 0, x4 = 0, y2 = 0, y4 = 0;
         const QImage shown = grab(run, "monitor-gap.png", &x2, &x4);
-        const QImage plain = grab(RunData::fromLog(withoutGap, scenario, {}, 8 * s),
-                                  "monitor-no-gap.png", &y2, &y4);
+        const QImage plain =
+            grab(RunData::fromLog(withoutGap, scenario, {}, 8 * s), "monitor-no-gap.png", &y2, &y4);
         QCOMPARE(y2, x2);
         QVERIFY(!shown.isNull() && shown.size() == plain.size());
         QVERIFY2(x4 - x2 > 100, qPrintable(QStringLiteral("%1..%2").arg(x2).arg(x4)));
@@ -322,6 +354,68 @@ private Q_SLOTS:
         changed.clear();
         model.setStates(cursor.state().keys(), run->endUs() / 2); // nothing new
         QCOMPARE(changed.count(), 0);
+    }
+
+    // The key tables' delegate draws what the style draws, pixel for pixel: owners in bold
+    // beside their colour, muted cells of keys not held, right-aligned counts, elided texts,
+    // a selected row; and it draws them from layouts made once.
+    void shapedTextDelegatePaintsAsTheStyle()
+    {
+        const auto run = simulate(QStringLiteral("node-restart"), QStringLiteral("redlock"));
+        QVERIFY(run);
+        KeyTableModel keys;
+        fillKeyModel(keys, *run);
+        StateCursor cursor;
+        cursor.reset(run.get());
+        cursor.seek(run->endUs() / 2);
+        keys.setStates(cursor.state().keys(), run->endUs() / 2);
+        keys.setTime(run->endUs() / 2);
+        QVERIFY(keys.rowCount() >= 5);
+        QStringList owners;
+        for (int r = 0; r < keys.rowCount(); ++r)
+            owners << keys.index(r, KeyTableModel::OwnerColumn).data().toString();
+        QVERIFY2(owners.size() > 1, qPrintable(owners.join(u',')));
+
+        QStandardItemModel cells(4, 4);
+        const QString texts[] = {QStringLiteral("lock:orders:20260301-000042"),
+                                 QStringLiteral("c7"), QStringLiteral("1234567"),
+                                 QStringLiteral("\u9501 lock \u2014 key")};
+        for (int r = 0; r < 4; ++r) {
+            for (int c = 0; c < 4; ++c) {
+                auto *item = new QStandardItem(texts[(r + c) % 4]);
+                if (c == 2)
+                    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                if (r == 1) {
+                    QFont bold;
+                    bold.setBold(true);
+                    item->setFont(bold);
+                    item->setData(QColor(200, 80, 20), Qt::DecorationRole);
+                }
+                if (r == 2)
+                    item->setForeground(QColor(120, 120, 120));
+                cells.setItem(r, c, item);
+            }
+        }
+
+        for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(&keys),
+                                          static_cast<QAbstractItemModel *>(&cells)}) {
+            for (int selected : {-1, 1}) {
+                const QImage style = renderTable(*model, false, selected);
+                qint64 fromLayouts = 0;
+                const QImage shaped = renderTable(*model, true, selected, &fromLayouts);
+                QVERIFY(!style.isNull());
+                // Most cells (all but the TTL column's and the empty ones) from layouts.
+                QVERIFY2(fromLayouts >= model->rowCount() * 3,
+                         qPrintable(QString::number(fromLayouts)));
+                QCOMPARE(shaped.size(), style.size());
+                if (shaped != style) {
+                    shaped.save(QDir::temp().filePath(QStringLiteral("shaped-delegate.png")));
+                    style.save(QDir::temp().filePath(QStringLiteral("style-delegate.png")));
+                    QFAIL("the delegate's pixels differ from the style's (see the PNGs in the "
+                          "temporary directory)");
+                }
+            }
+        }
     }
 
     void keyWithoutTtlIsFlagged()

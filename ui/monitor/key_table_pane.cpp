@@ -1,6 +1,7 @@
 #include "key_table_pane.h"
 
 #include "common/key_table_model.h"
+#include "common/shaped_text_delegate.h"
 #include "common/ttl_delegate.h"
 
 #include <QAction>
@@ -25,6 +26,7 @@ KeyTablePane::KeyTablePane(KeyTableModel *model, QWidget *parent)
     m_releaseButton = new QPushButton;
     m_table = new QTableView;
     m_table->setModel(model);
+    m_table->setItemDelegate(new ShapedTextDelegate(m_table));
     m_table->setItemDelegateForColumn(KeyTableModel::TtlColumn, new TtlDelegate(m_table));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -58,25 +58,7 @@ bool TextCache::draw(QPainter &p, const QRectF &r, int flags, const QString &tex
         p.drawText(r, flags, text);
         return false;
     }
-    PerFont &font = of(p.font());
-    auto it = font.laid.find(text);
-    if (it == font.laid.end()) {
-        if (font.laid.size() >= kMaxTexts)
-            font.laid.clear();
-        Laid laid;
-        laid.text = QStaticText(text);
-        laid.text.setTextFormat(Qt::PlainText);
-        laid.text.prepare(QTransform(), font.font);
-        laid.width = laid.text.size().width();
-        // The box drawText lays the line out in: its natural width and the font's height. When
-        // that fits the box drawText draws without a clip (glyphs that reach past the box, a J's
-        // hook, are not cut), and so does drawStaticText.
-        const QFontMetricsF fm(font.font);
-        laid.height = QFontMetrics(font.font).height();
-        laid.logicalWidth = fm.horizontalAdvance(text);
-        laid.logicalHeight = fm.height();
-        it = font.laid.insert(text, laid);
-    }
+    const Laid *it = &laid(of(p.font()), text);
     // Where drawText puts a line that fits: centred vertically on the font's height, at the
     // left or centred on its natural width.
     const double x = flags == int(Qt::AlignCenter) ? r.x() + (r.width() - it->width) / 2 : r.x();
@@ -93,6 +75,35 @@ bool TextCache::draw(QPainter &p, const QRectF &r, int flags, const QString &tex
     }
     p.drawStaticText(at, it->text);
     return true;
+}
+
+const TextCache::Laid &TextCache::laid(PerFont &font, const QString &text)
+{
+    auto it = font.laid.find(text);
+    if (it != font.laid.end())
+        return *it;
+    if (font.laid.size() >= kMaxTexts)
+        font.laid.clear();
+    Laid laid;
+    laid.text = QStaticText(text);
+    laid.text.setTextFormat(Qt::PlainText);
+    laid.text.prepare(QTransform(), font.font);
+    laid.width = laid.text.size().width();
+    // The box drawText lays the line out in: its natural width and the font's height. When
+    // that fits the box drawText draws without a clip (glyphs that reach past the box, a J's
+    // hook, are not cut), and so does drawStaticText.
+    const QFontMetricsF fm(font.font);
+    laid.height = QFontMetrics(font.font).height();
+    laid.logicalWidth = fm.horizontalAdvance(text);
+    laid.logicalHeight = fm.height();
+    return *font.laid.insert(text, laid);
+}
+
+const QStaticText &TextCache::laidOut(const QFont &font, const QString &text, QSizeF *lineSize)
+{
+    const Laid &line = laid(of(font), text);
+    *lineSize = QSizeF(line.logicalWidth, line.logicalHeight);
+    return line.text;
 }
 
 QString TextCache::elided(const QFont &font, const QFontMetrics &fm, const QString &text, int width)

@@ -29,6 +29,10 @@ public:
     // As p.drawText(r, flags, text) in the painter's font and pen. True when drawn from the
     // layout made once, false when by drawText.
     bool draw(QPainter &p, const QRectF &r, int flags, const QString &text);
+    // `text` in `font` laid out once, for a caller that places it itself (a table cell placed
+    // as the style places it), and the size of the line QTextLayout would make of it (its
+    // natural width, the font's height); valid until the next call.
+    const QStaticText &laidOut(const QFont &font, const QString &text, QSizeF *lineSize);
     // As fm.elidedText(text, Qt::ElideRight, width), fm being the metrics of `font`.
     QString elided(const QFont &font, const QFontMetrics &fm, const QString &text, int width);
 
@@ -47,6 +51,7 @@ private:
         QHash<std::pair<QString, int>, QString> elided;
     };
     PerFont &of(const QFont &font);
+    const Laid &laid(PerFont &font, const QString &text);
 
     std::vector<PerFont> m_fonts; // the most recently used last
 };

@@ -2,6 +2,7 @@
 
 #include "common/key_table_model.h"
 #include "common/run_data.h"
+#include "common/shaped_text_delegate.h"
 #include "common/ttl_delegate.h"
 #include "lock/strategy_registry.h"
 
@@ -14,6 +15,7 @@ KeysPane::KeysPane(KeyTableModel *model, QWidget *parent)
     , m_model(model)
 {
     setModel(m_model);
+    setItemDelegate(new ShapedTextDelegate(this));
     setItemDelegateForColumn(KeyTableModel::TtlColumn, new TtlDelegate(this));
     verticalHeader()->hide();
     setSelectionBehavior(QAbstractItemView::SelectRows);
