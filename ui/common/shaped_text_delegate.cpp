@@ -1,6 +1,6 @@
 #include "shaped_text_delegate.h"
 
-#include "timeline/timeline_text_cache.h"
+#include "text_cache.h"
 
 #include <QApplication>
 #include <QPainter>

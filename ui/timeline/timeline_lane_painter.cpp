@@ -1,10 +1,10 @@
 #include "timeline_lane_painter.h"
 
 #include "common/run_data.h"
+#include "common/text_cache.h"
 #include "timeline_column_fill.h"
 #include "timeline_marks.h"
 #include "timeline_paint_helpers.h"
-#include "timeline_text_cache.h"
 
 #include <QPainter>
 #include <QVarLengthArray>

@@ -1,7 +1,7 @@
 // Small drawing helpers shared by the timeline's painters (frame, lanes, legend).
 #pragma once
 
-#include "timeline_text_cache.h"
+#include "common/text_cache.h"
 
 #include <QColor>
 #include <QFontMetrics>

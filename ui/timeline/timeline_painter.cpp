@@ -1,11 +1,11 @@
 #include "timeline_painter.h"
 
 #include "common/run_data.h"
+#include "common/text_cache.h"
 #include "sim/explain.h"
 #include "timeline_marks.h"
 #include "timeline_paint_helpers.h"
 #include "timeline_status.h"
-#include "timeline_text_cache.h"
 
 #include <QPainter>
 #include <QPainterPath>

@@ -2,7 +2,7 @@
 // they were drawn before: byte for byte, for the two alignments the timeline uses, in its fonts,
 // at whole and fractional positions and heights, antialiased or not, translated. Texts that
 // do not fit their box, other flags and scaled painters must keep drawText, and still be drawn.
-#include "timeline/timeline_text_cache.h"
+#include "common/text_cache.h"
 
 #include <QFontMetrics>
 #include <QGuiApplication>
@@ -38,7 +38,7 @@ QImage draw(const QFont &font, bool aa, const QPointF &translate, const QRectF &
 
 } // namespace
 
-class TestTimelineTextCache : public QObject {
+class TestTextCache : public QObject {
     Q_OBJECT
 private slots:
     void sameBytesAsDrawText()
@@ -150,8 +150,8 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QGuiApplication app(argc, argv);
-    TestTimelineTextCache test;
+    TestTextCache test;
     return QTest::qExec(&test, argc, argv);
 }
 
-#include "test_timeline_text_cache.moc"
+#include "test_text_cache.moc"

@@ -2,7 +2,7 @@
 // and shapes it (HarfBuzz) on every frame: about a quarter of a frame went there, for the same few
 // dozen texts (the lanes' names and states, "critical section", "holds lock:a"). On a raster
 // device at scale 1 a text that fits its box is drawn from a QStaticText laid out once, at the
-// position drawText puts it, which gives drawText's pixels (test_timeline_text_cache compares
+// position drawText puts it, which gives drawText's pixels (test_text_cache compares
 // them); anything else (an SVG file, a scaled painter, a text wider than its box, other flags)
 // keeps drawText. One cache a thread (painting happens on the GUI thread; an export on another
 // thread has its own), holding a bounded number of texts per font, like Qt's own glyph caches.

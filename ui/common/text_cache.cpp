@@ -1,4 +1,4 @@
-#include "timeline_text_cache.h"
+#include "text_cache.h"
 
 #include <QFontMetrics>
 #include <QFontMetricsF>
