@@ -38,8 +38,8 @@ void KeyTable::setMovedHereQuery(std::function<bool(const QByteArray &key)> move
 
 void KeyTable::expectLoss(qint64 cause)
 {
-    for (auto it = m_rows.cbegin(); it != m_rows.cend(); ++it)
-        m_lossSuspects.insert(it.key(), cause);
+    for (const KeyEntry &e : m_rows)
+        m_lossSuspects.insert(e.key, cause);
 }
 
 void KeyTable::apply(const KeyObservation &o, bool initialScan)
@@ -50,12 +50,11 @@ void KeyTable::apply(const KeyObservation &o, bool initialScan)
     const qint64 lossCause = unanswered ? 0 : m_lossSuspects.take(o.key);
     switch (o.kind) {
     case KeyObservation::Kind::Snapshot:
-        if (lossCause && !o.snapshot.exists() && m_rows.contains(o.key)) {
-            const KeyEntry &e = m_rows.value(o.key);
-            const qint64 expiresAt = e.expiresAtUs();
+        if (const KeyEntry *e = lossCause && !o.snapshot.exists() ? m_rows.find(o.key) : nullptr) {
+            const qint64 expiresAt = e->expiresAtUs();
             // Its TTL ran out anyway: it expired, whatever the server did.
             if (expiresAt >= 0 && expiresAt <= o.timeUs + kExpiryToleranceUs)
-                applyGone(qBound(e.pttlReadUs, expiresAt, o.timeUs), o.key, true);
+                applyGone(qBound(e->pttlReadUs, expiresAt, o.timeUs), o.key, true);
             else
                 applyGone(o.timeUs, o.key, false, lossCause);
             break;
@@ -76,68 +75,40 @@ void KeyTable::apply(const KeyObservation &o, bool initialScan)
 
 bool KeyTable::drop(const QByteArray &key)
 {
-    const auto it = m_rows.find(key);
-    if (it == m_rows.end())
+    KeyEntry *e = m_rows.find(key);
+    if (!e)
         return false;
-    remove(it);
+    remove(*e);
     return true;
 }
 
-void KeyTable::order(KeyEntry &e)
+void KeyTable::remove(KeyEntry &e)
 {
-    e.tableOrder = qsizetype(m_order.size());
-    m_order.push_back(e.key);
-}
-
-void KeyTable::unorder(const KeyEntry &gone)
-{
-    const auto at = std::size_t(gone.tableOrder);
-    if (at >= m_order.size())
-        return;
-    if (at + 1 != m_order.size()) {
-        m_order[at] = std::move(m_order.back());
-        const auto moved = m_rows.find(m_order[at]);
-        if (moved != m_rows.end())
-            moved->tableOrder = qsizetype(at);
-    }
-    m_order.pop_back();
-}
-
-void KeyTable::remove(QHash<QByteArray, KeyEntry>::iterator it)
-{
-    m_lossSuspects.remove(it.key());
-    const KeyEntry gone = it.value();
-    m_rows.erase(it);
-    unorder(gone);
+    m_lossSuspects.remove(e.key);
+    const KeyEntry gone = m_rows.take(e);
     unlink(gone);
     rowChanged(gone.key);
 }
 
 bool KeyTable::setAnomalies(const QByteArray &key, QStringList rules)
 {
-    const auto it = m_rows.find(key);
-    if (it == m_rows.end() || rules == it->anomalies)
+    KeyEntry *e = m_rows.find(key);
+    if (!e || rules == e->anomalies)
         return false;
-    it->anomalies = std::move(rules);
+    e->anomalies = std::move(rules);
     return true;
 }
 
 void KeyTable::setAllAnomalies(const QHash<QByteArray, QStringList> &byKey,
                                QSet<QByteArray> &changedKeys)
 {
-    for (auto it = m_rows.begin(); it != m_rows.end(); ++it) {
-        QStringList rules = byKey.value(it.key());
-        if (rules != it->anomalies) {
-            it->anomalies = rules;
-            changedKeys.insert(it.key());
+    for (KeyEntry &e : m_rows) {
+        QStringList rules = byKey.value(e.key);
+        if (rules != e.anomalies) {
+            e.anomalies = rules;
+            changedKeys.insert(e.key);
         }
     }
-}
-
-const KeyEntry *KeyTable::find(const QByteArray &key) const
-{
-    const auto it = m_rows.constFind(key);
-    return it == m_rows.cend() ? nullptr : &it.value();
 }
 
 qint16 KeyTable::ownerIndex(const KeyEntry &e)
@@ -156,9 +127,9 @@ void KeyTable::rowChanged(const QByteArray &key)
 void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &event,
                              bool initialScan)
 {
-    auto it = m_rows.find(s.key);
+    KeyEntry *it = m_rows.find(s.key);
     if (!s.exists()) {
-        if (it == m_rows.end())
+        if (!it)
             return;
         // It vanished between two reads with no notification: it expired if its TTL ran out
         // by now, else someone deleted it.
@@ -169,7 +140,7 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
     }
     LockInfo info = recognizeLock(s);
     const QByteArray value = s.valueText(200);
-    if (it == m_rows.end()) {
+    if (!it) {
         KeyEntry e;
         e.key = s.key;
         e.type = s.type;
@@ -201,15 +172,12 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
             else
                 m_recorder.written(t, m_node, e.key, owner, value, e.pttlMs);
         }
-        const QByteArray key = e.key;
-        it = m_rows.emplace(key, std::move(e));
-        order(*it);
-        link(*it);
+        link(m_rows.insert(std::move(e)));
         rowChanged(s.key);
         return;
     }
 
-    KeyEntry &e = it.value();
+    KeyEntry &e = *it;
     const QByteArray oldOwner = e.lock.role == LockRole::Lock ? e.lock.owner : QByteArray();
     const QByteArray newOwner = info.role == LockRole::Lock ? info.owner : QByteArray();
     const bool ownerChanged = !newOwner.isEmpty() && newOwner != oldOwner;
@@ -283,8 +251,8 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
 
 void KeyTable::applyGone(qint64 t, const QByteArray &key, bool expired, qint64 lostCause)
 {
-    const auto it = m_rows.find(key);
-    if (it == m_rows.end())
+    KeyEntry *it = m_rows.find(key);
+    if (!it)
         return;
     if (m_recording) {
         const qint16 owner = ownerIndex(*it);
@@ -299,7 +267,7 @@ void KeyTable::applyGone(qint64 t, const QByteArray &key, bool expired, qint64 l
         rememberLoss(*it, t, lostCause);
     else
         m_lost.remove(key);
-    remove(it);
+    remove(*it);
 }
 
 void KeyTable::rememberLoss(const KeyEntry &e, qint64 t, qint64 cause)
@@ -322,17 +290,16 @@ void KeyTable::rememberLoss(const KeyEntry &e, qint64 t, qint64 cause)
 
 void KeyTable::applyUnread(qint64 t, const QByteArray &key)
 {
-    auto it = m_rows.find(key);
-    if (it == m_rows.end()) {
+    KeyEntry *it = m_rows.find(key);
+    if (!it) {
         KeyEntry e;
         e.key = key;
         e.node = m_node;
         e.firstSeenUs = t;
         e.ownerSinceUs = t;
-        it = m_rows.insert(key, e);
-        order(*it);
+        it = &m_rows.insert(std::move(e));
     }
-    KeyEntry &e = it.value();
+    KeyEntry &e = *it;
     e.lock = LockInfo();
     e.lock.role = LockRole::Lock;
     e.lock.label = QStringLiteral(QT_TRANSLATE_NOOP("LockFormat", "not read yet"));
@@ -370,17 +337,17 @@ void KeyTable::unlink(const KeyEntry &e)
 
 void KeyTable::refreshLinks(const QByteArray &lockKey)
 {
-    const auto lockIt = m_rows.find(lockKey);
-    if (lockIt == m_rows.end() || lockIt->lock.role != LockRole::Lock)
+    KeyEntry *lockIt = m_rows.find(lockKey);
+    if (!lockIt || lockIt->lock.role != LockRole::Lock)
         return;
-    KeyEntry &lock = lockIt.value();
+    KeyEntry &lock = *lockIt;
     qint64 waiters = -1, counter = -1;
     QByteArray format = lock.lock.format;
     const auto aux = m_auxByLock.constFind(lockKey);
     if (aux != m_auxByLock.cend()) {
         for (const QByteArray &k : *aux) {
-            const auto a = m_rows.constFind(k);
-            if (a == m_rows.cend())
+            const KeyEntry *a = m_rows.find(k);
+            if (!a)
                 continue;
             const QByteArray &f = a->lock.format;
             if (f == "redisson-fair-queue" || f == "redisson-fair-timeouts") {

@@ -10,6 +10,7 @@
 
 #include "key_change_tracker.h"
 #include "key_entry.h"
+#include "key_entry_store.h"
 
 #include <QHash>
 #include <QList>
@@ -51,28 +52,22 @@ public:
     // `changed`.
     void setAllAnomalies(const QHash<QByteArray, QStringList> &byKey, QSet<QByteArray> &changed);
 
-    const KeyEntry *find(const QByteArray &key) const;
+    const KeyEntry *find(const QByteArray &key) const { return m_rows.find(key); }
     bool contains(const QByteArray &key) const { return m_rows.contains(key); }
     qsizetype size() const { return m_rows.size(); }
     bool isEmpty() const { return m_rows.isEmpty(); }
-    void reserve(qsizetype keys)
-    {
-        m_rows.reserve(keys);
-        m_order.reserve(std::size_t(qMax<qsizetype>(0, keys)));
-    }
+    void reserve(qsizetype keys) { m_rows.reserve(keys); }
     // Every key, in no particular order, kept as rows come and go (a row leaving takes the
     // last one's place): a poll walks it by index instead of copying 100,000 keys each time.
-    const std::vector<QByteArray> &keysInOrder() const { return m_order; }
-    const QHash<QByteArray, KeyEntry> &rows() const { return m_rows; }
+    const std::vector<QByteArray> &keysInOrder() const { return m_rows.keysInOrder(); }
+    const KeyEntryStore &rows() const { return m_rows; }
 
 private:
     void applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &event, bool initialScan);
     void applyGone(qint64 t, const QByteArray &key, bool expired, qint64 lostCause = 0);
     void rememberLoss(const KeyEntry &e, qint64 t, qint64 cause);
     void applyUnread(qint64 t, const QByteArray &key);
-    void remove(QHash<QByteArray, KeyEntry>::iterator it);
-    void order(KeyEntry &e);            // a new row: its key at the end of m_order
-    void unorder(const KeyEntry &gone); // a row gone: the last key takes its place
+    void remove(KeyEntry &e);
     void link(const KeyEntry &e);
     void unlink(const KeyEntry &e);
     void refreshLinks(const QByteArray &lockKey);
@@ -84,8 +79,7 @@ private:
     qint16 m_node = kNoNode;
     std::function<void(const QByteArray &)> m_changed;
     std::function<bool(const QByteArray &)> m_movedHere;
-    QHash<QByteArray, KeyEntry> m_rows;
-    std::vector<QByteArray> m_order; // every row's key; KeyEntry::tableOrder is its index
+    KeyEntryStore m_rows;
     QHash<QByteArray, QSet<QByteArray>> m_auxByLock; // lock key -> its auxiliary keys
     // Rows that may have gone with a restart or failover, and the cause.
     QHash<QByteArray, qint64> m_lossSuspects;

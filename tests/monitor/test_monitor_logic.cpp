@@ -18,6 +18,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <random>
 
@@ -735,13 +736,15 @@ void TestMonitorLogic::snapshotLineIsWhatQJsonWrites()
 }
 
 // The poll walks KeyTable::keysInOrder() by index: it must hold every row's key once, and each
-// row must know its place, as rows come and go in any order.
+// row must know its place and keep its own contents, as rows come and go in any order, across
+// the store's chunks of 1,024 entries (it grows past three, shrinks to none, grows again).
 void TestMonitorLogic::tableKeysInOrderFollowRows()
 {
     EventLog log;
     MonitorRecorder recorder(&log);
     KeyTable table(recorder, true);
     std::mt19937 random(7);
+    std::map<int, QByteArray> expected; // key number -> the value last written
     qint64 t = 1'000'000;
     const auto write = [&](int i) {
         KeyObservation o;
@@ -750,8 +753,9 @@ void TestMonitorLogic::tableKeysInOrderFollowRows()
         o.snapshot.key = o.key;
         o.snapshot.type = KeyType::String;
         o.snapshot.pttlMs = 30000;
-        o.snapshot.string = "tok" + QByteArray::number(i);
+        o.snapshot.string = "tok" + QByteArray::number(i) + "-" + QByteArray::number(t);
         table.apply(o, false);
+        expected[i] = o.snapshot.string;
     };
     const auto remove = [&](int i) {
         KeyObservation o;
@@ -760,30 +764,44 @@ void TestMonitorLogic::tableKeysInOrderFollowRows()
         o.key = "lock:" + QByteArray::number(i);
         o.event = "del";
         table.apply(o, false);
+        expected.erase(i);
     };
     const auto check = [&] {
         const std::vector<QByteArray> &order = table.keysInOrder();
         QCOMPARE(qsizetype(order.size()), table.size());
+        QCOMPARE(table.size(), qsizetype(expected.size()));
         for (std::size_t at = 0; at < order.size(); ++at) {
             const KeyEntry *e = table.find(order[at]);
             QVERIFY2(e, order[at].constData());
             QCOMPARE(e->tableOrder, qsizetype(at));
+            QCOMPARE(e->key, order[at]);
         }
+        QSet<QByteArray> visited;
+        for (const KeyEntry &e : table.rows()) {
+            const int i = e.key.mid(5).toInt();
+            QVERIFY2(expected.count(i), e.key.constData());
+            QCOMPARE(e.valueText, expected[i]);
+            visited.insert(e.key);
+        }
+        QCOMPARE(qsizetype(visited.size()), table.size());
     };
-    for (int i = 0; i < 300; ++i)
+    for (int i = 0; i < 3000; ++i)
         write(i);
     check();
-    for (int round = 0; round < 1000; ++round) {
-        const int i = int(random() % 400);
+    for (int round = 0; round < 6000; ++round) {
+        const int i = int(random() % 4000);
         if (random() % 2)
             write(i);
         else
             remove(i);
     }
     check();
-    for (int i = 0; i < 400; ++i)
+    for (int i = 0; i < 4000; ++i)
         remove(i);
     QCOMPARE(table.size(), qsizetype(0));
+    check();
+    for (int i = 0; i < 1500; ++i)
+        write(i);
     check();
 }
 
