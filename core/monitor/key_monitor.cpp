@@ -37,19 +37,19 @@ private:
 
 void KeyMonitor::Private::reserveFor(qsizetype keys, std::function<void()> done)
 {
-    // Room for 100,000 keys is tens of MB to allocate and touch (the table's entries alone
-    // took 13-20 ms): one structure per event-loop turn, each turn its own timer so that the
-    // window gets its turns in between.
+    // Room for a million keys is hundreds of MB to allocate and touch (page faults: the hashes
+    // of the tracker and the anomaly index together took 100 ms): one structure per event-loop
+    // turn, each turn its own timer so that the window gets its turns in between.
     auto steps = std::make_shared<const std::vector<std::function<void()>>>(
         std::vector<std::function<void()>>{
             [this, keys] { table.reserve(keys); },
-            [this, keys] {
-                tracker.reserve(keys);
-                anomalyIndex.reserve(keys);
-            },
+            [this, keys] { tracker.reserve(keys); },
+            [this, keys] { anomalyIndex.reserve(keys); },
             [this, keys] {
                 if (!isShard) // an inner monitor shares the cluster monitor's recorder
                     recorder.reserve(keys);
+            },
+            [this, keys] {
                 if (leases)
                     leases->rhythm().reserve(keys);
             },
