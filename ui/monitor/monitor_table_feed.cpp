@@ -208,7 +208,8 @@ void MonitorTableFeed::stage(const QList<QByteArray> &keys)
         m_keys << key;
         m_stagedRows.push_back(std::move(row));
     }
-    m_stagedUpdates.reserve(m_stagedUpdates.size() + entries.size());
+    // No reserve(size() + n) here: it allocates exactly that, so every slice moved all the
+    // updates staged since the last commit (thousands; 17 % of the table's time in a scan).
     const int committed = m_model->rowCount();
     for (qsizetype i = 0; i < keys.size(); ++i) {
         const int row = m_rowOf.value(keys[i], -1);
