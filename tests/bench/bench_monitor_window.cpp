@@ -6,6 +6,11 @@
 // Builds the monitor page offscreen (the same KeyMonitor, key table, TTL delegate, history and
 // timeline as the window), shows it, connects read-only and measures the event loop: a 1 ms
 // timer records the gap between its ticks, so a gap is the longest the window could not react.
+// Qt's glib dispatcher runs a timer that has fired at idle priority until the loop has nothing
+// else to do, so a gap spans every pass of the loop while replies and posted events keep it busy.
+// Beside it, an input probe: another thread writes a time stamp into a socket every millisecond
+// and the window's thread reads it through a QSocketNotifier, as it reads the display server's
+// input events; its latency is how long an input event would wait.
 // Prints the scan's wall time, the keys found, and the gaps (p50, p99, max, how many over
 // 16 ms) during the scan, then during --after ms (default 3000) of watching after it (TTL
 // countdown, re-reads, the first history build). With --follow MS and --churn COMMAND, it then
@@ -24,12 +29,18 @@
 #include <QEvent>
 #include <QListWidget>
 #include <QProcess>
+#include <QSocketNotifier>
 #include <QTimer>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <map>
+#include <thread>
 #include <vector>
+
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace lockscope;
 using namespace lockscope::ui;
@@ -101,7 +112,7 @@ struct Gaps {
             ns.push_back(now - last);
         last = now;
     }
-    void print(const char *phase) const
+    void print(const char *phase, const char *unit = "ticks", const char *what = "gap") const
     {
         std::vector<qint64> s = ns;
         std::sort(s.begin(), s.end());
@@ -109,11 +120,17 @@ struct Gaps {
             return s.empty() ? 0.0 : double(s[std::size_t(q * double(s.size() - 1))]) / 1e6;
         };
         const auto over = std::count_if(s.begin(), s.end(), [](qint64 g) { return g > 16000000; });
-        std::printf("%-9s  ticks %7zu   gap p50 %6.2f ms   p99 %6.2f ms   max %7.2f ms   "
+        std::printf("%-9s  %s %7zu   %s p50 %6.2f ms   p99 %6.2f ms   max %7.2f ms   "
                     ">16 ms: %ld\n",
-                    phase, s.size(), at(0.5), at(0.99), s.empty() ? 0.0 : double(s.back()) / 1e6,
-                    long(over));
+                    phase, unit, s.size(), what, at(0.5), at(0.99),
+                    s.empty() ? 0.0 : double(s.back()) / 1e6, long(over));
     }
+};
+
+// The input probe's latencies, per phase (the same figures as Gaps, of another measure).
+struct Latencies : Gaps {
+    void add(qint64 latencyNs) { ns.push_back(latencyNs); }
+    void printInput(const char *phase) const { print(phase, "input ", "wait"); }
 };
 
 } // namespace
@@ -176,6 +193,32 @@ int main(int argc, char **argv)
         current->tick(now);
     });
 
+    // The input probe (see the top of the file).
+    Latencies scanInput, watchInput, followInput;
+    Latencies *currentInput = &scanInput;
+    int pair[2] = {-1, -1};
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, pair) != 0) {
+        std::perror("bench_monitor_window: socketpair");
+        return 2;
+    }
+    std::atomic<bool> probing{true};
+    std::thread writer([&] {
+        while (probing.load()) {
+            const qint64 stamp = clock.nsecsElapsed();
+            if (::write(pair[1], &stamp, sizeof stamp) != sizeof stamp)
+                break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    });
+    QSocketNotifier input(pair[0], QSocketNotifier::Read);
+    QObject::connect(&input, &QSocketNotifier::activated, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        qint64 stamps[256];
+        const ssize_t got = ::read(pair[0], stamps, sizeof stamps);
+        for (ssize_t i = 0; i < got / ssize_t(sizeof(qint64)); ++i)
+            currentInput->add(now - stamps[i]);
+    });
+
     qint64 scanMs = -1;
     int keys = 0;
     QProcess churner;
@@ -184,6 +227,7 @@ int main(int argc, char **argv)
         scanMs = clock.elapsed();
         keys = page.keyModel()->rowCount();
         current = &watch;
+        currentInput = &watchInput;
         phase = "watching";
         QTimer::singleShot(afterMs, &app, [&] {
             if (followMs <= 0 || churn.isEmpty()) {
@@ -197,6 +241,7 @@ int main(int argc, char **argv)
             // The churn takes a moment to start (python imports); the phase starts with it.
             QTimer::singleShot(500, &app, [&] {
                 current = &follow;
+                currentInput = &followInput;
                 phase = "following";
                 QTimer::singleShot(followMs, &app, &QApplication::quit);
             });
@@ -220,6 +265,10 @@ int main(int argc, char **argv)
         QApplication::exit(1);
     });
     const int rc = QApplication::exec();
+    probing = false;
+    writer.join();
+    ::close(pair[0]);
+    ::close(pair[1]);
     if (churner.state() != QProcess::NotRunning) {
         churner.terminate();
         churner.waitForFinished(3000);
@@ -234,6 +283,10 @@ int main(int argc, char **argv)
     watch.print("watching");
     if (!follow.ns.empty())
         follow.print("following");
+    scanInput.printInput("scanning");
+    watchInput.printInput("watching");
+    if (!followInput.ns.empty())
+        followInput.printInput("following");
     for (const auto &[cls, p] : app.paints)
         std::fprintf(stderr, "paint %-40s %6lld times, %8.1f ms\n", cls.constData(),
                      static_cast<long long>(p.first), double(p.second) / 1e6);
