@@ -143,6 +143,8 @@ void KeyMonitor::Private::connectTo(const ConnectionOptions &t, bool failover)
     ConnectionOptions o = t;
     if (!options.follow) {
         o.reconnect = false; // a snapshot either works now or says why not
+    } else {
+        o.replyTurnMs = kReplyTurnMs;
     }
     data = std::make_unique<Connection>(o);
     Connection *c = data.get();

@@ -41,6 +41,10 @@ public:
     // on the next turn.
     static constexpr qsizetype kApplySlice = 64;
     static constexpr qint64 kApplyTurnMs = 6;
+    // A following monitor's data connection hands out replies for at most this long a turn
+    // (ConnectionOptions::replyTurnMs): one socket read of a 1,000,000-key scan held 4-19 ms
+    // of replies, and the window's input waited behind it.
+    static constexpr qint64 kReplyTurnMs = 4;
     static constexpr int kFinishTurns = 1000;
     // A scan estimate makes room for at most this many keys (a wrong DBSIZE share must not
     // take gigabytes up front).

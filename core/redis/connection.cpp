@@ -25,6 +25,7 @@
 #include "resp_codec.h"
 
 #include <QCryptographicHash>
+#include <QElapsedTimer>
 
 #include <optional>
 
@@ -89,6 +90,7 @@ public:
     void onHandshakeReply(quint64 gen, const Reply &reply, bool optional);
     void becomeReady();
     void onReadyRead();
+    void dispatchParsed(); // the replies parsed so far (replyTurnMs of them a turn)
     void dispatch(const Reply &reply);
     void connectionFailed(RedisErrorKind kind, const QString &message, bool permanent,
                           const std::optional<Reply> &serverReply = std::nullopt);
@@ -119,6 +121,7 @@ public:
 
     std::vector<Completion> deferred;
     bool deferredScheduled = false;
+    bool dispatchScheduled = false; // a turn's replies ran out of time: the rest comes next
 };
 
 Connection::Private::Private(Connection *qq)
@@ -342,7 +345,6 @@ void Connection::Private::onReadyRead()
 {
     if (!transport || !parser)
         return;
-    const quint64 gen = generation;
     const QByteArray data = transport->readAll();
     if (data.isEmpty())
         return;
@@ -353,7 +355,35 @@ void Connection::Private::onReadyRead()
                          false);
         return;
     }
-    for (;;) {
+    if (!dispatchScheduled) // else the replies before these go first, in the next turn
+        dispatchParsed();
+}
+
+void Connection::Private::dispatchParsed()
+{
+    const quint64 gen = generation;
+    const qint64 turnMs = q->m_options.replyTurnMs;
+    QElapsedTimer turn;
+    if (turnMs > 0)
+        turn.start();
+    for (int handed = 0;; ++handed) {
+        // The clock is read every 32 replies: a reply takes microseconds.
+        if (turnMs > 0 && (handed & 31) == 31 && turn.elapsed() >= turnMs) {
+            dispatchScheduled = true;
+            // Posted, not a zero timer: Qt's glib dispatcher runs timers at idle priority
+            // while the loop is busy, and these replies must not wait for it to go idle.
+            QMetaObject::invokeMethod(
+                q,
+                [this, gen] {
+                    if (gen != generation)
+                        return; // that parser is gone (teardownTransport() cleared the flag)
+                    dispatchScheduled = false;
+                    if (parser)
+                        dispatchParsed();
+                },
+                Qt::QueuedConnection);
+            return;
+        }
         Reply reply;
         switch (parser->next(&reply)) {
         case qtredis::RespParser::Next::Error:
@@ -426,6 +456,7 @@ void Connection::Private::connectionFailed(RedisErrorKind kind, const QString &m
 void Connection::Private::teardownTransport()
 {
     ++generation;
+    dispatchScheduled = false;
     handshake.reset();
     if (transport) {
         QObject::disconnect(transport, nullptr, q, nullptr);

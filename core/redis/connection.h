@@ -42,6 +42,11 @@ struct ConnectionOptions {
 
     bool readOnly = false; // write commands are refused before anything is sent
 
+    // > 0: replies are handed to their callbacks for at most this long in one turn of the
+    // event loop, the rest in the next (a window's thread must not spend a frame on one socket
+    // read of thousands of replies); 0: every reply that has arrived, at once.
+    qint64 replyTurnMs = 0;
+
     qint64 connectTimeoutMs = 3000;
     qint64 requestTimeoutMs = 5000;
     bool reconnect = true; // reconnect with capped exponential backoff and jitter

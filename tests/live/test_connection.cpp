@@ -24,6 +24,7 @@
 
 #include <hiredis.h>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -146,6 +147,7 @@ private slots:
     // The protocol.
     void requestsBeforeOpenWaitForReady();
     void pipelinesAThousandCommandsInOrder();
+    void replyTurnsLetTheLoopRunBetweenReplies();
     void binarySafeValues();
     void nestedArrays();
     void typedServerErrors();
@@ -632,6 +634,45 @@ void TestConnection::pipelinesAThousandCommandsInOrder()
     QCOMPARE(list.elements().size(), n);
     for (int i = 0; i < n; ++i)
         QCOMPARE(list.elements().at(i).text(), QByteArray::number(i));
+}
+
+// With replyTurnMs, thousands of replies that arrived together are handed out a turn of the
+// event loop at a time, in order: the loop runs other events in between (the window's input).
+void TestConnection::replyTurnsLetTheLoopRunBetweenReplies()
+{
+    ConnectionOptions o = tcpOptions(*m_server);
+    o.replyTurnMs = 1;
+    Connection c(o);
+    OPEN_READY(c);
+    // A posted event that posts itself again: it runs once per pass of the loop.
+    QObject pinger;
+    int pings = 0;
+    std::function<void()> ping = [&] {
+        ++pings;
+        QMetaObject::invokeMethod(&pinger, ping, Qt::QueuedConnection);
+    };
+    constexpr int n = 2000;
+    QList<int> order;
+    int breaks = 0, pingsAtLast = -1;
+    for (int i = 0; i < n; ++i) {
+        c.send(cmd({"ECHO", QByteArray::number(i)}), [&, i](const Reply &r) {
+            order.append(r.text() == QByteArray::number(i) ? i : -1);
+            if (pingsAtLast >= 0 && pings != pingsAtLast)
+                ++breaks;
+            pingsAtLast = pings;
+            QElapsedTimer spin; // a reply that takes the window 100 us to apply
+            spin.start();
+            while (spin.nsecsElapsed() < 100000) {
+            }
+        });
+    }
+    QMetaObject::invokeMethod(&pinger, ping, Qt::QueuedConnection);
+    QTRY_COMPARE_WITH_TIMEOUT(order.size(), n, 20000);
+    for (int i = 0; i < n; ++i)
+        QCOMPARE(order.at(i), i);
+    // 200 ms of replies in turns of 1 ms (the clock is read every 32 replies, 3.2 ms here):
+    // about 60 turns; however the replies arrived, the loop ran between them many times.
+    QVERIFY2(breaks >= 20, qPrintable(QString::number(breaks)));
 }
 
 void TestConnection::binarySafeValues()
