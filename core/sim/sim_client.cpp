@@ -187,10 +187,18 @@ void SimClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Gr
     m_delayNextReplyUs = 0;
     m_holdNextRequestUs = 0;
     const quint64 handle = (req.serial << 16) | slot;
-    strike(req.spec.step, "before", handle);
-    const Request *issued = findRequest(handle);
+    // Without faults nothing can touch the request before it leaves: no second look-up.
+    Request *issued = &req;
+    if (m_world.watchesSteps()) {
+        strikeFaults(req.spec.step, "before", handle);
+        issued = findRequest(handle);
+    }
     if (issued && issued->holdUs > 0) {
         at(m_world.kernel().now() + issued->holdUs, [this, handle] { send(handle); });
+        return;
+    }
+    if (issued && !m_crashed && m_pausedUntilUs < 0) {
+        sendRequest(*issued, handle); // deliver()'s immediate case, with the request in hand
         return;
     }
     deliver([this, handle] { send(handle); });
@@ -198,9 +206,13 @@ void SimClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Gr
 
 void SimClient::send(quint64 handle)
 {
-    Request *req = findRequest(handle);
-    if (!req)
-        return;
+    if (Request *req = findRequest(handle))
+        sendRequest(*req, handle);
+}
+
+void SimClient::sendRequest(Request &request, quint64 handle)
+{
+    Request *req = &request;
     const int nodeIndex = req->spec.node;
     const std::size_t link =
         nodeIndex == kResourceNode ? m_linkArrivalUs.size() - 1 : std::size_t(nodeIndex);
@@ -233,12 +245,15 @@ void SimClient::arrive(quint64 handle, int nodeIndex, std::size_t link)
         return;
     }
     const bool stoppedBefore = node->scriptStop() != ScriptStop::None;
+    const Request *slab = m_slab.data();
     Reply reply = node->execute(req->spec.argv, m_index);
     if (!stoppedBefore && (node->scriptStop() == ScriptStop::TimeLimit ||
                            node->scriptStop() == ScriptStop::MemoryCap))
         m_world.scriptLimitHit(m_index);
-    req = findRequest(handle);
-    if (!req)
+    // The command may have woken this client (a pub/sub message), which may have issued more
+    // commands and moved the slab; nothing answers a request during execute(), so only then
+    // is the request looked up again.
+    if (m_slab.data() != slab && !(req = findRequest(handle)))
         return;
     if (req->dropReply) {
         armTimeout(handle); // executed, but nobody will hear about it
@@ -258,23 +273,33 @@ void SimClient::replyArrives(quint64 handle, int nodeIndex)
 {
     // A request that is gone (answered by its timeout meanwhile) has nothing left to deliver:
     // complete() and armTimeout() would ignore the stale handle anyway.
-    if (!findRequest(handle))
+    Request *req = findRequest(handle);
+    if (!req)
         return;
     if (m_world.partitioned(m_index, nodeIndex)) {
         armTimeout(handle);
         return;
     }
+    if (!m_crashed && m_pausedUntilUs < 0) {
+        completeRequest(*req, handle, std::move(req->reply)); // deliver()'s immediate case
+        return;
+    }
     deliver([this, handle] {
-        if (Request *req = findRequest(handle))
-            complete(handle, std::move(req->reply));
+        if (Request *later = findRequest(handle))
+            completeRequest(*later, handle, std::move(later->reply));
     });
 }
 
 void SimClient::complete(quint64 handle, Reply &&reply)
 {
-    Request *found = findRequest(handle);
-    if (!found)
-        return; // already answered or timed out
+    if (Request *found = findRequest(handle))
+        completeRequest(*found, handle, std::move(reply));
+    // else: already answered or timed out
+}
+
+void SimClient::completeRequest(Request &request, quint64 handle, Reply &&reply)
+{
+    Request *found = &request;
     // Take what is needed and free the slot (not the whole Request: moving it costs more).
     struct Done {
         quint64 serial;

@@ -143,11 +143,14 @@ private:
     }
     void armTimeout(quint64 handle);
     void send(quint64 handle);
+    void sendRequest(Request &req, quint64 handle); // send() with the request found
     void arrive(quint64 handle, int node, std::size_t link);
     void replyArrives(quint64 handle, int node);
     // `reply` may be the request's own (Request::reply): it is moved out before anything can
     // issue another command (nothing before the resumption does).
     void complete(quint64 handle, Reply &&reply);
+    // complete() with the request found (`reply` may be its own, as above).
+    void completeRequest(Request &req, quint64 handle, Reply &&reply);
     void issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Group *group,
                int indexInGroup);
 
