@@ -19,7 +19,7 @@ void markAcquired(LockContext &ctx, LockHandle &lock)
     lock.nodesHeld = 1u;
 }
 
-QByteArray ttlArg(const LockHandle &lock)
+const QByteArray &ttlArg(const LockHandle &lock)
 {
     // A run uses one TTL for every acquisition: keep its text (per thread) rather than format
     // and allocate it again for each command.
@@ -52,7 +52,7 @@ Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const cha
     // key or TTL means a new acquisition: built again). Comparing three short strings costs
     // less than allocating and filling a six-word list on every spin.
     Command &set = lock.acquireCommand;
-    const QByteArray ttl = ttlArg(lock);
+    const QByteArray &ttl = ttlArg(lock); // used before the co_await only
     if (set.size() != 6 || !sameBytes(set.at(2), token) ||
         !sameBytes(set.at(1), lock.request.key) || !sameBytes(set.at(5), ttl)) {
         if (set.size() == 6 && set.isDetached()) {
