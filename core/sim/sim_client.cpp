@@ -518,6 +518,7 @@ Task<void> SimClient::workload()
         const int pick = sc.keyCount == 1 ? 0 : int(m_rng.between(0, sc.keyCount - 1));
         LockHandle lock = m_blankLock;
         lock.acquireCommand.swap(m_acquireCommand); // refilled by the first attempt
+        lock.releaseCommand.swap(m_releaseCommand); // and by the release
         const quint32 key = m_world.lockKeyId(pick);
         lock.request.key = m_world.strings().at(key); // "lock:<pick>", shared rather than rebuilt
         lock.request.ttlMs = sc.ttlMs;
@@ -528,6 +529,7 @@ Task<void> SimClient::workload()
         const bool ok = co_await acquireLock(*this, m_world.strategy(), lock, m_wait);
         if (!ok) {
             m_acquireCommand.swap(lock.acquireCommand);
+            m_releaseCommand.swap(lock.releaseCommand);
             m_world.record(EventKind::AcquireGaveUp, qint16(m_index), kNoNode, key, 0, 0);
             co_await sleepFor(m_spec.thinkMs.sampleUs(m_rng));
             continue;
@@ -540,6 +542,7 @@ Task<void> SimClient::workload()
         const auto outcome = co_await releaseLock(*this, m_world.strategy(), lock, m_world.wait());
         recordReleased(key, outcome);
         m_acquireCommand.swap(lock.acquireCommand);
+        m_releaseCommand.swap(lock.releaseCommand);
         co_await sleepFor(m_spec.thinkMs.sampleUs(m_rng));
     }
     m_finished = true;

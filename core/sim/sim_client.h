@@ -188,6 +188,8 @@ private:
     // The SET ... NX PX of this client's last acquisition, handed to the next one, whose first
     // attempt refills it in place (strategies/common.cpp) instead of allocating a new list.
     Command m_acquireCommand;
+    // The same for the release's command (LockHandle::releaseCommand).
+    Command m_releaseCommand;
     std::vector<qint64> m_linkArrivalUs; // per node: last arrival, for FIFO links
     std::vector<qint64> m_replyArrivalUs;
     int m_depth = 0;
