@@ -123,7 +123,7 @@ private:
         qsizetype size = 0;
         qint16 *owner = nullptr;
     };
-    std::array<OwnerSlot, 256> m_ownerSlots{};
+    std::array<OwnerSlot, 1024> m_ownerSlots{}; // as many as SimWorld's lock keys by address
     bool m_muted = false; // true while a fault rewrites data (it reports the changes itself)
     quint64 m_commands = 0;
     ChangeSink m_changeSink;

@@ -184,7 +184,10 @@ private:
         qsizetype size = -1;
         quint32 id = 0;
     };
-    std::array<LockKeyByAddress, 256> m_lockKeyByAddress{};
+    // 1024 slots of 16 bytes of address each: the pool's lock keys, allocated one after the
+    // other between their counters' names, spread over some 8 KiB for 100 keys; 256 slots
+    // wrapped round within that, and one look-up in eleven missed and hashed.
+    std::array<LockKeyByAddress, 1024> m_lockKeyByAddress{};
     std::vector<quint32> m_lockKeyIds, m_counterKeyIds;
     std::vector<Command> m_getCounterCommands;
     bool m_anyPartition = false;
