@@ -18,6 +18,7 @@ SimWorld::SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> str
     , m_wait(wait)
     , m_seed(seed)
     , m_sink(sink)
+    , m_checker(dynamic_cast<Checker *>(sink))
     , m_strings(std::move(strings))
     , m_recordText(recordText)
     , m_rng(Rng::derive(seed, 0))

@@ -93,7 +93,10 @@ public:
     {
         if (!(m_kindsRecorded & eventKindBit(e.kind)))
             return;
-        m_sink->consume(e);
+        if (m_checker)
+            m_checker->consume(e); // a direct call, its counting cases inline
+        else
+            m_sink->consume(e);
         if (m_captions)
             m_captions->see(e, m_sink);
     }
@@ -162,6 +165,7 @@ private:
     WaitOptions m_wait;
     quint64 m_seed;
     EventSink *m_sink;
+    Checker *m_checker = nullptr; // m_sink, when it is the checker alone (no log, no extra sink)
     // The kinds the sink (and the captions, which see every event) read: record() drops the
     // others. Every kind until the constructor has asked.
     quint64 m_kindsRecorded = ~quint64(0);
