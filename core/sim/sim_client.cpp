@@ -182,7 +182,8 @@ void SimClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Gr
     req.holdUs = m_holdNextRequestUs;
     req.timeoutMs = 0;
     req.deadlineUs = 0;
-    req.reply = Reply();
+    // req.reply is left as the last request of the slot left it (moved from): arrive() sets it
+    // before anything reads it, and a timeout or a lost reply never reads it.
     m_loseNextReply = false;
     m_delayNextReplyUs = 0;
     m_holdNextRequestUs = 0;
