@@ -81,9 +81,23 @@ public:
     {
         return m_getCounterCommands[std::size_t(index)];
     }
-    quint32 keyId(const QByteArray &key);
-    // The interned id of a lock key ("lock:i"), or 0 for any other key.
-    quint32 lockKeyIdOf(const QByteArray &key);
+    // Inline, as lockKeyIdOf(): every failed attempt and every key change asks.
+    quint32 keyId(const QByteArray &key)
+    {
+        const quint32 id = lockKeyIdOf(key);
+        return id != 0 ? id : m_strings->intern(key);
+    }
+    // The interned id of a lock key ("lock:i"), or 0 for any other key. The look-up by address
+    // inline, the rest (hashing the key) not.
+    quint32 lockKeyIdOf(const QByteArray &key)
+    {
+        const char *data = key.constData();
+        const LockKeyByAddress &slot =
+            m_lockKeyByAddress[(quintptr(data) >> 4) % m_lockKeyByAddress.size()];
+        if (slot.data == data && slot.size == key.size())
+            return slot.id;
+        return lockKeyIdSlow(key);
+    }
     const StringPool &strings() const
     {
         return *m_strings;
@@ -192,6 +206,7 @@ private:
     // other between their counters' names, spread over some 8 KiB for 100 keys; 256 slots
     // wrapped round within that, and one look-up in eleven missed and hashed.
     std::array<LockKeyByAddress, 1024> m_lockKeyByAddress{};
+    quint32 lockKeyIdSlow(const QByteArray &key); // lockKeyIdOf() when the address is not known
     std::vector<quint32> m_lockKeyIds, m_counterKeyIds;
     std::vector<Command> m_getCounterCommands;
     bool m_anyPartition = false;
