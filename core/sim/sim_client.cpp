@@ -182,6 +182,7 @@ void SimClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Gr
     req.holdUs = m_holdNextRequestUs;
     req.timeoutMs = 0;
     req.deadlineUs = 0;
+    req.replyInOut = false;
     // req.reply is left as the last request of the slot left it (moved from): arrive() sets it
     // before anything reads it, and a timeout or a lost reply never reads it.
     m_loseNextReply = false;
@@ -266,7 +267,14 @@ void SimClient::arrive(quint64 handle, int nodeIndex, std::size_t link)
     m_replyArrivalUs[link] = back;
     if (back > req->deadlineUs)
         armTimeout(handle); // the reply will come too late to matter
-    req->reply = std::move(reply);
+    if (!req->group && !m_crashed) {
+        // Straight into the awaiter, one move fewer than through req->reply: its frame lives
+        // until the client crashes, and a timeout that answers first overwrites it.
+        *req->out = std::move(reply);
+        req->replyInOut = true;
+    } else {
+        req->reply = std::move(reply);
+    }
     m_world.kernel().at(back, [this, handle, nodeIndex] { replyArrives(handle, nodeIndex); });
 }
 
@@ -282,25 +290,27 @@ void SimClient::replyArrives(quint64 handle, int nodeIndex)
         return;
     }
     if (!m_crashed && m_pausedUntilUs < 0) {
-        completeRequest(*req, handle, std::move(req->reply)); // deliver()'s immediate case
+        completeRequest(*req, handle, req->replyInOut ? nullptr : &req->reply); // deliver() now
         return;
     }
     deliver([this, handle] {
         if (Request *later = findRequest(handle))
-            completeRequest(*later, handle, std::move(later->reply));
+            completeRequest(*later, handle, later->replyInOut ? nullptr : &later->reply);
     });
 }
 
 void SimClient::complete(quint64 handle, Reply &&reply)
 {
     if (Request *found = findRequest(handle))
-        completeRequest(*found, handle, std::move(reply));
+        completeRequest(*found, handle, &reply);
     // else: already answered or timed out
 }
 
-void SimClient::completeRequest(Request &request, quint64 handle, Reply &&reply)
+void SimClient::completeRequest(Request &request, quint64 handle, Reply *answer)
 {
     Request *found = &request;
+    // The answer, or the one arrive() already put where the awaiter reads it.
+    Reply &reply = answer ? *answer : *found->out;
     // Take what is needed and free the slot (not the whole Request: moving it costs more).
     struct Done {
         quint64 serial;
@@ -342,7 +352,8 @@ void SimClient::completeRequest(Request &request, quint64 handle, Reply &&reply)
         deliver([h] { h.resume(); });
         return;
     }
-    *req.out = std::move(reply);
+    if (answer)
+        *req.out = std::move(reply);
     const auto h = req.handle;
     deliver([h] { h.resume(); });
 }
