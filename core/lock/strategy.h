@@ -46,6 +46,9 @@ struct LockHandle {
     // built by its first attempt, sent again as a shared copy by each retry, so a spinning
     // client does not allocate and fill a new command per attempt.
     Command acquireCommand;
+    // Likewise the release's command list (the compare-and-delete's EVALSHA): refilled in
+    // place when the runtime hands on one that nothing shares any more, built otherwise.
+    Command releaseCommand;
 };
 
 enum class AttemptOutcome : quint8 {

@@ -17,8 +17,14 @@ using lua::pushErrorBuff;
 using lua::pushReply;
 using lua::toBytes;
 
+thread_local LuaScripting *LuaScripting::s_running = nullptr;
+
 LuaScripting *LuaScripting::self(lua_State *L)
 {
+    // The running instance's own interpreter only: a coroutine the script made is another
+    // lua_State, and goes by the upvalue.
+    if (LuaScripting *running = s_running; running && running->m_L == L)
+        return running;
     return *static_cast<LuaScripting **>(lua_touserdata(L, lua_upvalueindex(1)));
 }
 

@@ -18,6 +18,7 @@
 #include <cstring>
 #include <limits>
 #include <unordered_set>
+#include <utility>
 
 namespace lockscope::redis {
 
@@ -654,7 +655,14 @@ Reply LuaScripting::run(const QByteArray &sha, const Script &script, const Comma
 
     m_runArgv = &argv;
     m_runNumKeys = numKeys;
-    const int status = lua_pcall(L, 0, 1, -2);
+    const int status = [&] {
+        // Restored however lua_pcall() ends (this build of Lua raises C++ exceptions).
+        struct Running {
+            LuaScripting *outer;
+            ~Running() { s_running = outer; }
+        } running{std::exchange(s_running, this)};
+        return lua_pcall(L, 0, 1, -2);
+    }();
     m_runArgv = nullptr;
     m_alloc->enforcing = false;
     // A refused allocation stops the script even when a pcall() in it caught "not enough

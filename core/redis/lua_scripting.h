@@ -105,8 +105,12 @@ private:
               bool readOnlyCommand);
     Reply errorToReply(const QByteArray &sha);
 
-    // Lua C functions; `self` comes from an upvalue.
+    // Lua C functions; `self` is the instance whose script is running in L (s_running), or
+    // else comes from an upvalue.
     static LuaScripting *self(lua_State *L);
+    // The instance running a script on this thread (set by run() around lua_pcall): reading
+    // it costs a few instructions, the upvalue a Lua API call; every redis.call() asks.
+    static thread_local LuaScripting *s_running;
     static int redisCall(lua_State *L);
     static int redisPcall(lua_State *L);
     int genericCommand(lua_State *L, bool raiseError);

@@ -94,29 +94,6 @@ quint64 Checker::kindsConsumed() const
     return kinds;
 }
 
-void Checker::consume(const Event &e)
-{
-    // Most events are commands, failed attempts and writes, which only count: counted here, in
-    // a function small enough to need no stack frame, rather than after the big switch's
-    // prologue.
-    switch (e.kind) {
-    case EventKind::CommandSent:
-        if (e.node >= 0)
-            ++m_r.commands;
-        else if (e.node == kResourceNode)
-            ++m_r.resourceCommands;
-        return;
-    case EventKind::AcquireAttempt:
-        ++m_r.failedAttempts;
-        return;
-    case EventKind::ResourceWrite:
-        ++m_r.counterExpected;
-        return;
-    default:
-        consumeOther(e);
-    }
-}
-
 void Checker::consumeOther(const Event &e)
 {
     // A new case here (or in consume()) belongs in kindsConsumed() too.

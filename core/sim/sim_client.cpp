@@ -182,15 +182,25 @@ void SimClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Gr
     req.holdUs = m_holdNextRequestUs;
     req.timeoutMs = 0;
     req.deadlineUs = 0;
-    req.reply = Reply();
+    req.replyInOut = false;
+    // req.reply is left as the last request of the slot left it (moved from): arrive() sets it
+    // before anything reads it, and a timeout or a lost reply never reads it.
     m_loseNextReply = false;
     m_delayNextReplyUs = 0;
     m_holdNextRequestUs = 0;
     const quint64 handle = (req.serial << 16) | slot;
-    strike(req.spec.step, "before", handle);
-    const Request *issued = findRequest(handle);
+    // Without faults nothing can touch the request before it leaves: no second look-up.
+    Request *issued = &req;
+    if (m_world.watchesSteps()) {
+        strikeFaults(req.spec.step, "before", handle);
+        issued = findRequest(handle);
+    }
     if (issued && issued->holdUs > 0) {
         at(m_world.kernel().now() + issued->holdUs, [this, handle] { send(handle); });
+        return;
+    }
+    if (issued && !m_crashed && m_pausedUntilUs < 0) {
+        sendRequest(*issued, handle); // deliver()'s immediate case, with the request in hand
         return;
     }
     deliver([this, handle] { send(handle); });
@@ -198,9 +208,13 @@ void SimClient::issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Gr
 
 void SimClient::send(quint64 handle)
 {
-    Request *req = findRequest(handle);
-    if (!req)
-        return;
+    if (Request *req = findRequest(handle))
+        sendRequest(*req, handle);
+}
+
+void SimClient::sendRequest(Request &request, quint64 handle)
+{
+    Request *req = &request;
     const int nodeIndex = req->spec.node;
     const std::size_t link =
         nodeIndex == kResourceNode ? m_linkArrivalUs.size() - 1 : std::size_t(nodeIndex);
@@ -233,12 +247,15 @@ void SimClient::arrive(quint64 handle, int nodeIndex, std::size_t link)
         return;
     }
     const bool stoppedBefore = node->scriptStop() != ScriptStop::None;
+    const Request *slab = m_slab.data();
     Reply reply = node->execute(req->spec.argv, m_index);
     if (!stoppedBefore && (node->scriptStop() == ScriptStop::TimeLimit ||
                            node->scriptStop() == ScriptStop::MemoryCap))
         m_world.scriptLimitHit(m_index);
-    req = findRequest(handle);
-    if (!req)
+    // The command may have woken this client (a pub/sub message), which may have issued more
+    // commands and moved the slab; nothing answers a request during execute(), so only then
+    // is the request looked up again.
+    if (m_slab.data() != slab && !(req = findRequest(handle)))
         return;
     if (req->dropReply) {
         armTimeout(handle); // executed, but nobody will hear about it
@@ -250,7 +267,14 @@ void SimClient::arrive(quint64 handle, int nodeIndex, std::size_t link)
     m_replyArrivalUs[link] = back;
     if (back > req->deadlineUs)
         armTimeout(handle); // the reply will come too late to matter
-    req->reply = std::move(reply);
+    if (!req->group && !m_crashed) {
+        // Straight into the awaiter, one move fewer than through req->reply: its frame lives
+        // until the client crashes, and a timeout that answers first overwrites it.
+        *req->out = std::move(reply);
+        req->replyInOut = true;
+    } else {
+        req->reply = std::move(reply);
+    }
     m_world.kernel().at(back, [this, handle, nodeIndex] { replyArrives(handle, nodeIndex); });
 }
 
@@ -258,23 +282,35 @@ void SimClient::replyArrives(quint64 handle, int nodeIndex)
 {
     // A request that is gone (answered by its timeout meanwhile) has nothing left to deliver:
     // complete() and armTimeout() would ignore the stale handle anyway.
-    if (!findRequest(handle))
+    Request *req = findRequest(handle);
+    if (!req)
         return;
     if (m_world.partitioned(m_index, nodeIndex)) {
         armTimeout(handle);
         return;
     }
+    if (!m_crashed && m_pausedUntilUs < 0) {
+        completeRequest(*req, handle, req->replyInOut ? nullptr : &req->reply); // deliver() now
+        return;
+    }
     deliver([this, handle] {
-        if (Request *req = findRequest(handle))
-            complete(handle, std::move(req->reply));
+        if (Request *later = findRequest(handle))
+            completeRequest(*later, handle, later->replyInOut ? nullptr : &later->reply);
     });
 }
 
 void SimClient::complete(quint64 handle, Reply &&reply)
 {
-    Request *found = findRequest(handle);
-    if (!found)
-        return; // already answered or timed out
+    if (Request *found = findRequest(handle))
+        completeRequest(*found, handle, &reply);
+    // else: already answered or timed out
+}
+
+void SimClient::completeRequest(Request &request, quint64 handle, Reply *answer)
+{
+    Request *found = &request;
+    // The answer, or the one arrive() already put where the awaiter reads it.
+    Reply &reply = answer ? *answer : *found->out;
     // Take what is needed and free the slot (not the whole Request: moving it costs more).
     struct Done {
         quint64 serial;
@@ -316,7 +352,8 @@ void SimClient::complete(quint64 handle, Reply &&reply)
         deliver([h] { h.resume(); });
         return;
     }
-    *req.out = std::move(reply);
+    if (answer)
+        *req.out = std::move(reply);
     const auto h = req.handle;
     deliver([h] { h.resume(); });
 }
@@ -493,6 +530,7 @@ Task<void> SimClient::workload()
         const int pick = sc.keyCount == 1 ? 0 : int(m_rng.between(0, sc.keyCount - 1));
         LockHandle lock = m_blankLock;
         lock.acquireCommand.swap(m_acquireCommand); // refilled by the first attempt
+        lock.releaseCommand.swap(m_releaseCommand); // and by the release
         const quint32 key = m_world.lockKeyId(pick);
         lock.request.key = m_world.strings().at(key); // "lock:<pick>", shared rather than rebuilt
         lock.request.ttlMs = sc.ttlMs;
@@ -503,6 +541,7 @@ Task<void> SimClient::workload()
         const bool ok = co_await acquireLock(*this, m_world.strategy(), lock, m_wait);
         if (!ok) {
             m_acquireCommand.swap(lock.acquireCommand);
+            m_releaseCommand.swap(lock.releaseCommand);
             m_world.record(EventKind::AcquireGaveUp, qint16(m_index), kNoNode, key, 0, 0);
             co_await sleepFor(m_spec.thinkMs.sampleUs(m_rng));
             continue;
@@ -515,6 +554,7 @@ Task<void> SimClient::workload()
         const auto outcome = co_await releaseLock(*this, m_world.strategy(), lock, m_world.wait());
         recordReleased(key, outcome);
         m_acquireCommand.swap(lock.acquireCommand);
+        m_releaseCommand.swap(lock.releaseCommand);
         co_await sleepFor(m_spec.thinkMs.sampleUs(m_rng));
     }
     m_finished = true;

@@ -80,8 +80,10 @@ private:
         qint64 deadlineUs = 0;
         // The node's answer while it travels back. Kept here rather than in the kernel action
         // that brings it back: a Reply is too big for an action's inline room, and that action
-        // would allocate on every command.
+        // would allocate on every command. Only for fan-out calls and crashed clients: a
+        // single call's answer goes straight to *out (replyInOut).
         Reply reply;
+        bool replyInOut = false;
     };
 
     // Sleeps in microseconds, for hold and think times drawn from distributions.
@@ -143,11 +145,14 @@ private:
     }
     void armTimeout(quint64 handle);
     void send(quint64 handle);
+    void sendRequest(Request &req, quint64 handle); // send() with the request found
     void arrive(quint64 handle, int node, std::size_t link);
     void replyArrives(quint64 handle, int node);
-    // `reply` may be the request's own (Request::reply): it is moved out before anything can
-    // issue another command (nothing before the resumption does).
     void complete(quint64 handle, Reply &&reply);
+    // complete() with the request found. `answer` may be the request's own (Request::reply):
+    // it is moved out before anything can issue another command (nothing before the
+    // resumption does); nullptr: arrive() already put the answer in *out.
+    void completeRequest(Request &req, quint64 handle, Reply *answer);
     void issue(CallSpec &&spec, Reply *out, std::coroutine_handle<> h, Group *group,
                int indexInGroup);
 
@@ -185,6 +190,8 @@ private:
     // The SET ... NX PX of this client's last acquisition, handed to the next one, whose first
     // attempt refills it in place (strategies/common.cpp) instead of allocating a new list.
     Command m_acquireCommand;
+    // The same for the release's command (LockHandle::releaseCommand).
+    Command m_releaseCommand;
     std::vector<qint64> m_linkArrivalUs; // per node: last arrival, for FIFO links
     std::vector<qint64> m_replyArrivalUs;
     int m_depth = 0;

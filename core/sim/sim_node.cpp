@@ -133,12 +133,10 @@ void SimNode::onPrimaryChange(const Engine::KeyChange &c)
         replicate(c.key);
 }
 
-qint16 *SimNode::primaryOwner(const QByteArray &key, bool insert)
+qint16 *SimNode::primaryOwnerSlow(const QByteArray &key, bool insert)
 {
     const char *data = key.constData();
     OwnerSlot &slot = m_ownerSlots[(quintptr(data) >> 4) % m_ownerSlots.size()];
-    if (slot.owner && slot.data == data && slot.size == key.size())
-        return slot.owner;
     auto &owners = m_servers.front()->owners;
     qint16 *owner = nullptr;
     const QByteArray *stored = nullptr;

@@ -91,7 +91,16 @@ private:
     void reportReplacedData(const Server &before);
     // The primary's owner entry of `key`, found by the address of its bytes (m_ownerSlots), or
     // looked up (and inserted when `insert`); nullptr when absent and not inserted.
-    qint16 *primaryOwner(const QByteArray &key, bool insert);
+    // Inline up to the slot's check: every key change asks once.
+    qint16 *primaryOwner(const QByteArray &key, bool insert)
+    {
+        const char *data = key.constData();
+        const OwnerSlot &slot = m_ownerSlots[(quintptr(data) >> 4) % m_ownerSlots.size()];
+        if (slot.owner && slot.data == data && slot.size == key.size())
+            return slot.owner;
+        return primaryOwnerSlow(key, insert);
+    }
+    qint16 *primaryOwnerSlow(const QByteArray &key, bool insert);
     void forgetOwnerSlots() { m_ownerSlots.fill(OwnerSlot()); }
 
     Kernel &m_kernel;
@@ -123,7 +132,7 @@ private:
         qsizetype size = 0;
         qint16 *owner = nullptr;
     };
-    std::array<OwnerSlot, 256> m_ownerSlots{};
+    std::array<OwnerSlot, 1024> m_ownerSlots{}; // as many as SimWorld's lock keys by address
     bool m_muted = false; // true while a fault rewrites data (it reports the changes itself)
     quint64 m_commands = 0;
     ChangeSink m_changeSink;

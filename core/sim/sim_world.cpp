@@ -18,6 +18,7 @@ SimWorld::SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> str
     , m_wait(wait)
     , m_seed(seed)
     , m_sink(sink)
+    , m_checker(dynamic_cast<Checker *>(sink))
     , m_strings(std::move(strings))
     , m_recordText(recordText)
     , m_rng(Rng::derive(seed, 0))
@@ -109,18 +110,10 @@ QList<QByteArray> SimWorld::nodeNames() const
     return names;
 }
 
-quint32 SimWorld::keyId(const QByteArray &key)
-{
-    const quint32 id = lockKeyIdOf(key);
-    return id != 0 ? id : m_strings->intern(key);
-}
-
-quint32 SimWorld::lockKeyIdOf(const QByteArray &key)
+quint32 SimWorld::lockKeyIdSlow(const QByteArray &key)
 {
     const char *data = key.constData();
     LockKeyByAddress &slot = m_lockKeyByAddress[(quintptr(data) >> 4) % m_lockKeyByAddress.size()];
-    if (slot.data == data && slot.size == key.size())
-        return slot.id;
     const auto it = m_lockKeys.find(key);
     if (it == m_lockKeys.end())
         return 0;

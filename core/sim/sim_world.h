@@ -81,9 +81,23 @@ public:
     {
         return m_getCounterCommands[std::size_t(index)];
     }
-    quint32 keyId(const QByteArray &key);
-    // The interned id of a lock key ("lock:i"), or 0 for any other key.
-    quint32 lockKeyIdOf(const QByteArray &key);
+    // Inline, as lockKeyIdOf(): every failed attempt and every key change asks.
+    quint32 keyId(const QByteArray &key)
+    {
+        const quint32 id = lockKeyIdOf(key);
+        return id != 0 ? id : m_strings->intern(key);
+    }
+    // The interned id of a lock key ("lock:i"), or 0 for any other key. The look-up by address
+    // inline, the rest (hashing the key) not.
+    quint32 lockKeyIdOf(const QByteArray &key)
+    {
+        const char *data = key.constData();
+        const LockKeyByAddress &slot =
+            m_lockKeyByAddress[(quintptr(data) >> 4) % m_lockKeyByAddress.size()];
+        if (slot.data == data && slot.size == key.size())
+            return slot.id;
+        return lockKeyIdSlow(key);
+    }
     const StringPool &strings() const
     {
         return *m_strings;
@@ -93,7 +107,10 @@ public:
     {
         if (!(m_kindsRecorded & eventKindBit(e.kind)))
             return;
-        m_sink->consume(e);
+        if (m_checker)
+            m_checker->consume(e); // a direct call, its counting cases inline
+        else
+            m_sink->consume(e);
         if (m_captions)
             m_captions->see(e, m_sink);
     }
@@ -162,6 +179,7 @@ private:
     WaitOptions m_wait;
     quint64 m_seed;
     EventSink *m_sink;
+    Checker *m_checker = nullptr; // m_sink, when it is the checker alone (no log, no extra sink)
     // The kinds the sink (and the captions, which see every event) read: record() drops the
     // others. Every kind until the constructor has asked.
     quint64 m_kindsRecorded = ~quint64(0);
@@ -184,7 +202,11 @@ private:
         qsizetype size = -1;
         quint32 id = 0;
     };
-    std::array<LockKeyByAddress, 256> m_lockKeyByAddress{};
+    // 1024 slots of 16 bytes of address each: the pool's lock keys, allocated one after the
+    // other between their counters' names, spread over some 8 KiB for 100 keys; 256 slots
+    // wrapped round within that, and one look-up in eleven missed and hashed.
+    std::array<LockKeyByAddress, 1024> m_lockKeyByAddress{};
+    quint32 lockKeyIdSlow(const QByteArray &key); // lockKeyIdOf() when the address is not known
     std::vector<quint32> m_lockKeyIds, m_counterKeyIds;
     std::vector<Command> m_getCounterCommands;
     bool m_anyPartition = false;

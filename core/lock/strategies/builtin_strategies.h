@@ -43,8 +43,9 @@ template <typename... Args> Command command(Args &&...args)
 const QByteArray &ensureToken(LockContext &ctx, LockHandle &lock);
 // Fills the handle's bookkeeping once an attempt succeeded on a single node.
 void markAcquired(LockContext &ctx, LockHandle &lock);
-// The TTL as a Redis argument.
-QByteArray ttlArg(const LockHandle &lock);
+// The TTL as a Redis argument. A reference to this thread's last one (a copy of it costs a
+// reference count up and down per attempt), valid until the next call.
+const QByteArray &ttlArg(const LockHandle &lock);
 
 // `SET k token NX PX ttl` on node 0: OK acquires, nil is busy, anything else is an error.
 Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step);

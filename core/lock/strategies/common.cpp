@@ -19,7 +19,7 @@ void markAcquired(LockContext &ctx, LockHandle &lock)
     lock.nodesHeld = 1u;
 }
 
-QByteArray ttlArg(const LockHandle &lock)
+const QByteArray &ttlArg(const LockHandle &lock)
 {
     // A run uses one TTL for every acquisition: keep its text (per thread) rather than format
     // and allocate it again for each command.
@@ -52,7 +52,7 @@ Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const cha
     // key or TTL means a new acquisition: built again). Comparing three short strings costs
     // less than allocating and filling a six-word list on every spin.
     Command &set = lock.acquireCommand;
-    const QByteArray ttl = ttlArg(lock);
+    const QByteArray &ttl = ttlArg(lock); // used before the co_await only
     if (set.size() != 6 || !sameBytes(set.at(2), token) ||
         !sameBytes(set.at(1), lock.request.key) || !sameBytes(set.at(5), ttl)) {
         if (set.size() == 6 && set.isDetached()) {
@@ -99,14 +99,12 @@ Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock)
     // coroutine frame that going through evalScript() cost on every release.
     const LuaScript &script = compareAndDeleteScript();
     const char *const step = "release.script";
-    // The list of an earlier release on this thread, when its request is answered (nothing
-    // else shares it): refilled in place rather than allocated again. Several releases may be
-    // under way at once (simulated clients interleave): each takes the spare only if it is
-    // there, and the last to finish leaves its list for the next.
-    thread_local Command spare;
-    Command evalSha;
-    if (spare.size() == 5 && spare.isDetached()) {
-        evalSha.swap(spare);
+    // The list of an earlier release handed on with the handle (the simulator passes each
+    // client's last one on), when its request is answered and nothing else shares it:
+    // refilled in place rather than allocated again. (A spare kept per thread served only
+    // half the releases: a thousand simulated clients have many releases under way at once.)
+    Command &evalSha = lock.releaseCommand;
+    if (evalSha.size() == 5 && evalSha.isDetached()) {
         evalSha[1] = script.sha1;
         evalSha[3] = lock.request.key;
         evalSha[4] = lock.token;
@@ -115,7 +113,6 @@ Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock)
                           lock.request.key, lock.token);
     }
     Reply reply = co_await ctx.call(0, evalSha, step);
-    spare.swap(evalSha);
     if (reply.isError() && reply.errorCode() == QByteArrayLiteral("NOSCRIPT"))
         reply = co_await ctx.call(0,
                                   command(QByteArrayLiteral("EVAL"), script.body,
