@@ -223,8 +223,8 @@ void EngineCore::notify(int notifyClass, const char *event, const QByteArray &ke
 void EngineCore::keyChanged(Engine::KeyChange::Kind kind, const QByteArray &key, int session,
                             const QByteArray &oldValue)
 {
-    if (m_observer) // built in place: no temporary to move in and destroy
-        m_pendingChanges.emplace_back(kind, key, session, oldValue);
+    if (m_observer) // braces: clang 14 has no C++20 parenthesized aggregate initialization
+        m_pendingChanges.push_back(Engine::KeyChange{kind, key, session, oldValue});
 }
 
 int EngineCore::publish(const QByteArray &channel, const QByteArray &message)
