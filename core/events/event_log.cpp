@@ -9,6 +9,7 @@
 #include <QJsonObject>
 
 #include <limits>
+#include <utility>
 
 namespace lockscope {
 
@@ -20,35 +21,94 @@ constexpr qsizetype kMaxNamesAsSeen = 32767;
 StringPool::StringPool()
 {
     m_strings.emplace_back();
+    m_hashes.push_back(0);
     m_live.push_back(true);
-    m_ids.emplace(QByteArray(), 0);
+    growTo(16);
+}
+
+quint32 StringPool::hashOf(const QByteArray &s)
+{
+    // FNV-1a's low bits, spread: the top bits of the product pick the home slot.
+    return quint32((quint64(BytesHash{}(s)) * 0x9E3779B97F4A7C15ULL) >> 32);
+}
+
+std::size_t StringPool::slotOf(const QByteArray &s, quint32 hash) const
+{
+    std::size_t i = home(hash);
+    for (;;) {
+        const Slot &slot = m_slots[i];
+        if (slot.id == 0 || (slot.hash == hash && m_strings[slot.id] == s))
+            return i;
+        i = nextSlot(i);
+    }
+}
+
+void StringPool::growTo(std::size_t size)
+{
+    std::vector<Slot> old = std::exchange(m_slots, std::vector<Slot>(size));
+    m_shift = 32;
+    for (std::size_t n = size; n > 1; n >>= 1)
+        --m_shift;
+    for (const Slot &slot : old) {
+        if (slot.id == 0)
+            continue;
+        std::size_t i = home(slot.hash);
+        while (m_slots[i].id != 0)
+            i = nextSlot(i);
+        m_slots[i] = slot;
+    }
+}
+
+quint32 StringPool::find(const QByteArray &s) const
+{
+    return s.isEmpty() ? 0 : m_slots[slotOf(s, hashOf(s))].id;
 }
 
 quint32 StringPool::intern(const QByteArray &s)
 {
     if (s.isEmpty())
         return 0;
+    if ((m_slotsUsed + 1) * 10 > m_slots.size() * 7)
+        growTo(m_slots.size() * 2);
+    const quint32 hash = hashOf(s);
+    Slot &slot = m_slots[slotOf(s, hash)];
+    if (slot.id != 0)
+        return slot.id;
     const bool reuse = m_freeNext < m_free.size();
-    const quint32 next = reuse ? m_free[m_freeNext] : quint32(m_strings.size());
-    auto [it, inserted] = m_ids.try_emplace(s, next);
-    if (inserted) {
-        if (reuse) {
-            ++m_freeNext;
-            m_strings[next] = s;
-            m_live[next] = true;
-        } else {
-            m_strings.push_back(s);
-            m_live.push_back(true);
-        }
+    const quint32 id = reuse ? m_free[m_freeNext++] : quint32(m_strings.size());
+    if (reuse) {
+        m_strings[id] = s;
+        m_hashes[id] = hash;
+        m_live[id] = true;
+    } else {
+        m_strings.push_back(s);
+        m_hashes.push_back(hash);
+        m_live.push_back(true);
     }
-    return it->second;
+    slot = Slot{hash, id};
+    ++m_slotsUsed;
+    return id;
 }
 
 void StringPool::release(quint32 id)
 {
     if (id == 0 || !isLive(id))
         return;
-    m_ids.erase(m_strings[id]);
+    std::size_t hole = home(m_hashes[id]);
+    while (m_slots[hole].id != id)
+        hole = nextSlot(hole);
+    // Backward shift instead of a tombstone: each later slot of the run moves into the hole
+    // unless its home lies cyclically in (hole, j], where the move would put it before home.
+    for (std::size_t j = nextSlot(hole); m_slots[j].id != 0; j = nextSlot(j)) {
+        const std::size_t h = home(m_slots[j].hash);
+        const bool stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
+        if (!stays) {
+            m_slots[hole] = m_slots[j];
+            hole = j;
+        }
+    }
+    m_slots[hole] = Slot{};
+    --m_slotsUsed;
     m_strings[id] = QByteArray();
     m_live[id] = false;
     m_free.push_back(id);
@@ -59,8 +119,13 @@ void StringPool::reserve(std::size_t n)
     if (n <= m_strings.size())
         return;
     m_strings.reserve(n);
+    m_hashes.reserve(n);
     m_live.reserve(n);
-    m_ids.reserve(n);
+    std::size_t size = m_slots.size();
+    while (n * 10 > size * 7)
+        size *= 2;
+    if (size > m_slots.size())
+        growTo(size);
 }
 
 void StringPool::mark()

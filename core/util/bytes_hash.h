@@ -21,12 +21,4 @@ struct BytesHash {
     }
 };
 
-// The same hash for a table of many distinct strings (a string pool of 100,000 key names):
-// libstdc++ keeps each node's hash in the node only for a hasher that may throw, and without it
-// every probe of a bucket hashes the bytes of the node it passes again (a third of the page's
-// interning time). Not noexcept on purpose.
-struct StoredBytesHash {
-    std::size_t operator()(const QByteArray &s) const { return BytesHash{}(s); }
-};
-
 } // namespace lockscope

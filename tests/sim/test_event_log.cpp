@@ -80,6 +80,7 @@ class TestEventLog : public QObject {
 
 private slots:
     void stringPool();
+    void stringPoolUnderChurn();
     void dropOldestReleasesOnlyUnusedStrings();
     void kindIds();
     void eventJsonFormat();
@@ -113,6 +114,70 @@ void TestEventLog::stringPool()
     QCOMPARE(pool.at(3), withNul);
     QCOMPARE(pool.intern(QByteArrayLiteral("A")), quint32(2));
     QCOMPARE(pool.size(), quint32(5));
+}
+
+// Strings come and go, all with the same first bytes: first at most eleven at a time in the
+// smallest table (16 slots, so that runs of slots wrap around its end all the time), then
+// thousands in a table that keeps growing and stays up to two-thirds full. After every step of
+// the first part and often in the second, the pool finds exactly the live strings under their
+// ids, finds none of the released ones, and gives released ids out again, the oldest release
+// first. What a QHash remembers of the same steps is the referee.
+void TestEventLog::stringPoolUnderChurn()
+{
+    StringPool pool;
+    QHash<QByteArray, quint32> live;
+    std::vector<QByteArray> liveInOrder; // to pick one to release the same way every run
+    std::vector<quint32> released;       // ids released, oldest first
+    std::size_t reusedUpTo = 0;
+    quint64 state = 77;
+    auto next = [&state](quint64 bound) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (state >> 33) % bound;
+    };
+    struct Part {
+        qsizetype maxLive;
+        int steps;
+        int checkEvery;
+    };
+    for (const Part part : {Part{11, 20000, 1}, Part{2800, 40000, 97}}) {
+        for (int step = 0; step < part.steps; ++step) {
+            if (live.size() < part.maxLive && next(3) != 0) {
+                const QByteArray s = "lock:orders:" + QByteArray::number(next(1000000));
+                const bool known = live.contains(s);
+                const quint32 id = pool.intern(s);
+                if (known) {
+                    QCOMPARE(id, live.value(s));
+                } else {
+                    if (reusedUpTo < released.size())
+                        QCOMPARE(id, released[reusedUpTo++]); // a released id first, in order
+                    else
+                        QCOMPARE(id, pool.size() - 1); // else a new one
+                    live.insert(s, id);
+                    liveInOrder.push_back(s);
+                }
+            } else if (!liveInOrder.empty()) {
+                const std::size_t at = std::size_t(next(liveInOrder.size()));
+                const QByteArray s = liveInOrder[at];
+                liveInOrder[at] = liveInOrder.back();
+                liveInOrder.pop_back();
+                const quint32 id = live.take(s);
+                pool.release(id);
+                released.push_back(id);
+                QVERIFY(!pool.isLive(id));
+                QCOMPARE(pool.find(s), quint32(0));
+            }
+            if (step % part.checkEvery == 0 || step == part.steps - 1) {
+                QCOMPARE(pool.liveCount(), quint32(live.size()) + 1);
+                for (auto it = live.cbegin(); it != live.cend(); ++it) {
+                    QCOMPARE(pool.find(it.key()), it.value());
+                    QCOMPARE(pool.at(it.value()), it.key());
+                }
+            }
+        }
+    }
+    QVERIFY(live.size() > 2000); // the table grew several times
+    QVERIFY(released.size() > 5000);
+    QCOMPARE(pool.find(QByteArray()), quint32(0));
 }
 
 // A log that keeps a window of its history (as the monitor's does) is dropped from many times,
