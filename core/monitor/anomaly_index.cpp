@@ -1,6 +1,7 @@
 #include "anomaly_index.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace lockscope {
 
@@ -27,7 +28,10 @@ void AnomalyIndex::clear()
 
 void AnomalyIndex::touch(const QByteArray &key)
 {
-    m_touched.insert(key);
+    const qsizetype waiting = m_touchedSet.size();
+    m_touchedSet.insert(key);
+    if (m_touchedSet.size() != waiting)
+        m_touched.push_back(key);
 }
 
 AnomalyIndex::Update AnomalyIndex::evaluate(qint64 nowUs, const Lookup &lookup, qsizetype maxKeys)
@@ -41,14 +45,17 @@ AnomalyIndex::Update AnomalyIndex::evaluate(qint64 nowUs, const Lookup &lookup, 
         m_deadlines.pop();
         const auto it = m_keys.constFind(top.second);
         if (it != m_keys.cend() && it->deadline == top.first)
-            m_touched.insert(top.second);
+            touch(top.second);
     }
+    const std::size_t n =
+        maxKeys < 0 ? m_touched.size() : std::min(m_touched.size(), std::size_t(maxKeys));
+    std::vector<QByteArray> keys(std::make_move_iterator(m_touched.begin()),
+                                 std::make_move_iterator(m_touched.begin() + std::ptrdiff_t(n)));
+    m_touched.erase(m_touched.begin(), m_touched.begin() + std::ptrdiff_t(n));
+    for (const QByteArray &key : keys)
+        m_touchedSet.remove(key);
     // In key order, as the full evaluation lists them.
-    std::vector<QByteArray> keys;
-    auto last = m_touched.begin();
-    while (last != m_touched.end() && (maxKeys < 0 || qsizetype(keys.size()) < maxKeys))
-        keys.push_back(*last++);
-    m_touched.erase(m_touched.begin(), last);
+    std::sort(keys.begin(), keys.end(), BytesLess());
     QSet<QByteArray> owners;
     for (const QByteArray &key : keys)
         judgeKey(key, lookup(key), update, owners);
