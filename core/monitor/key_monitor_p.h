@@ -33,18 +33,22 @@ namespace lockscope {
 
 class KeyMonitor::Private {
 public:
+    // The turns below are short because a window's event loop runs one of each per pass (the
+    // replies, their applying, the anomalies, the page's table) and its input waits for the
+    // whole pass: with 1,000,000 lock keys all of them are busy at once, and turns of 4, 6,
+    // 2.5 (300 keys) and 4 ms made input wait 12 ms at the median and 16 ms for a third of it.
     // Keys judged for anomalies in one event-loop turn (a few ms; sentences and notes included).
-    static constexpr qsizetype kAnomalySliceKeys = 300;
+    static constexpr qsizetype kAnomalySliceKeys = 150;
     // Replies applied in one event-loop turn: while the window is busy, a big server's replies
     // pile up (a hundred SCAN rounds' worth), and applying them all at once held the window
     // for up to 60 ms. Slices of kApplySlice, until kApplyTurnMs have gone; the rest, in order,
     // on the next turn.
     static constexpr qsizetype kApplySlice = 64;
-    static constexpr qint64 kApplyTurnMs = 6;
+    static constexpr qint64 kApplyTurnMs = 3;
     // A following monitor's data connection hands out replies for at most this long a turn
     // (ConnectionOptions::replyTurnMs): one socket read of a 1,000,000-key scan held 4-19 ms
     // of replies, and the window's input waited behind it.
-    static constexpr qint64 kReplyTurnMs = 4;
+    static constexpr qint64 kReplyTurnMs = 2;
     static constexpr int kFinishTurns = 1000;
     // A scan estimate makes room for at most this many keys (a wrong DBSIZE share must not
     // take gigabytes up front).

@@ -52,7 +52,7 @@ constexpr int kScanTableTicks = 5;
 // event-loop turn: the 20,000 keys a big server's scan brings in half a second took 70-110 ms
 // at once.
 constexpr qsizetype kTableSlice = 100; // 500 overran the turn by 3-5 ms on a busy machine
-constexpr qint64 kTableTurnMs = 4;
+constexpr qint64 kTableTurnMs = 3;
 // What the slices prepared reaches the view at most every kTableCommitMs (and at once when the
 // first scan's last keys are in): every commit repaints the whole table, 9 ms with its flush,
 // and one after every turn made each turn a 16-20 ms gap.
