@@ -379,10 +379,11 @@ private Q_SLOTS:
         QStandardItemModel cells(4, 4);
         const QString texts[] = {QStringLiteral("lock:orders:20260301-000042"),
                                  QStringLiteral("c7"), QStringLiteral("1234567"),
-                                 QStringLiteral("\u9501 lock \u2014 key")};
+                                 QStringLiteral("\u9501 lock \u2014 key"),
+                                 QStringLiteral("lock\tkey")}; // a key name may hold a tab
         for (int r = 0; r < 4; ++r) {
             for (int c = 0; c < 4; ++c) {
-                auto *item = new QStandardItem(texts[(r + c) % 4]);
+                auto *item = new QStandardItem(texts[(r + c) % 5]);
                 if (c == 2)
                     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
                 if (r == 1) {
