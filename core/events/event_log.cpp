@@ -8,7 +8,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <new>
+#include <type_traits>
 #include <utility>
 
 namespace lockscope {
@@ -43,13 +47,42 @@ std::size_t StringPool::slotOf(const QByteArray &s, quint32 hash) const
     }
 }
 
+StringPool::Slots::Slots(std::size_t n)
+    : m_data(static_cast<Slot *>(std::calloc(n, sizeof(Slot))))
+    , m_size(n)
+{
+    static_assert(std::is_trivially_copyable_v<Slot>);
+    if (!m_data && n > 0)
+        throw std::bad_alloc();
+}
+
+StringPool::Slots::Slots(const Slots &other)
+    : Slots(other.m_size)
+{
+    if (m_size > 0)
+        std::memcpy(m_data.get(), other.m_data.get(), m_size * sizeof(Slot));
+}
+
+StringPool::Slots &StringPool::Slots::operator=(const Slots &other)
+{
+    if (this != &other)
+        *this = Slots(other);
+    return *this;
+}
+
+void StringPool::Slots::Free::operator()(Slot *p) const
+{
+    std::free(p);
+}
+
 void StringPool::growTo(std::size_t size)
 {
-    std::vector<Slot> old = std::exchange(m_slots, std::vector<Slot>(size));
+    const Slots old = std::exchange(m_slots, Slots(size));
     m_shift = 32;
     for (std::size_t n = size; n > 1; n >>= 1)
         --m_shift;
-    for (const Slot &slot : old) {
+    for (std::size_t k = 0; k < old.size(); ++k) {
+        const Slot &slot = old[k];
         if (slot.id == 0)
             continue;
         std::size_t i = home(slot.hash);

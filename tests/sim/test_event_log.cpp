@@ -178,6 +178,20 @@ void TestEventLog::stringPoolUnderChurn()
     QVERIFY(live.size() > 2000); // the table grew several times
     QVERIFY(released.size() > 5000);
     QCOMPARE(pool.find(QByteArray()), quint32(0));
+
+    // A copy (the monitor's history copies its pool) finds the same, and goes its own way.
+    StringPool copy = pool;
+    const QByteArray fresh("lock:orders:not-yet");
+    QCOMPARE(pool.find(fresh), quint32(0));
+    const quint32 freshId = copy.intern(fresh);
+    QCOMPARE(copy.find(fresh), freshId);
+    QCOMPARE(pool.find(fresh), quint32(0));
+    for (auto it = live.cbegin(); it != live.cend(); ++it) {
+        QCOMPARE(copy.find(it.key()), it.value());
+        copy.release(it.value());
+        QCOMPARE(pool.find(it.key()), it.value());
+    }
+    QCOMPARE(copy.liveCount(), quint32(2)); // the empty string and the fresh one
 }
 
 // A log that keeps a window of its history (as the monitor's does) is dropped from many times,
