@@ -293,7 +293,7 @@ void TestKeyMonitor::scannerEstimatesABigScan()
         return QTest::qWaitFor([&] { return finished; }, 20000);
     };
     QList<quint64> estimates;
-    QVERIFY(scan(100, true, &estimates)); // 200 rounds: the estimate after the 16th
+    QVERIFY(scan(100, true, &estimates)); // 200 rounds: the estimate after the 4th
     QCOMPARE(estimates.size(), 1);
     const quint64 locks = kKeys / kEvery;
     QVERIFY2(estimates[0] >= locks / 2 && estimates[0] <= locks * 2,
@@ -301,7 +301,7 @@ void TestKeyMonitor::scannerEstimatesABigScan()
     estimates.clear();
     QVERIFY(scan(100, false, &estimates)); // not asked
     QVERIFY(estimates.isEmpty());
-    QVERIFY(scan(5000, true, &estimates)); // found whole within 16 rounds
+    QVERIFY(scan(5000, true, &estimates)); // looked at whole within 4 rounds
     QVERIFY(estimates.isEmpty());
 
     // The monitor makes room for about that many, and says so once.
