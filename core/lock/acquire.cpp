@@ -63,8 +63,15 @@ Task<bool> acquireLock(LockContext &ctx, const Strategy &strategy, LockHandle &l
     qint64 backoff = std::max<qint64>(1, wait.backoffMinMs);
     const qint64 backoffMax = std::max(backoff, wait.backoffMaxMs);
     bool acquired = false;
+    const SingleCommandAttempt *const single = strategy.singleCommandAttempt();
     for (;;) {
-        const AttemptResult attempt = co_await strategy.tryAcquire(ctx, lock);
+        AttemptResult attempt;
+        if (single) {
+            const Reply reply = co_await ctx.call(0, single->command(ctx, lock), single->step);
+            attempt = single->outcome(ctx, lock, reply);
+        } else {
+            attempt = co_await strategy.tryAcquire(ctx, lock);
+        }
         if (attempt.outcome == AttemptOutcome::Acquired) {
             acquired = true;
             break;

@@ -45,14 +45,14 @@ bool sameBytes(const QByteArray &a, const QByteArray &b)
 
 } // namespace
 
-Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step)
+const Command &setNxPxCommand(LockContext &ctx, LockHandle &lock)
 {
     const QByteArray &token = ensureToken(ctx, lock);
     // A retry of the same acquisition sends the command its first attempt built (a new token,
     // key or TTL means a new acquisition: built again). Comparing three short strings costs
     // less than allocating and filling a six-word list on every spin.
     Command &set = lock.acquireCommand;
-    const QByteArray &ttl = ttlArg(lock); // used before the co_await only
+    const QByteArray &ttl = ttlArg(lock);
     if (set.size() != 6 || !sameBytes(set.at(2), token) ||
         !sameBytes(set.at(1), lock.request.key) || !sameBytes(set.at(5), ttl)) {
         if (set.size() == 6 && set.isDetached()) {
@@ -66,14 +66,30 @@ Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const cha
                           QByteArrayLiteral("NX"), QByteArrayLiteral("PX"), ttl);
         }
     }
-    const Reply reply = co_await ctx.call(0, set, step);
+    return set;
+}
+
+AttemptResult setNxPxOutcome(LockContext &ctx, LockHandle &lock, const Reply &reply)
+{
     if (reply.isOk()) {
         markAcquired(ctx, lock);
-        co_return AttemptResult{AttemptOutcome::Acquired, -1};
+        return AttemptResult{AttemptOutcome::Acquired, -1};
     }
     if (reply.isNil())
-        co_return AttemptResult{AttemptOutcome::Busy, -1};
-    co_return AttemptResult{AttemptOutcome::Error, -1};
+        return AttemptResult{AttemptOutcome::Busy, -1};
+    return AttemptResult{AttemptOutcome::Error, -1};
+}
+
+Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step)
+{
+    const Reply reply = co_await ctx.call(0, setNxPxCommand(ctx, lock), step);
+    co_return setNxPxOutcome(ctx, lock, reply);
+}
+
+const SingleCommandAttempt *setNxPxAttempt()
+{
+    static const SingleCommandAttempt attempt{setNxPxCommand, "acquire.set", setNxPxOutcome};
+    return &attempt;
 }
 
 ReleaseOutcome releaseOutcomeOf(const Reply &reply)
