@@ -118,7 +118,15 @@ Task<ReleaseOutcome> releaseLock(LockContext &ctx, const Strategy &strategy, Loc
                                  const WaitOptions &wait)
 {
     co_await ctx.checkpoint("release");
-    const ReleaseOutcome outcome = co_await strategy.release(ctx, lock);
+    ReleaseOutcome outcome;
+    if (const SingleCommandRelease *single = strategy.singleCommandRelease()) {
+        Reply reply = co_await ctx.call(0, single->command(ctx, lock), single->step);
+        if (Command again = single->retry(lock, reply); !again.isEmpty())
+            reply = co_await ctx.call(0, std::move(again), single->step);
+        outcome = single->outcome(reply);
+    } else {
+        outcome = co_await strategy.release(ctx, lock);
+    }
     // A reentrant holder that only counted down still holds the lock: nobody to wake.
     if (wait.mode == WaitMode::PubSub && lock.holdCount == 0) {
         const Command publish{QByteArrayLiteral("PUBLISH"), releaseChannel(lock.request.key),

@@ -93,6 +93,18 @@ struct SingleCommandAttempt {
     AttemptResult (*outcome)(LockContext &ctx, LockHandle &lock, const Reply &reply);
 };
 
+// A release that is one command to node 0 (the compare-and-delete script's EVALSHA), sent again
+// in another form when its reply asks for it (NOSCRIPT: the script's body with EVAL), with an
+// outcome that follows from the last reply alone: release() taken apart as above, so that
+// releaseLock sends it from its own coroutine.
+struct SingleCommandRelease {
+    const Command &(*command)(LockContext &ctx, LockHandle &lock);
+    const char *step;
+    // The command to send instead after `reply`; empty when the reply is the answer.
+    Command (*retry)(const LockHandle &lock, const Reply &reply);
+    ReleaseOutcome (*outcome)(const Reply &reply);
+};
+
 class Strategy {
 public:
     virtual ~Strategy() = default;
@@ -105,6 +117,8 @@ public:
     // tryAcquire() as one command, when it is exactly that (null: await tryAcquire()).
     virtual const SingleCommandAttempt *singleCommandAttempt() const { return nullptr; }
     virtual Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const = 0;
+    // release() as one command, when it is exactly that (null: await release()).
+    virtual const SingleCommandRelease *singleCommandRelease() const { return nullptr; }
 };
 
 } // namespace lockscope

@@ -59,6 +59,12 @@ const SingleCommandAttempt *setNxPxAttempt();
 const LuaScript &compareAndDeleteScript();
 // The compare-and-delete script (seed 001 §3.6) on node 0, step "release.script".
 Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock);
+// releaseCompareAndDelete() in its parts (the EVALSHA, kept in and refilled from the handle;
+// the EVAL to send after NOSCRIPT), and as the single-command release of the strategies whose
+// release() is releaseCompareAndDelete() and nothing more.
+const Command &compareAndDeleteCommand(LockContext &ctx, LockHandle &lock);
+Command compareAndDeleteRetry(const LockHandle &lock, const Reply &reply);
+const SingleCommandRelease *compareAndDeleteRelease();
 // Maps a compare-and-delete style reply: 1 released, 0 (or nil) not held, failure error.
 ReleaseOutcome releaseOutcomeOf(const Reply &reply);
 

@@ -108,13 +108,12 @@ const LuaScript &compareAndDeleteScript()
     return script;
 }
 
-Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock)
+const Command &compareAndDeleteCommand(LockContext &, LockHandle &lock)
 {
     // evalScript()'s EVALSHA, then EVAL on NOSCRIPT, written out for one key and one argument:
     // the command is built in one list, without the key and argument lists and the extra
     // coroutine frame that going through evalScript() cost on every release.
     const LuaScript &script = compareAndDeleteScript();
-    const char *const step = "release.script";
     // The list of an earlier release handed on with the handle (the simulator passes each
     // client's last one on), when its request is answered and nothing else shares it:
     // refilled in place rather than allocated again. (A spare kept per thread served only
@@ -128,13 +127,31 @@ Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock)
         evalSha = command(QByteArrayLiteral("EVALSHA"), script.sha1, QByteArrayLiteral("1"),
                           lock.request.key, lock.token);
     }
-    Reply reply = co_await ctx.call(0, evalSha, step);
-    if (reply.isError() && reply.errorCode() == QByteArrayLiteral("NOSCRIPT"))
-        reply = co_await ctx.call(0,
-                                  command(QByteArrayLiteral("EVAL"), script.body,
-                                          QByteArrayLiteral("1"), lock.request.key, lock.token),
-                                  step);
+    return evalSha;
+}
+
+Command compareAndDeleteRetry(const LockHandle &lock, const Reply &reply)
+{
+    if (!(reply.isError() && reply.errorCode() == QByteArrayLiteral("NOSCRIPT")))
+        return {};
+    return command(QByteArrayLiteral("EVAL"), compareAndDeleteScript().body, QByteArrayLiteral("1"),
+                   lock.request.key, lock.token);
+}
+
+Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock)
+{
+    const char *const step = "release.script";
+    Reply reply = co_await ctx.call(0, compareAndDeleteCommand(ctx, lock), step);
+    if (Command again = compareAndDeleteRetry(lock, reply); !again.isEmpty())
+        reply = co_await ctx.call(0, std::move(again), step);
     co_return releaseOutcomeOf(reply);
+}
+
+const SingleCommandRelease *compareAndDeleteRelease()
+{
+    static const SingleCommandRelease release{compareAndDeleteCommand, "release.script",
+                                              compareAndDeleteRetry, releaseOutcomeOf};
+    return &release;
 }
 
 } // namespace lockscope::strategies
