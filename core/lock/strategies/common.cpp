@@ -36,11 +36,13 @@ const QByteArray &ttlArg(const LockHandle &lock)
 
 namespace {
 
-// Equal bytes, seen first by address: a retry's command shares the key, token and TTL text it
-// was built from, so the comparison rarely needs memcmp.
-bool sameBytes(const QByteArray &a, const QByteArray &b)
+// The same buffer: a retry's command shares the key, token and TTL text it was built from.
+// Other buffers are not compared byte by byte: they are almost always a new acquisition's
+// token (other bytes, so a memcmp that only said so), and refilling the command with equal
+// bytes sends the same command anyway.
+bool sameBuffer(const QByteArray &a, const QByteArray &b)
 {
-    return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
+    return a.constData() == b.constData() && a.size() == b.size();
 }
 
 } // namespace
@@ -53,8 +55,8 @@ const Command &setNxPxCommand(LockContext &ctx, LockHandle &lock)
     // less than allocating and filling a six-word list on every spin.
     Command &set = lock.acquireCommand;
     const QByteArray &ttl = ttlArg(lock);
-    if (set.size() != 6 || !sameBytes(set.at(2), token) ||
-        !sameBytes(set.at(1), lock.request.key) || !sameBytes(set.at(5), ttl)) {
+    if (set.size() != 6 || !sameBuffer(set.at(2), token) ||
+        !sameBuffer(set.at(1), lock.request.key) || !sameBuffer(set.at(5), ttl)) {
         if (set.size() == 6 && set.isDetached()) {
             // An earlier acquisition's SET handed on with the handle (the simulator passes
             // each client's last one on), answered and shared by nothing: refilled in place.
