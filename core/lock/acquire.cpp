@@ -63,8 +63,15 @@ Task<bool> acquireLock(LockContext &ctx, const Strategy &strategy, LockHandle &l
     qint64 backoff = std::max<qint64>(1, wait.backoffMinMs);
     const qint64 backoffMax = std::max(backoff, wait.backoffMaxMs);
     bool acquired = false;
+    const SingleCommandAttempt *const single = strategy.singleCommandAttempt();
     for (;;) {
-        const AttemptResult attempt = co_await strategy.tryAcquire(ctx, lock);
+        AttemptResult attempt;
+        if (single) {
+            const Reply reply = co_await ctx.call(0, single->command(ctx, lock), single->step);
+            attempt = single->outcome(ctx, lock, reply);
+        } else {
+            attempt = co_await strategy.tryAcquire(ctx, lock);
+        }
         if (attempt.outcome == AttemptOutcome::Acquired) {
             acquired = true;
             break;
@@ -111,7 +118,15 @@ Task<ReleaseOutcome> releaseLock(LockContext &ctx, const Strategy &strategy, Loc
                                  const WaitOptions &wait)
 {
     co_await ctx.checkpoint("release");
-    const ReleaseOutcome outcome = co_await strategy.release(ctx, lock);
+    ReleaseOutcome outcome;
+    if (const SingleCommandRelease *single = strategy.singleCommandRelease()) {
+        Reply reply = co_await ctx.call(0, single->command(ctx, lock), single->step);
+        if (Command again = single->retry(lock, reply); !again.isEmpty())
+            reply = co_await ctx.call(0, std::move(again), single->step);
+        outcome = single->outcome(reply);
+    } else {
+        outcome = co_await strategy.release(ctx, lock);
+    }
     // A reentrant holder that only counted down still holds the lock: nobody to wake.
     if (wait.mode == WaitMode::PubSub && lock.holdCount == 0) {
         const Command publish{QByteArrayLiteral("PUBLISH"), releaseChannel(lock.request.key),

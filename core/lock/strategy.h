@@ -80,6 +80,31 @@ struct StrategyInfo {
     QString caveat{};
 };
 
+// An attempt that is one command to node 0 whose outcome follows from its reply alone (SET NX
+// PX): what tryAcquire() does, taken apart so that acquireLock can send the command from its
+// own coroutine. Each attempt then costs one coroutine frame fewer (creating, entering, leaving
+// and destroying tryAcquire()'s), on the simulator's most frequent command.
+struct SingleCommandAttempt {
+    // The command to send (it may be kept in and refilled from the handle), valid until the
+    // next call for this handle.
+    const Command &(*command)(LockContext &ctx, LockHandle &lock);
+    const char *step;
+    // What the reply means; fills the handle when acquired.
+    AttemptResult (*outcome)(LockContext &ctx, LockHandle &lock, const Reply &reply);
+};
+
+// A release that is one command to node 0 (the compare-and-delete script's EVALSHA), sent again
+// in another form when its reply asks for it (NOSCRIPT: the script's body with EVAL), with an
+// outcome that follows from the last reply alone: release() taken apart as above, so that
+// releaseLock sends it from its own coroutine.
+struct SingleCommandRelease {
+    const Command &(*command)(LockContext &ctx, LockHandle &lock);
+    const char *step;
+    // The command to send instead after `reply`; empty when the reply is the answer.
+    Command (*retry)(const LockHandle &lock, const Reply &reply);
+    ReleaseOutcome (*outcome)(const Reply &reply);
+};
+
 class Strategy {
 public:
     virtual ~Strategy() = default;
@@ -89,7 +114,11 @@ public:
     // One attempt: returns Acquired with the handle filled, or why not. Waiting and retrying
     // between attempts is the wait mode's business (acquireLock in acquire.h).
     virtual Task<AttemptResult> tryAcquire(LockContext &ctx, LockHandle &lock) const = 0;
+    // tryAcquire() as one command, when it is exactly that (null: await tryAcquire()).
+    virtual const SingleCommandAttempt *singleCommandAttempt() const { return nullptr; }
     virtual Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const = 0;
+    // release() as one command, when it is exactly that (null: await release()).
+    virtual const SingleCommandRelease *singleCommandRelease() const { return nullptr; }
 };
 
 } // namespace lockscope

@@ -50,9 +50,9 @@ QByteArray *KeyValue::field(const QByteArray &name)
 
 void Keyspace::growRecent() const
 {
-    // About two slots per key, from kMinRecentBits up; what was remembered is dropped.
+    // kRecentSlotsPerKey slots per key, from kMinRecentBits up; what was remembered is dropped.
     int bits = kMinRecentBits;
-    while (bits < kMaxRecentBits && (std::size_t(1) << bits) < 2 * m_map.size())
+    while (bits < kMaxRecentBits && (std::size_t(1) << bits) < kRecentSlotsPerKey * m_map.size())
         ++bits;
     m_recentBits = bits;
     m_recent = std::make_unique<Recent[]>(std::size_t(1) << bits);

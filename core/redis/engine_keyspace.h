@@ -140,7 +140,11 @@ private:
         const QByteArray *key = nullptr; // the entry's stored key
     };
     static constexpr int kMinRecentBits = 4;
-    static constexpr int kMaxRecentBits = 9;
+    static constexpr int kMaxRecentBits = 10;
+    // Slots per key: with two, a third of a hundred lock keys shared their slot with another
+    // and missed whenever the two alternated (a hash and a map look-up each time); with eight,
+    // under a tenth do.
+    static constexpr std::size_t kRecentSlotsPerKey = 8;
     Recent &recentSlot(const char *data) const
     {
         // Fibonacci hashing of the address: buffers allocated one after another land apart.
@@ -148,7 +152,8 @@ private:
     }
     void remember(const QByteArray &storedKey, KeyValue *value) const
     {
-        if (!m_recent || (m_recentBits < kMaxRecentBits && m_map.size() > (1u << m_recentBits)))
+        if (!m_recent || (m_recentBits < kMaxRecentBits &&
+                          m_map.size() * kRecentSlotsPerKey > (std::size_t(1) << m_recentBits)))
             growRecent();
         recentSlot(storedKey.constData()) = {storedKey.constData(), storedKey.size(), value,
                                              &storedKey};

@@ -89,9 +89,21 @@ public:
         case EventKind::ResourceWrite:
             ++m_r.counterExpected;
             return;
+        // Two of the six events of every acquisition that mostly only look: inline too.
+        case EventKind::AcquireStarted:
+            if (event.client >= 0 && std::size_t(event.client) < m_clients.size()) {
+                m_clients[std::size_t(event.client)].startedAcquiring = true;
+                return;
+            }
+            break; // a client not seen before (or none): consumeOther()
+        case EventKind::KeyDeleted:
+            if (!(event.client >= 0 && event.owner >= 0 && event.owner != event.client))
+                return; // not a mistaken deletion: nothing to count
+            break;
         default:
-            consumeOther(event);
+            break;
         }
+        consumeOther(event);
     }
     quint64 kindsConsumed() const override;
     // Closes open intervals at `endUs` and computes the percentiles; call once, at the end.

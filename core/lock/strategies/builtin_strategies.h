@@ -49,10 +49,22 @@ const QByteArray &ttlArg(const LockHandle &lock);
 
 // `SET k token NX PX ttl` on node 0: OK acquires, nil is busy, anything else is an error.
 Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step);
+// acquireSetNxPx() in its parts: the command (kept in and refilled from the handle), what its
+// reply means, and both as the single-command attempt of the strategies whose tryAcquire() is
+// acquireSetNxPx(ctx, lock, "acquire.set") and nothing more.
+const Command &setNxPxCommand(LockContext &ctx, LockHandle &lock);
+AttemptResult setNxPxOutcome(LockContext &ctx, LockHandle &lock, const Reply &reply);
+const SingleCommandAttempt *setNxPxAttempt();
 // The built-in compare-and-delete script, looked up once.
 const LuaScript &compareAndDeleteScript();
 // The compare-and-delete script (seed 001 §3.6) on node 0, step "release.script".
 Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock);
+// releaseCompareAndDelete() in its parts (the EVALSHA, kept in and refilled from the handle;
+// the EVAL to send after NOSCRIPT), and as the single-command release of the strategies whose
+// release() is releaseCompareAndDelete() and nothing more.
+const Command &compareAndDeleteCommand(LockContext &ctx, LockHandle &lock);
+Command compareAndDeleteRetry(const LockHandle &lock, const Reply &reply);
+const SingleCommandRelease *compareAndDeleteRelease();
 // Maps a compare-and-delete style reply: 1 released, 0 (or nil) not held, failure error.
 ReleaseOutcome releaseOutcomeOf(const Reply &reply);
 

@@ -36,25 +36,27 @@ const QByteArray &ttlArg(const LockHandle &lock)
 
 namespace {
 
-// Equal bytes, seen first by address: a retry's command shares the key, token and TTL text it
-// was built from, so the comparison rarely needs memcmp.
-bool sameBytes(const QByteArray &a, const QByteArray &b)
+// The same buffer: a retry's command shares the key, token and TTL text it was built from.
+// Other buffers are not compared byte by byte: they are almost always a new acquisition's
+// token (other bytes, so a memcmp that only said so), and refilling the command with equal
+// bytes sends the same command anyway.
+bool sameBuffer(const QByteArray &a, const QByteArray &b)
 {
-    return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
+    return a.constData() == b.constData() && a.size() == b.size();
 }
 
 } // namespace
 
-Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step)
+const Command &setNxPxCommand(LockContext &ctx, LockHandle &lock)
 {
     const QByteArray &token = ensureToken(ctx, lock);
     // A retry of the same acquisition sends the command its first attempt built (a new token,
     // key or TTL means a new acquisition: built again). Comparing three short strings costs
     // less than allocating and filling a six-word list on every spin.
     Command &set = lock.acquireCommand;
-    const QByteArray &ttl = ttlArg(lock); // used before the co_await only
-    if (set.size() != 6 || !sameBytes(set.at(2), token) ||
-        !sameBytes(set.at(1), lock.request.key) || !sameBytes(set.at(5), ttl)) {
+    const QByteArray &ttl = ttlArg(lock);
+    if (set.size() != 6 || !sameBuffer(set.at(2), token) ||
+        !sameBuffer(set.at(1), lock.request.key) || !sameBuffer(set.at(5), ttl)) {
         if (set.size() == 6 && set.isDetached()) {
             // An earlier acquisition's SET handed on with the handle (the simulator passes
             // each client's last one on), answered and shared by nothing: refilled in place.
@@ -66,14 +68,30 @@ Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const cha
                           QByteArrayLiteral("NX"), QByteArrayLiteral("PX"), ttl);
         }
     }
-    const Reply reply = co_await ctx.call(0, set, step);
+    return set;
+}
+
+AttemptResult setNxPxOutcome(LockContext &ctx, LockHandle &lock, const Reply &reply)
+{
     if (reply.isOk()) {
         markAcquired(ctx, lock);
-        co_return AttemptResult{AttemptOutcome::Acquired, -1};
+        return AttemptResult{AttemptOutcome::Acquired, -1};
     }
     if (reply.isNil())
-        co_return AttemptResult{AttemptOutcome::Busy, -1};
-    co_return AttemptResult{AttemptOutcome::Error, -1};
+        return AttemptResult{AttemptOutcome::Busy, -1};
+    return AttemptResult{AttemptOutcome::Error, -1};
+}
+
+Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step)
+{
+    const Reply reply = co_await ctx.call(0, setNxPxCommand(ctx, lock), step);
+    co_return setNxPxOutcome(ctx, lock, reply);
+}
+
+const SingleCommandAttempt *setNxPxAttempt()
+{
+    static const SingleCommandAttempt attempt{setNxPxCommand, "acquire.set", setNxPxOutcome};
+    return &attempt;
 }
 
 ReleaseOutcome releaseOutcomeOf(const Reply &reply)
@@ -92,13 +110,12 @@ const LuaScript &compareAndDeleteScript()
     return script;
 }
 
-Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock)
+const Command &compareAndDeleteCommand(LockContext &, LockHandle &lock)
 {
     // evalScript()'s EVALSHA, then EVAL on NOSCRIPT, written out for one key and one argument:
     // the command is built in one list, without the key and argument lists and the extra
     // coroutine frame that going through evalScript() cost on every release.
     const LuaScript &script = compareAndDeleteScript();
-    const char *const step = "release.script";
     // The list of an earlier release handed on with the handle (the simulator passes each
     // client's last one on), when its request is answered and nothing else shares it:
     // refilled in place rather than allocated again. (A spare kept per thread served only
@@ -112,13 +129,31 @@ Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock)
         evalSha = command(QByteArrayLiteral("EVALSHA"), script.sha1, QByteArrayLiteral("1"),
                           lock.request.key, lock.token);
     }
-    Reply reply = co_await ctx.call(0, evalSha, step);
-    if (reply.isError() && reply.errorCode() == QByteArrayLiteral("NOSCRIPT"))
-        reply = co_await ctx.call(0,
-                                  command(QByteArrayLiteral("EVAL"), script.body,
-                                          QByteArrayLiteral("1"), lock.request.key, lock.token),
-                                  step);
+    return evalSha;
+}
+
+Command compareAndDeleteRetry(const LockHandle &lock, const Reply &reply)
+{
+    if (!(reply.isError() && reply.errorCode() == QByteArrayLiteral("NOSCRIPT")))
+        return {};
+    return command(QByteArrayLiteral("EVAL"), compareAndDeleteScript().body, QByteArrayLiteral("1"),
+                   lock.request.key, lock.token);
+}
+
+Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock)
+{
+    const char *const step = "release.script";
+    Reply reply = co_await ctx.call(0, compareAndDeleteCommand(ctx, lock), step);
+    if (Command again = compareAndDeleteRetry(lock, reply); !again.isEmpty())
+        reply = co_await ctx.call(0, std::move(again), step);
     co_return releaseOutcomeOf(reply);
+}
+
+const SingleCommandRelease *compareAndDeleteRelease()
+{
+    static const SingleCommandRelease release{compareAndDeleteCommand, "release.script",
+                                              compareAndDeleteRetry, releaseOutcomeOf};
+    return &release;
 }
 
 } // namespace lockscope::strategies

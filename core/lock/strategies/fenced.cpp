@@ -51,6 +51,10 @@ public:
     {
         return releaseCompareAndDelete(ctx, lock);
     }
+    const SingleCommandRelease *singleCommandRelease() const override
+    {
+        return compareAndDeleteRelease();
+    }
 };
 
 } // namespace

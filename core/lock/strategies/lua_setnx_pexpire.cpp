@@ -48,6 +48,10 @@ public:
     {
         return releaseCompareAndDelete(ctx, lock);
     }
+    const SingleCommandRelease *singleCommandRelease() const override
+    {
+        return compareAndDeleteRelease();
+    }
 };
 
 } // namespace

@@ -29,6 +29,7 @@ public:
     {
         return acquireSetNxPx(ctx, lock, "acquire.set");
     }
+    const SingleCommandAttempt *singleCommandAttempt() const override { return setNxPxAttempt(); }
 
     Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const override
     {

@@ -32,10 +32,15 @@ public:
     {
         return acquireSetNxPx(ctx, lock, "acquire.set");
     }
+    const SingleCommandAttempt *singleCommandAttempt() const override { return setNxPxAttempt(); }
 
     Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const override
     {
         return releaseCompareAndDelete(ctx, lock);
+    }
+    const SingleCommandRelease *singleCommandRelease() const override
+    {
+        return compareAndDeleteRelease();
     }
 };
 
