@@ -19,9 +19,11 @@ struct KeyEntry {
     KeyType type = KeyType::Unknown;
     qint16 node = kNoNode; // the server it lives on (RunInfo.nodes)
 
-    // TTL: PTTL as read at pttlReadUs; it counts down locally until the next read.
+    // TTL: PTTL as read at pttlReadUs; it counts down locally until the next read. The server
+    // ran that PTTL between pttlSentUs and pttlReadUs (KeySnapshot::sentAtUs).
     qint64 pttlMs = -1;
     qint64 pttlReadUs = 0;
+    qint64 pttlSentUs = 0;
 
     LockInfo lock;         // the recognised format, owner, hold count, ...
     QByteArray format;     // lock.format, refined by linked keys (redisson-fair-lock, ...)

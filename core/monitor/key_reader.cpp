@@ -396,6 +396,8 @@ void sendRound(Job *job, Round &round)
         const Op op = step.op;
         const KeyType type = step.type;
         const bool speculative = step.speculative;
+        if (op == Op::Pttl)
+            job->snapshots[i].sentAtUs = monitorNowUs();
         job->connection->send(step.argv, [job, i, op, type, speculative](const Reply &reply) {
             KeySnapshot &s = job->snapshots[i];
             if (reply.isNoReply()) {

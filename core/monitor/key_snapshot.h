@@ -17,6 +17,10 @@ struct KeySnapshot {
     KeyType type = KeyType::Unknown;
     qint64 pttlMs = -2;  // as PTTL says: -1 no TTL, -2 no such key
     qint64 readAtUs = 0; // when the PTTL reply came (liveClockUs): the countdown's origin
+    // When the PTTL was sent: the server ran it between this and readAtUs, so the expiry it
+    // implies is known only that closely (on a busy machine the reply may wait tens of ms
+    // before it is read). 0: not known (taken as readAtUs).
+    qint64 sentAtUs = 0;
 
     // The value, bounded by ReadLimits. `length` is the full size (STRLEN, HLEN, LLEN, ZCARD);
     // fewer bytes, fields or items than that means the view was cut.
@@ -28,7 +32,7 @@ struct KeySnapshot {
 
     quint64 ticket = 0; // the caller's id for this read (the monitor orders reads by it)
 
-    bool failed = false; // a reply was an error or never came: nothing here can be trusted
+    bool failed = false;   // a reply was an error or never came: nothing here can be trusted
     bool timedOut = false; // ... because the server did not answer in time (paused, overloaded)
     QByteArray error;
 

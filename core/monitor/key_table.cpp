@@ -12,6 +12,12 @@ namespace {
 constexpr qint64 kExpiryToleranceUs = 250 * 1000; // an inferred expiry may run this late
 constexpr qsizetype kMaxLostRemembered = 10000;   // a restart of a big server loses many
 
+// When the snapshot's PTTL was sent; its reply time when that is not known.
+qint64 sentAt(const KeySnapshot &s)
+{
+    return s.sentAtUs > 0 ? s.sentAtUs : s.readAtUs;
+}
+
 } // namespace
 
 KeyTable::KeyTable(MonitorRecorder &recorder, bool recording)
@@ -147,6 +153,7 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
         e.node = m_node;
         e.pttlMs = s.pttlMs;
         e.pttlReadUs = s.readAtUs;
+        e.pttlSentUs = sentAt(s);
         e.lock = std::move(info);
         e.format = e.lock.format;
         e.valueText = value;
@@ -182,7 +189,13 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
     const QByteArray newOwner = info.role == LockRole::Lock ? info.owner : QByteArray();
     const bool ownerChanged = !newOwner.isEmpty() && newOwner != oldOwner;
     const bool valueChanged = !e.valueSeen || e.type != s.type || e.valueText != value;
+    // What is left of the old TTL at this read, at most and at least: each PTTL ran somewhere
+    // between its send and its reply, and a reply read late (a busy machine, a stalled event
+    // loop) must not look like a TTL that went up (or down) by the wait.
     const qint64 expected = e.remainingTtlMs(s.readAtUs);
+    const qint64 expectedAtMost = qMax<qint64>(0, e.pttlMs - (sentAt(s) - e.pttlReadUs) / 1000);
+    const qint64 oldSentUs = e.pttlSentUs > 0 ? e.pttlSentUs : e.pttlReadUs;
+    const qint64 expectedAtLeast = qMax<qint64>(0, e.pttlMs - (s.readAtUs - oldSentUs) / 1000);
     const qint64 oldTtl = e.pttlMs;
     const bool wasSeen = e.valueSeen;
     // The previous holder's index only matters to a takeover; looking it up for every re-read
@@ -196,6 +209,7 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
     e.valueSeen = true;
     e.pttlMs = s.pttlMs;
     e.pttlReadUs = s.readAtUs;
+    e.pttlSentUs = sentAt(s);
     bool changed = false;
     if (ownerChanged) {
         if (m_recording) {
@@ -219,9 +233,9 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
             ttlEvent = true; // a TTL was added (SETNX, then EXPIRE)
         } else if (s.pttlMs < 0 && oldTtl >= 0) {
             ttlEvent = true; // PERSIST
-        } else if (s.pttlMs >= 0 && s.pttlMs > expected + tolerance) {
+        } else if (s.pttlMs >= 0 && s.pttlMs > expectedAtMost + tolerance) {
             ttlEvent = renewal = true;
-        } else if (s.pttlMs >= 0 && s.pttlMs < expected - tolerance - 100) {
+        } else if (s.pttlMs >= 0 && s.pttlMs < expectedAtLeast - tolerance - 100) {
             ttlEvent = true; // shortened
         }
         if (ttlEvent) {

@@ -114,6 +114,7 @@ private slots:
     void recorderOwnerNames();
     void snapshotLineIsWhatQJsonWrites();
     void tableKeysInOrderFollowRows();
+    void tableTtlChangeOutlastsTheReadWindow();
 };
 
 void TestMonitorLogic::trackerSimpleWrite()
@@ -803,6 +804,49 @@ void TestMonitorLogic::tableKeysInOrderFollowRows()
     for (int i = 0; i < 1500; ++i)
         write(i);
     check();
+}
+
+// A PTTL ran somewhere between its send and its reply. A reply read late (a loaded machine, a
+// stalled event loop) makes the old reading's countdown look short by the wait: that is not a
+// renewal, nor is an earlier late reading a later shortening. A real renewal still is one.
+void TestMonitorLogic::tableTtlChangeOutlastsTheReadWindow()
+{
+    EventLog log;
+    MonitorRecorder recorder(&log);
+    KeyTable table(recorder, true);
+    const auto kinds = [&] {
+        QStringList out;
+        for (const Event &e : log.events())
+            out << QString::fromLatin1(eventKindId(e.kind));
+        return out.join(QLatin1Char(','));
+    };
+    const auto read = [&](qint64 sentUs, qint64 readUs, qint64 pttlMs) {
+        KeyObservation o;
+        o.timeUs = readUs;
+        o.key = "lock:a";
+        o.snapshot.key = o.key;
+        o.snapshot.type = KeyType::String;
+        o.snapshot.string = "55fd200007b211ef92340242ac110002";
+        o.snapshot.pttlMs = pttlMs;
+        o.snapshot.sentAtUs = sentUs;
+        o.snapshot.readAtUs = readUs;
+        table.apply(o, false);
+    };
+    // The key expires at 4.000 s (server time); each read says what was left when it ran.
+    read(1'000'000, 1'001'000, 3000);
+    read(1'400'000, 1'560'000, 2600); // ran at once, read 160 ms late: counting down
+    read(2'000'000, 2'001'000, 2000); // after the late one: still counting down
+    QCOMPARE(kinds(), QStringLiteral("key_written,acquired"));
+    // PEXPIRE 8000 at 2.300 s, its reply read 300 ms late: a renewal all the same.
+    read(2'300'000, 2'600'000, 8000);
+    QCOMPARE(kinds(), QStringLiteral("key_written,acquired,key_ttl_changed,renewed"));
+    // The next read, on time, does not make the late one's countdown a shortening.
+    read(3'000'000, 3'001'000, 7300);
+    QCOMPARE(kinds(), QStringLiteral("key_written,acquired,key_ttl_changed,renewed"));
+    // A real shortening (PEXPIRE 1000) is one.
+    read(3'500'000, 3'501'000, 1000);
+    QCOMPARE(kinds(), QStringLiteral("key_written,acquired,key_ttl_changed,renewed,"
+                                     "key_ttl_changed"));
 }
 
 QTEST_GUILESS_MAIN(TestMonitorLogic)
