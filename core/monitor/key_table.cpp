@@ -194,8 +194,7 @@ void KeyTable::applySnapshot(qint64 t, const KeySnapshot &s, const QByteArray &e
     // loop) must not look like a TTL that went up (or down) by the wait.
     const qint64 expected = e.remainingTtlMs(s.readAtUs);
     const qint64 expectedAtMost = qMax<qint64>(0, e.pttlMs - (sentAt(s) - e.pttlReadUs) / 1000);
-    const qint64 oldSentUs = e.pttlSentUs > 0 ? e.pttlSentUs : e.pttlReadUs;
-    const qint64 expectedAtLeast = qMax<qint64>(0, e.pttlMs - (s.readAtUs - oldSentUs) / 1000);
+    const qint64 expectedAtLeast = qMax<qint64>(0, e.pttlMs - (s.readAtUs - e.pttlSentUs) / 1000);
     const qint64 oldTtl = e.pttlMs;
     const bool wasSeen = e.valueSeen;
     // The previous holder's index only matters to a takeover; looking it up for every re-read
