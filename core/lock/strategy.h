@@ -113,12 +113,23 @@ public:
 
     // One attempt: returns Acquired with the handle filled, or why not. Waiting and retrying
     // between attempts is the wait mode's business (acquireLock in acquire.h).
-    virtual Task<AttemptResult> tryAcquire(LockContext &ctx, LockHandle &lock) const = 0;
+    // A strategy whose attempt is one command describes it in singleCommandAttempt() and no
+    // more: this default runs the description. Every other strategy overrides tryAcquire().
+    virtual Task<AttemptResult> tryAcquire(LockContext &ctx, LockHandle &lock) const;
     // tryAcquire() as one command, when it is exactly that (null: await tryAcquire()).
     virtual const SingleCommandAttempt *singleCommandAttempt() const { return nullptr; }
-    virtual Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const = 0;
+    // Likewise: the default runs singleCommandRelease(); every other strategy overrides it.
+    virtual Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const;
     // release() as one command, when it is exactly that (null: await release()).
     virtual const SingleCommandRelease *singleCommandRelease() const { return nullptr; }
 };
+
+// A single-command attempt or release, sent from a coroutine of its own: the defaults above, and
+// strategies that do more around the same command (the watchdog), await these. (acquireLock and
+// releaseLock send them inline instead, to save the frame on the simulator's hottest path.)
+Task<AttemptResult> runSingleCommandAttempt(LockContext &ctx, const SingleCommandAttempt &attempt,
+                                            LockHandle &lock);
+Task<ReleaseOutcome> runSingleCommandRelease(LockContext &ctx, const SingleCommandRelease &release,
+                                             LockHandle &lock);
 
 } // namespace lockscope

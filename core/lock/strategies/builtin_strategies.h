@@ -47,21 +47,17 @@ void markAcquired(LockContext &ctx, LockHandle &lock);
 // reference count up and down per attempt), valid until the next call.
 const QByteArray &ttlArg(const LockHandle &lock);
 
-// `SET k token NX PX ttl` on node 0: OK acquires, nil is busy, anything else is an error.
-Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step);
-// acquireSetNxPx() in its parts: the command (kept in and refilled from the handle), what its
-// reply means, and both as the single-command attempt of the strategies whose tryAcquire() is
-// acquireSetNxPx(ctx, lock, "acquire.set") and nothing more.
+// `SET k token NX PX ttl` on node 0, step "acquire.set": OK acquires, nil is busy, anything else
+// is an error. In its parts: the command (kept in and refilled from the handle), what its reply
+// means, and both as a single-command attempt.
 const Command &setNxPxCommand(LockContext &ctx, LockHandle &lock);
 AttemptResult setNxPxOutcome(LockContext &ctx, LockHandle &lock, const Reply &reply);
 const SingleCommandAttempt *setNxPxAttempt();
 // The built-in compare-and-delete script, looked up once.
 const LuaScript &compareAndDeleteScript();
-// The compare-and-delete script (seed 001 §3.6) on node 0, step "release.script".
-Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock);
-// releaseCompareAndDelete() in its parts (the EVALSHA, kept in and refilled from the handle;
-// the EVAL to send after NOSCRIPT), and as the single-command release of the strategies whose
-// release() is releaseCompareAndDelete() and nothing more.
+// The compare-and-delete script (seed 001 §3.6) on node 0, step "release.script". In its parts
+// (the EVALSHA, kept in and refilled from the handle; the EVAL to send after NOSCRIPT), and as a
+// single-command release.
 const Command &compareAndDeleteCommand(LockContext &ctx, LockHandle &lock);
 Command compareAndDeleteRetry(const LockHandle &lock, const Reply &reply);
 const SingleCommandRelease *compareAndDeleteRelease();

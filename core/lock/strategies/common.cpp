@@ -82,12 +82,6 @@ AttemptResult setNxPxOutcome(LockContext &ctx, LockHandle &lock, const Reply &re
     return AttemptResult{AttemptOutcome::Error, -1};
 }
 
-Task<AttemptResult> acquireSetNxPx(LockContext &ctx, LockHandle &lock, const char *step)
-{
-    const Reply reply = co_await ctx.call(0, setNxPxCommand(ctx, lock), step);
-    co_return setNxPxOutcome(ctx, lock, reply);
-}
-
 const SingleCommandAttempt *setNxPxAttempt()
 {
     static const SingleCommandAttempt attempt{setNxPxCommand, "acquire.set", setNxPxOutcome};
@@ -138,15 +132,6 @@ Command compareAndDeleteRetry(const LockHandle &lock, const Reply &reply)
         return {};
     return command(QByteArrayLiteral("EVAL"), compareAndDeleteScript().body, QByteArrayLiteral("1"),
                    lock.request.key, lock.token);
-}
-
-Task<ReleaseOutcome> releaseCompareAndDelete(LockContext &ctx, LockHandle &lock)
-{
-    const char *const step = "release.script";
-    Reply reply = co_await ctx.call(0, compareAndDeleteCommand(ctx, lock), step);
-    if (Command again = compareAndDeleteRetry(lock, reply); !again.isEmpty())
-        reply = co_await ctx.call(0, std::move(again), step);
-    co_return releaseOutcomeOf(reply);
 }
 
 const SingleCommandRelease *compareAndDeleteRelease()

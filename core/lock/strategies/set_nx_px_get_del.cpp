@@ -27,10 +27,6 @@ public:
         return info;
     }
 
-    Task<AttemptResult> tryAcquire(LockContext &ctx, LockHandle &lock) const override
-    {
-        return acquireSetNxPx(ctx, lock, "acquire.set");
-    }
     const SingleCommandAttempt *singleCommandAttempt() const override { return setNxPxAttempt(); }
 
     Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const override

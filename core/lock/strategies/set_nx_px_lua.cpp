@@ -28,16 +28,7 @@ public:
         return info;
     }
 
-    Task<AttemptResult> tryAcquire(LockContext &ctx, LockHandle &lock) const override
-    {
-        return acquireSetNxPx(ctx, lock, "acquire.set");
-    }
     const SingleCommandAttempt *singleCommandAttempt() const override { return setNxPxAttempt(); }
-
-    Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const override
-    {
-        return releaseCompareAndDelete(ctx, lock);
-    }
     const SingleCommandRelease *singleCommandRelease() const override
     {
         return compareAndDeleteRelease();

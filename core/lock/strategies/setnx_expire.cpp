@@ -51,10 +51,6 @@ public:
         co_return AttemptResult{AttemptOutcome::Acquired, -1};
     }
 
-    Task<ReleaseOutcome> release(LockContext &ctx, LockHandle &lock) const override
-    {
-        return releaseCompareAndDelete(ctx, lock);
-    }
     const SingleCommandRelease *singleCommandRelease() const override
     {
         return compareAndDeleteRelease();

@@ -66,7 +66,7 @@ public:
 
     Task<AttemptResult> tryAcquire(LockContext &ctx, LockHandle &lock) const override
     {
-        const AttemptResult result = co_await acquireSetNxPx(ctx, lock, "acquire.set");
+        const AttemptResult result = co_await runSingleCommandAttempt(ctx, *setNxPxAttempt(), lock);
         if (result.outcome == AttemptOutcome::Acquired) {
             lock.live = std::make_shared<bool>(true);
             ctx.spawn(renewLease(ctx, lock.request.key, lock.token, lock.request.ttlMs, lock.live));
@@ -78,7 +78,7 @@ public:
     {
         if (lock.live)
             *lock.live = false; // stop renewing before the lock goes
-        return releaseCompareAndDelete(ctx, lock);
+        return runSingleCommandRelease(ctx, *compareAndDeleteRelease(), lock);
     }
 };
 
