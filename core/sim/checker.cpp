@@ -152,14 +152,10 @@ void Checker::consumeOther(const Event &e)
     case EventKind::StaleRejected:
         ++m_r.staleWritesRejected;
         break;
-    case EventKind::KeyDeleted:
-        // A client removed a value another client had written: the classic mistaken deletion.
-        // (Deletions with no client are a node losing data: a restart or a failover.)
-        if (e.client >= 0 && e.owner >= 0 && e.owner != e.client) {
-            ++m_r.mistakenDeletions;
-            m_r.findings.push_back(
-                {Finding::Kind::MistakenDeletion, e.timeUs, e.key, e.client, e.owner, e.node, 0});
-        }
+    case EventKind::KeyDeleted: // a mistaken deletion: consume() let no other through
+        ++m_r.mistakenDeletions;
+        m_r.findings.push_back(
+            {Finding::Kind::MistakenDeletion, e.timeUs, e.key, e.client, e.owner, e.node, 0});
         break;
     case EventKind::KeyFinal:
         m_finalKeys.push_back(e);

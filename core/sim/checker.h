@@ -97,8 +97,11 @@ public:
             }
             break; // a client not seen before (or none): consumeOther()
         case EventKind::KeyDeleted:
+            // A client removed a value another client had written: the classic mistaken
+            // deletion, which consumeOther() reports. Deletions with no client are a node
+            // losing data (a restart or a failover), and a client's own are its release.
             if (!(event.client >= 0 && event.owner >= 0 && event.owner != event.client))
-                return; // not a mistaken deletion: nothing to count
+                return;
             break;
         default:
             break;
@@ -110,7 +113,8 @@ public:
     CheckReport finish(qint64 endUs);
 
 private:
-    void consumeOther(const Event &event); // every kind but CommandSent
+    // Every kind but CommandSent, and of the KeyDeleted events only the mistaken deletions.
+    void consumeOther(const Event &event);
     struct Inside {
         std::vector<qint16> clients;
         qint64 overlapSinceUs = -1;
