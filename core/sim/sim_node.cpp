@@ -6,7 +6,6 @@ namespace lockscope {
 
 SimNode::SimNode(Kernel &kernel, int replicas, qint64 replicationLagUs, bool observed)
     : m_kernel(kernel)
-    , m_replicaCount(replicas)
     , m_lagUs(replicationLagUs)
     , m_observed(observed)
 {

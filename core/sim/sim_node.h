@@ -105,7 +105,6 @@ private:
 
     Kernel &m_kernel;
     std::vector<std::unique_ptr<Server>> m_servers; // [0] is the primary
-    int m_replicaCount = 0;
     qint64 m_lagUs = 0;
     bool m_up = true;
     bool m_observed = true;

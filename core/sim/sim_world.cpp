@@ -16,7 +16,6 @@ SimWorld::SimWorld(const Scenario &scenario, std::shared_ptr<const Strategy> str
     : m_scenario(scenario)
     , m_strategy(std::move(strategy))
     , m_wait(wait)
-    , m_seed(seed)
     , m_sink(sink)
     , m_checker(dynamic_cast<Checker *>(sink))
     , m_strings(std::move(strings))

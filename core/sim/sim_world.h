@@ -177,7 +177,6 @@ private:
     Scenario m_scenario;
     std::shared_ptr<const Strategy> m_strategy;
     WaitOptions m_wait;
-    quint64 m_seed;
     EventSink *m_sink;
     Checker *m_checker = nullptr; // m_sink, when it is the checker alone (no log, no extra sink)
     // The kinds the sink (and the captions, which see every event) read: record() drops the
