@@ -36,16 +36,35 @@ int firstSlot(int m, int masters)
 RedisCluster::RedisCluster(int masters, int replicasOfFirst, QStringList extraArgs)
     : m_masters(masters)
     , m_replicas(replicasOfFirst)
+    , m_extraArgs(std::move(extraArgs))
+{}
+
+bool RedisCluster::startNode(int timeoutMs)
 {
-    for (int i = 0; i < masters + replicasOfFirst; ++i) {
+    // The bus port is chosen here, not by the server: unusedLoopbackPort() only finds a port
+    // that was free a moment ago, and another test's server may take it before this one binds
+    // it. The server's own port is retried inside start(); a clash on the bus port fails the
+    // start, so it is retried here with another bus port.
+    constexpr int kAttempts = 3;
+    for (int attempt = 1;; ++attempt) {
         const quint16 bus = unusedLoopbackPort();
-        m_busPorts.push_back(bus);
         QStringList args{QStringLiteral("--cluster-enabled"),      QStringLiteral("yes"),
                          QStringLiteral("--cluster-config-file"),  QStringLiteral("nodes.conf"),
                          QStringLiteral("--cluster-node-timeout"), QStringLiteral("1000"),
                          QStringLiteral("--cluster-port"),         QString::number(bus)};
-        args += extraArgs;
-        m_nodes.push_back(std::make_unique<RedisServer>(args));
+        args += m_extraArgs;
+        auto node = std::make_unique<RedisServer>(args);
+        if (node->start(timeoutMs)) {
+            m_nodes.push_back(std::move(node));
+            m_busPorts.push_back(bus);
+            return true;
+        }
+        // Redis names the port it could not listen on ("Failed listening on port N
+        // (cluster)"): any other failure is the answer.
+        if (attempt == kAttempts || !node->output().contains(QString::number(bus))) {
+            m_error = node->errorString();
+            return false;
+        }
     }
 }
 
@@ -110,12 +129,9 @@ bool RedisCluster::waitUntil(int timeoutMs, const std::function<bool()> &done, c
 
 bool RedisCluster::start(int timeoutMs)
 {
-    for (auto &n : m_nodes) {
-        if (!n->start(timeoutMs)) {
-            m_error = n->errorString();
+    for (int i = 0; i < size(); ++i)
+        if (!startNode(timeoutMs))
             return false;
-        }
-    }
     std::vector<std::unique_ptr<RedisTestClient>> clients;
     for (int i = 0; i < size(); ++i) {
         clients.push_back(std::make_unique<RedisTestClient>());

@@ -35,7 +35,7 @@ public:
     bool start(int timeoutMs = 20000);
     QString errorString() const { return m_error; }
 
-    int size() const { return int(m_nodes.size()); }
+    int size() const { return m_masters + m_replicas; } // node(i) once start() ran
     int masterCount() const { return m_masters; }
     RedisServer &node(int i) { return *m_nodes[std::size_t(i)]; }
     QString address(int i) const; // "127.0.0.1:port"
@@ -50,9 +50,12 @@ public:
 
 private:
     bool waitUntil(int timeoutMs, const std::function<bool()> &done, const QString &what);
+    // Starts the next node (appended to m_nodes and m_busPorts); false with m_error set.
+    bool startNode(int timeoutMs);
 
     int m_masters;
     int m_replicas;
+    QStringList m_extraArgs;
     std::vector<std::unique_ptr<RedisServer>> m_nodes;
     std::vector<quint16> m_busPorts;
     QString m_error;
