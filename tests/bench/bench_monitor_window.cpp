@@ -1,7 +1,7 @@
 // Not a test: how responsive the window stays while the monitor page snapshots a big keyspace.
 //
 //   bench_monitor_window redis://127.0.0.1:PORT [--after MS] [--anomaly-interval MS]
-//                        [--follow MS --churn COMMAND] [--gaps]
+//                        [--count N] [--follow MS --churn COMMAND] [--gaps]
 //
 // Builds the monitor page offscreen (the same KeyMonitor, key table, TTL delegate, history and
 // timeline as the window), shows it, connects read-only and measures the event loop: a 1 ms
@@ -142,7 +142,8 @@ int main(int argc, char **argv)
     TimedApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (args.size() < 2 || args[1].startsWith(QLatin1String("-"))) {
-        std::fprintf(stderr, "usage: bench_monitor_window redis://HOST:PORT [--after MS]\n");
+        std::fprintf(stderr,
+                     "usage: bench_monitor_window redis://HOST:PORT [--after MS] [--count N]\n");
         return 2;
     }
     auto option = [&](const char *name) {
@@ -157,12 +158,16 @@ int main(int argc, char **argv)
     MonitorPage page;
     page.setSettings(nullptr);
     // --anomaly-interval MS: the monitor's anomaly tick (default 1000), which judges the keys
-    // whose deadline passed (held too long from now on, ...) on the event loop.
-    const qsizetype interval = args.indexOf(QStringLiteral("--anomaly-interval"));
-    if (interval > 0 && interval + 1 < args.size()) {
-        const qint64 ms = args[interval + 1].toLongLong();
-        page.setOptionsHook([ms](MonitorOptions &o) { o.anomalyIntervalMs = ms; });
-    }
+    // whose deadline passed (held too long from now on, ...) on the event loop. --count N: the
+    // SCAN COUNT (default: the monitor's), to compare counts with one build.
+    const qint64 anomalyMs = option("--anomaly-interval").toLongLong();
+    const int scanCount = option("--count").toInt();
+    page.setOptionsHook([anomalyMs, scanCount](MonitorOptions &o) {
+        if (anomalyMs > 0)
+            o.anomalyIntervalMs = anomalyMs;
+        if (scanCount > 0)
+            o.scanCount = scanCount;
+    });
     page.setMessageHandler([](const QString &, const QString &text) {
         std::fprintf(stderr, "bench_monitor_window: %s\n", qPrintable(text));
     });
