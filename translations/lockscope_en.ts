@@ -3720,8 +3720,8 @@ finding); ! marks a cell that disagreed, n/a one that cannot run live.
         <translation>Client i starts i times this many ms late (default %1; 0: all at once, so their first requests race).</translation>
     </message>
     <message>
-        <source>SCAN COUNT: work per round (default 1000).</source>
-        <translation>SCAN COUNT: work per round (default 1000).</translation>
+        <source>SCAN COUNT: work per round (default 500).</source>
+        <translation>SCAN COUNT: work per round (default 500).</translation>
     </message>
     <message>
         <source>Usage: lockscope-cli &lt;command&gt; [options]

@@ -3707,8 +3707,8 @@ n/a 表示无法实时运行。
         <translation>第 i 个客户端晚 i 倍于此毫秒数启动（默认 %1；0：同时启动，它们的第一个请求相互竞争）。</translation>
     </message>
     <message>
-        <source>SCAN COUNT: work per round (default 1000).</source>
-        <translation>SCAN COUNT：每轮的工作量（默认 1000）。</translation>
+        <source>SCAN COUNT: work per round (default 500).</source>
+        <translation>SCAN COUNT：每轮的工作量（默认 500）。</translation>
     </message>
     <message>
         <source>Usage: lockscope-cli &lt;command&gt; [options]

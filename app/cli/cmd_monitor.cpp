@@ -160,7 +160,7 @@ int monitor(const QStringList &args)
          QCoreApplication::translate("cli", "Keys to watch (default *lock*)."),
          QStringLiteral("P")},
         {QStringLiteral("count"),
-         QCoreApplication::translate("cli", "SCAN COUNT: work per round (default 1000)."),
+         QCoreApplication::translate("cli", "SCAN COUNT: work per round (default 500)."),
          QStringLiteral("N")},
         {QStringLiteral("once"),
          QCoreApplication::translate("cli", "One snapshot, then exit (the default).")},

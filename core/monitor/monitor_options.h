@@ -83,10 +83,12 @@ struct MonitorOptions {
     bool redlock() const { return nodes.size() > 1 && !cluster && sentinels.isEmpty(); }
 
     QByteArray pattern = QByteArrayLiteral("*lock*"); // SCAN MATCH, and the keyspace channel
-    // SCAN COUNT: work per round. At 1000 a round over a million keys costs the server about
-    // 0.9 ms (INFO commandstats), under the 1 ms others may wait; 2000 took 1.9 ms, 500 twice
-    // the rounds for the same total.
-    int scanCount = 1000;
+    // SCAN COUNT: work per round. Another client waits for the server's whole event-loop
+    // iteration, which holds the SCAN and the reads that came with it: over a million keys, at
+    // 1000 the iterations reached p99 1.3-1.8 ms on the CPU and 12-46 % of them passed 1 ms;
+    // at 500, p99 0.7-0.9 ms and a handful in 4,000 passed it, for about the same total
+    // (bench_monitor.sh's server-loop rows, traced with perf).
+    int scanCount = 500;
     qint64 scanPauseMs = 0;            // pause between SCAN rounds of background rescans
     qint64 rereadIntervalMs = 1000;    // without notifications: re-read every known key this often
     qint64 ttlResyncIntervalMs = 5000; // with notifications: PTTL re-sync of known keys
