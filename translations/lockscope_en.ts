@@ -3720,10 +3720,6 @@ finding); ! marks a cell that disagreed, n/a one that cannot run live.
         <translation>Client i starts i times this many ms late (default %1; 0: all at once, so their first requests race).</translation>
     </message>
     <message>
-        <source>SCAN COUNT: work per round (default 500).</source>
-        <translation>SCAN COUNT: work per round (default 500).</translation>
-    </message>
-    <message>
         <source>Usage: lockscope-cli &lt;command&gt; [options]
 
 Commands:
@@ -3954,6 +3950,10 @@ Default strategy, from the recording&apos;s lock format: a LockScope fencing cou
 </source>
         <translation>what-if replay of %1, %2 s to %3 s: %4
 </translation>
+    </message>
+    <message>
+        <source>SCAN COUNT: work per round, fixed (default: from 500, paced so that one SCAN costs the server about 0.5 ms).</source>
+        <translation>SCAN COUNT: work per round, fixed (default: from 500, paced so that one SCAN costs the server about 0.5 ms).</translation>
     </message>
 </context>
 <context>

@@ -3707,10 +3707,6 @@ n/a 表示无法实时运行。
         <translation>第 i 个客户端晚 i 倍于此毫秒数启动（默认 %1；0：同时启动，它们的第一个请求相互竞争）。</translation>
     </message>
     <message>
-        <source>SCAN COUNT: work per round (default 500).</source>
-        <translation>SCAN COUNT：每轮的工作量（默认 500）。</translation>
-    </message>
-    <message>
         <source>Usage: lockscope-cli &lt;command&gt; [options]
 
 Commands:
@@ -3941,6 +3937,10 @@ Default strategy, from the recording&apos;s lock format: a LockScope fencing cou
 </source>
         <translation>%1 的假设回放，%2 秒到 %3 秒：%4
 </translation>
+    </message>
+    <message>
+        <source>SCAN COUNT: work per round, fixed (default: from 500, paced so that one SCAN costs the server about 0.5 ms).</source>
+        <translation>SCAN COUNT：每轮的工作量，固定（默认：从 500 起，调整到每次 SCAN 约占服务器 0.5 毫秒）。</translation>
     </message>
 </context>
 <context>

@@ -160,7 +160,9 @@ int monitor(const QStringList &args)
          QCoreApplication::translate("cli", "Keys to watch (default *lock*)."),
          QStringLiteral("P")},
         {QStringLiteral("count"),
-         QCoreApplication::translate("cli", "SCAN COUNT: work per round (default 500)."),
+         QCoreApplication::translate(
+             "cli", "SCAN COUNT: work per round, fixed (default: from 500, paced so that one "
+                    "SCAN costs the server about 0.5 ms)."),
          QStringLiteral("N")},
         {QStringLiteral("once"),
          QCoreApplication::translate("cli", "One snapshot, then exit (the default).")},
@@ -328,6 +330,7 @@ int monitor(const QStringList &args)
             return fail(QCoreApplication::translate("cli", "--pattern must not be empty"));
     }
     o.scanCount = int(count);
+    o.scanPacing.on = !p.isSet(QStringLiteral("count")); // a COUNT the user chose is kept
     o.rereadIntervalMs = interval;
     o.connection.connectTimeoutMs = timeout;
     o.connection.requestTimeoutMs = timeout;

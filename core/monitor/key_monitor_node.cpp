@@ -432,13 +432,16 @@ void KeyMonitor::Private::startScan(bool initial)
     rescanTimer->stop();
     if (!data || !data->isReady() || !handshakeDone)
         return; // resync() scans once the connection is back
+    // A new pass goes on from the COUNT the last one was paced to.
+    const int scanCount = scanner ? scanner->count() : options.scanCount;
     if (scanner) {
         scanner->cancel();
         retire(scanner);
     }
     const quint64 g = gen;
-    scanner = std::make_unique<KeyScanner>(data.get(), anyCaseGlob(options.pattern),
-                                           options.scanCount, options.limits);
+    scanner = std::make_unique<KeyScanner>(data.get(), anyCaseGlob(options.pattern), scanCount,
+                                           options.limits);
+    scanner->setPacing(options.scanPacing);
     scanner->setRoundPauseMs(initial ? 0 : options.scanPauseMs);
     scanner->setEstimateSize(initial);
     scanner->setTicketFunction([this](const QByteArray &key) { return tracker.readSent(key); });

@@ -5,6 +5,8 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <utility>
+
 namespace lockscope {
 
 namespace {
@@ -33,6 +35,15 @@ void KeyScanner::start()
     m_rounds = 0;
     m_estimated = false;
     m_dbSize = -1;
+    m_looked = 0;
+    m_scansSinceReading = 0;
+    m_countSinceReading = 0;
+    m_pacer.reset();
+    if (m_pacing.on) {
+        m_pacer.emplace(m_count, m_pacing);
+        m_count = m_pacer->count();
+        sendCostReading(); // the baseline, ahead of the first SCAN
+    }
     if (m_estimate) {
         // O(1) on the server, and covered by +@read: a user without it only loses the estimate.
         const quint64 gen = m_generation;
@@ -53,7 +64,7 @@ void KeyScanner::maybeEstimate()
     m_estimated = true;
     // COUNT is what SCAN looks at per round, about: a keyspace no bigger than what was looked
     // at is found whole, and needs no estimate.
-    const auto looked = double(m_rounds) * double(qMax(1, m_count));
+    const auto looked = double(qMax<quint64>(1, m_looked));
     if (m_scanDone || double(m_dbSize) <= looked)
         return;
     const double share = double(m_keysFound) / looked;
@@ -66,19 +77,43 @@ void KeyScanner::cancel()
     m_running = false;
 }
 
+void KeyScanner::sendCostReading()
+{
+    const quint64 gen = m_generation;
+    const quint64 scans = std::exchange(m_scansSinceReading, 0);
+    const quint64 countSent = std::exchange(m_countSinceReading, 0);
+    QPointer<KeyScanner> self(this);
+    m_connection->send(
+        Command{QByteArrayLiteral("INFO"), QByteArrayLiteral("commandstats")},
+        [this, self, gen, scans, countSent](const Reply &reply) {
+            if (!self || gen != m_generation || !m_pacer)
+                return;
+            const auto counters =
+                reply.isBulk() ? scanCountersFromInfo(reply.text()) : std::optional<ScanCounters>();
+            if (!counters) {
+                m_pacer.reset(); // refused or not understood: the COUNT stays as it is
+                return;
+            }
+            if (m_pacer->observe(*counters, scans, countSent))
+                m_count = m_pacer->count();
+        });
+}
+
 void KeyScanner::sendScan()
 {
     m_scanInFlight = true;
     const quint64 gen = m_generation;
+    const int count = m_count;
     const Command scan{QByteArrayLiteral("SCAN"),  m_cursor,
                        QByteArrayLiteral("MATCH"), m_pattern,
-                       QByteArrayLiteral("COUNT"), QByteArray::number(m_count)};
+                       QByteArrayLiteral("COUNT"), QByteArray::number(count)};
     // The connection may outlive this scanner: its callbacks check that the scanner is still there.
     QPointer<KeyScanner> self(this);
-    m_connection->send(scan, [this, self, gen](const Reply &reply) {
+    m_connection->send(scan, [this, self, gen, count](const Reply &reply) {
         if (!self || gen != m_generation)
             return;
         m_scanInFlight = false;
+        m_looked += quint64(count);
         if (reply.failed() || !reply.isArray() || reply.elements().size() != 2) {
             m_running = false;
             emit failed(reply.failed() ? m_connection->describe(reply)
@@ -123,6 +158,13 @@ void KeyScanner::sendScan()
         }
         maybeContinue();
     });
+    if (m_pacer) {
+        ++m_scansSinceReading;
+        m_countSinceReading += quint64(count);
+        // Right behind the SCAN: the reading covers exactly the SCANs sent before it.
+        if (m_scansSinceReading >= quint64(qMax(1, m_pacing.roundsPerReading)))
+            sendCostReading();
+    }
     m_connection->flush(); // see KeyReader: the server scans while we work
 }
 

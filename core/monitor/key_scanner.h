@@ -8,12 +8,15 @@
 // SCAN goes out ahead of the page's reads, while the pages before it are still being read, so the
 // server's SCAN work and the client's reading overlap, and a slow server still slows the scan
 // instead of queueing work on it.
+// With pacing on (setPacing), COUNT follows what the server says a SCAN costs it (scan_pacer.h):
+// every few rounds an INFO commandstats goes out behind a SCAN, in the same pipeline.
 // cancel() stops after the round in flight; nothing is emitted for it.
 #pragma once
 
 #include "key_snapshot.h"
 #include "monitor_options.h"
 #include "redis/connection.h"
+#include "scan_pacer.h"
 
 #include <QObject>
 
@@ -41,12 +44,17 @@ public:
     // each, the reserve steps held the window 15-105 ms apiece. SCAN's order is the hash's, so
     // four rounds are a fair sample (a share of 10 % is known within about 5 %).
     static constexpr quint64 kEstimateRounds = 4;
+    // Before start(): COUNT starts at the constructor's and follows the server's cost of SCAN.
+    // A server that refuses INFO (an ACL without +info) or answers it in another format keeps
+    // the COUNT it has; nothing else changes.
+    void setPacing(ScanPacing pacing) { m_pacing = pacing; }
 
     void start();
     void cancel();
     bool isRunning() const { return m_running; }
     quint64 keysFound() const { return m_keysFound; }
     quint64 rounds() const { return m_rounds; }
+    int count() const { return m_count; } // the COUNT of the next SCAN
 
 signals:
     void batchReady(const QList<lockscope::KeySnapshot> &snapshots);
@@ -59,6 +67,7 @@ private:
     void sendScan();
     void maybeContinue();
     void maybeEstimate();
+    void sendCostReading();
 
     Connection *m_connection;
     QByteArray m_pattern;
@@ -69,6 +78,11 @@ private:
     bool m_estimate = false;
     bool m_estimated = false;
     qint64 m_dbSize = -1; // DBSIZE's answer (-1: none, or not asked)
+    ScanPacing m_pacing{.on = false};
+    std::optional<ScanPacer> m_pacer;
+    quint64 m_scansSinceReading = 0; // SCANs sent since the last INFO commandstats
+    quint64 m_countSinceReading = 0; // their COUNTs, added up
+    quint64 m_looked = 0;            // the COUNTs of the rounds answered, added up
 
     quint64 m_generation = 0;
     bool m_running = false;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "redis/connection.h"
+#include "scan_pacer.h"
 
 #include <QByteArray>
 #include <QString>
@@ -83,12 +84,15 @@ struct MonitorOptions {
     bool redlock() const { return nodes.size() > 1 && !cluster && sentinels.isEmpty(); }
 
     QByteArray pattern = QByteArrayLiteral("*lock*"); // SCAN MATCH, and the keyspace channel
-    // SCAN COUNT: work per round. Another client waits for the server's whole event-loop
-    // iteration, which holds the SCAN and the reads that came with it: over a million keys, at
-    // 1000 the iterations reached p99 1.3-1.8 ms on the CPU and 12-46 % of them passed 1 ms;
-    // at 500, p99 0.7-0.9 ms and a handful in 4,000 passed it, for about the same total
-    // (bench_monitor.sh's server-loop rows, traced with perf).
+    // SCAN COUNT: work per round, where a scan starts. Another client waits for the server's
+    // whole event-loop iteration, which holds the SCAN and the reads that came with it: over a
+    // million keys on the 2-core bench machine, at 1000 the iterations reached p99 1.3-1.8 ms
+    // on the CPU and 12-46 % of them passed 1 ms; at 500, p99 0.7-0.9 ms (bench_monitor.sh's
+    // server-loop rows, traced with perf). What a key costs differs from server to server, so
+    // with scanPacing.on the COUNT then follows the server's own cost of SCAN (scan_pacer.h),
+    // pass after pass; off (the CLI's --count), it stays as it is.
     int scanCount = 500;
+    ScanPacing scanPacing;
     qint64 scanPauseMs = 0;            // pause between SCAN rounds of background rescans
     qint64 rereadIntervalMs = 1000;    // without notifications: re-read every known key this often
     qint64 ttlResyncIntervalMs = 5000; // with notifications: PTTL re-sync of known keys

@@ -158,15 +158,17 @@ int main(int argc, char **argv)
     MonitorPage page;
     page.setSettings(nullptr);
     // --anomaly-interval MS: the monitor's anomaly tick (default 1000), which judges the keys
-    // whose deadline passed (held too long from now on, ...) on the event loop. --count N: the
-    // SCAN COUNT (default: the monitor's), to compare counts with one build.
+    // whose deadline passed (held too long from now on, ...) on the event loop. --count N: a fixed
+    // SCAN COUNT (default: the monitor's, paced), to compare counts with one build.
     const qint64 anomalyMs = option("--anomaly-interval").toLongLong();
     const int scanCount = option("--count").toInt();
     page.setOptionsHook([anomalyMs, scanCount](MonitorOptions &o) {
         if (anomalyMs > 0)
             o.anomalyIntervalMs = anomalyMs;
-        if (scanCount > 0)
+        if (scanCount > 0) {
             o.scanCount = scanCount;
+            o.scanPacing.on = false; // as the CLI's --count: a fixed COUNT
+        }
     });
     page.setMessageHandler([](const QString &, const QString &text) {
         std::fprintf(stderr, "bench_monitor_window: %s\n", qPrintable(text));

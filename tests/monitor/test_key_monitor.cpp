@@ -27,6 +27,21 @@ ConnectionOptions readOnlyTo(const RedisServer &server)
     return o;
 }
 
+// `keys` plain keys, every `every`-th of them named lock:N, written 1,000 to an MSET.
+bool writeKeys(RedisTestClient &c, int keys, int every)
+{
+    for (int first = 0; first < keys; first += 1000) {
+        Command mset{QByteArrayLiteral("MSET")};
+        for (int i = first; i < qMin(keys, first + 1000); ++i) {
+            const QByteArray n = QByteArray::number(i);
+            mset << (i % every == 0 ? "lock:" + n : "data:" + n) << "v";
+        }
+        if (c.command(mset).text() != "OK")
+            return false;
+    }
+    return true;
+}
+
 // The smallest flags that cover the monitor (notify_config.h), and "off".
 const QString kMinimalFlags = QStringLiteral("Kg$hx");
 
@@ -108,6 +123,7 @@ class TestKeyMonitor : public QObject {
 private slots:
     void scannerDeliversBatchesBeforeTheEnd();
     void scannerEstimatesABigScan();
+    void scannerPacesCountByTheServersCost();
     void readerProbesStringsWithTwoCommands();
     void discoversEveryFormat_data();
     void discoversEveryFormat();
@@ -262,6 +278,74 @@ void TestKeyMonitor::scannerDeliversBatchesBeforeTheEnd()
     QVERIFY(!finished);
 }
 
+// With pacing on, the COUNT follows the server's own cost of SCAN (INFO commandstats, read
+// behind the SCANs): a target far below what any SCAN costs brings it down to the floor, one far
+// above up to the ceiling, and every lock key is found either way. A user whose ACL refuses
+// INFO keeps the starting COUNT and still gets every key.
+void TestKeyMonitor::scannerPacesCountByTheServersCost()
+{
+    RedisServer server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    RedisTestClient c;
+    QVERIFY2(c.connect(server.host(), server.port()), qPrintable(c.errorString()));
+    constexpr int kKeys = 20000, kEvery = 10;
+    QVERIFY(writeKeys(c, kKeys, kEvery));
+    QCOMPARE(
+        c.command(cmd({"ACL", "SETUSER", "noinfo", "on", ">pw", "~*", "-@all", "+@read"})).text(),
+        QByteArray("OK"));
+
+    struct Outcome {
+        bool finished = false;
+        int count = 0;
+        quint64 rounds = 0;
+        QSet<QByteArray> locks;
+    };
+    const auto scan = [&](const ConnectionOptions &options, int start, qint64 targetUsec) {
+        Connection connection(options);
+        connection.open();
+        KeyScanner scanner(&connection, "*lock*", start, ReadLimits());
+        ScanPacing pacing;
+        pacing.targetUsec = targetUsec;
+        pacing.minCount = 20;
+        pacing.maxCount = 2000;
+        pacing.roundsPerReading = 2;
+        scanner.setPacing(pacing);
+        Outcome out;
+        connect(&scanner, &KeyScanner::batchReady, this, [&](const QList<KeySnapshot> &snaps) {
+            for (const KeySnapshot &s : snaps)
+                out.locks.insert(s.key);
+        });
+        connect(&scanner, &KeyScanner::finished, this, [&] { out.finished = true; });
+        scanner.start();
+        out.finished = QTest::qWaitFor([&] { return out.finished; }, 30000);
+        out.count = scanner.count();
+        out.rounds = scanner.rounds();
+        return out;
+    };
+
+    // No SCAN costs less than a microsecond for a key's worth: down to the floor.
+    const Outcome down = scan(readOnlyTo(server), 1000, 0);
+    QVERIFY(down.finished);
+    QCOMPARE(down.locks.size(), kKeys / kEvery);
+    QCOMPARE(down.count, 20);
+    QVERIFY2(down.rounds > kKeys / 1000 * 4, qPrintable(QString::number(down.rounds)));
+
+    // Ten seconds a SCAN would be fine: up to the ceiling.
+    const Outcome up = scan(readOnlyTo(server), 20, 10'000'000);
+    QVERIFY(up.finished);
+    QCOMPARE(up.locks.size(), kKeys / kEvery);
+    QCOMPARE(up.count, 2000);
+
+    // INFO refused (NOPERM): the COUNT stays where it started.
+    ConnectionOptions noInfo = readOnlyTo(server);
+    noInfo.username = QStringLiteral("noinfo");
+    noInfo.password = QStringLiteral("pw");
+    const Outcome kept = scan(noInfo, 300, 0);
+    QVERIFY(kept.finished);
+    QCOMPARE(kept.locks.size(), kKeys / kEvery);
+    QCOMPARE(kept.count, 300);
+}
+
 // A scan of a big keyspace says early how many keys it will find (DBSIZE times the share found
 // so far), so that the monitor and the window make room for them once instead of rehashing as
 // they come; a small keyspace, found in fewer rounds than the estimate waits for, gets none.
@@ -272,14 +356,7 @@ void TestKeyMonitor::scannerEstimatesABigScan()
     RedisTestClient c;
     QVERIFY2(c.connect(server.host(), server.port()), qPrintable(c.errorString()));
     constexpr int kKeys = 20000, kEvery = 10; // 2,000 lock keys among 20,000
-    for (int first = 0; first < kKeys; first += 1000) {
-        Command mset{QByteArrayLiteral("MSET")};
-        for (int i = first; i < first + 1000; ++i) {
-            const QByteArray n = QByteArray::number(i);
-            mset << (i % kEvery == 0 ? "lock:" + n : "data:" + n) << "v";
-        }
-        QCOMPARE(c.command(mset).text(), QByteArray("OK"));
-    }
+    QVERIFY(writeKeys(c, kKeys, kEvery));
     Connection connection(readOnlyTo(server));
     connection.open();
     const auto scan = [&](int count, bool estimate, QList<quint64> *estimates) {
@@ -335,7 +412,8 @@ void TestKeyMonitor::discoversEveryFormat()
     const QList<Expected> expected = writeEveryFormat(client);
 
     MonitorOptions o = monitorOptions(server);
-    o.scanCount = 7; // several SCAN rounds
+    o.scanCount = 7;         // several SCAN rounds
+    o.scanPacing.on = false; // and this COUNT, not the pacer's floor
     KeyMonitor monitor(o);
     QSignalSpy progress(&monitor, &KeyMonitor::scanProgress);
     QString error;

@@ -10,6 +10,7 @@
 #include "monitor/monitor_explain.h"
 #include "monitor/monitor_recorder.h"
 #include "monitor/notify_config.h"
+#include "monitor/scan_pacer.h"
 #include "redis/connection.h"
 
 #include <QBuffer>
@@ -110,6 +111,8 @@ private slots:
     void anomalyIndexFirstOfManyKeys();
     void anomalyIndexMatchesFullEvaluation();
     void readCommandsAreBoundedReads();
+    void scanCountersFromInfoText();
+    void scanPacerFollowsTheServersCost();
     void recorderEventKinds();
     void recorderOwnerNames();
     void snapshotLineIsWhatQJsonWrites();
@@ -847,6 +850,89 @@ void TestMonitorLogic::tableTtlChangeOutlastsTheReadWindow()
     read(3'500'000, 3'501'000, 1000);
     QCOMPARE(kinds(), QStringLiteral("key_written,acquired,key_ttl_changed,renewed,"
                                      "key_ttl_changed"));
+}
+
+// The counters come out of INFO commandstats as Redis 7 writes it, and out of an older
+// server's shorter line; no line is a server that has not run SCAN; another text is no INFO.
+void TestMonitorLogic::scanCountersFromInfoText()
+{
+    const QByteArray redis7 = "# Commandstats\r\n"
+                              "cmdstat_get:calls=5,usec=10,usec_per_call=2.00,rejected_calls=0,"
+                              "failed_calls=0\r\n"
+                              "cmdstat_scan:calls=1234,usec=567890,usec_per_call=460.22,"
+                              "rejected_calls=0,failed_calls=0\r\n"
+                              "cmdstat_info:calls=3,usec=80,usec_per_call=26.67\r\n";
+    auto c = scanCountersFromInfo(redis7);
+    QVERIFY(c.has_value());
+    QCOMPARE(c->calls, quint64(1234));
+    QCOMPARE(c->usec, quint64(567890));
+
+    c = scanCountersFromInfo(
+        "# Commandstats\r\ncmdstat_scan:calls=7,usec=42,usec_per_call=6.00\r\n");
+    QVERIFY(c.has_value());
+    QCOMPARE(c->calls, quint64(7));
+    QCOMPARE(c->usec, quint64(42));
+
+    c = scanCountersFromInfo("# Commandstats\r\ncmdstat_get:calls=5,usec=10\r\n");
+    QVERIFY(c.has_value());
+    QCOMPARE(c->calls, quint64(0));
+    QCOMPARE(c->usec, quint64(0));
+
+    QVERIFY(!scanCountersFromInfo("ERR unknown section").has_value());
+    QVERIFY(!scanCountersFromInfo("# Commandstats\r\ncmdstat_scan:calls=x,usec=1\r\n"));
+}
+
+// COUNT follows the cost of looking at one key: target / cost, at most doubled or halved per
+// reading, within the bounds; the first reading and one after the counters went back are
+// baselines; other clients' SCANs count at their share.
+void TestMonitorLogic::scanPacerFollowsTheServersCost()
+{
+    ScanPacing pacing;
+    pacing.targetUsec = 500;
+    pacing.minCount = 50;
+    pacing.maxCount = 2000;
+    ScanPacer pacer(500, pacing);
+    QCOMPARE(pacer.count(), 500);
+    QVERIFY(!pacer.observe({100, 50000}, 0, 0)); // baseline
+    QCOMPARE(pacer.count(), 500);
+
+    // 8 SCANs of COUNT 500 took 8,000 us: 2 us a key, so 250 keys cost 500 us.
+    QVERIFY(pacer.observe({108, 58000}, 8, 4000));
+    QCOMPARE(pacer.count(), 250);
+    // Cheap now (8 x 250 keys in 400 us: 0.2 us a key, 2,500 would do): at most twice as many.
+    QVERIFY(pacer.observe({116, 58400}, 8, 2000));
+    QCOMPARE(pacer.count(), 500);
+    // Very dear (8 x 500 in 80,000 us): at most half.
+    QVERIFY(pacer.observe({124, 138400}, 8, 4000));
+    QCOMPARE(pacer.count(), 250);
+    // Just right: no change.
+    QVERIFY(!pacer.observe({132, 142400}, 8, 2000));
+    QCOMPARE(pacer.count(), 250);
+
+    // Another client ran 8 SCANs too: 16 calls, 16,000 us, 1,000 us a call; ours were COUNT
+    // 250 each, so a key cost 4 us and 125 keys make 500 us.
+    QVERIFY(pacer.observe({148, 158400}, 8, 2000));
+    QCOMPARE(pacer.count(), 125);
+
+    // CONFIG RESETSTAT: the counters went back, a baseline again, no change.
+    QVERIFY(!pacer.observe({3, 900}, 8, 1000));
+    QCOMPARE(pacer.count(), 125);
+    // Fewer calls than ours since the last reading: the counters were reset in between.
+    QVERIFY(!pacer.observe({5, 1000}, 8, 1000));
+    QCOMPARE(pacer.count(), 125);
+
+    // The bounds hold however cheap or dear it gets.
+    for (int i = 0; i < 10; ++i)
+        pacer.observe({5 + 8 * quint64(i + 1), 1000 + 8 * quint64(i + 1)}, 8, 8 * 2000);
+    QCOMPARE(pacer.count(), 2000);
+    ScanPacer dear(500, pacing);
+    dear.observe({0, 0}, 0, 0);
+    for (int i = 1; i <= 10; ++i)
+        dear.observe({8 * quint64(i), 800000 * quint64(i)}, 8, 8 * 500);
+    QCOMPARE(dear.count(), 50);
+    // A start outside the bounds is brought into them.
+    QCOMPARE(ScanPacer(10, pacing).count(), 50);
+    QCOMPARE(ScanPacer(100000, pacing).count(), 2000);
 }
 
 QTEST_GUILESS_MAIN(TestMonitorLogic)
