@@ -45,12 +45,17 @@ bool RedisCluster::startNode(int timeoutMs)
     // that was free a moment ago, and another test's server may take it before this one binds
     // it. The server's own port is retried inside start(); a clash on the bus port fails the
     // start, so it is retried here with another bus port.
+    // A node timeout of 5 s, not 1: a machine stalled for over a second (two cores shared by a
+    // test run, a VM's stolen time) made nodes mark each other failed and the cluster refuse
+    // commands mid-test. It costs 1-2 s of gossip more per cluster start; no test waits for
+    // a failure to be detected (a kill is seen by the monitor's connection, failovers are
+    // CLUSTER FAILOVER).
     constexpr int kAttempts = 3;
     for (int attempt = 1;; ++attempt) {
         const quint16 bus = unusedLoopbackPort();
         QStringList args{QStringLiteral("--cluster-enabled"),      QStringLiteral("yes"),
                          QStringLiteral("--cluster-config-file"),  QStringLiteral("nodes.conf"),
-                         QStringLiteral("--cluster-node-timeout"), QStringLiteral("1000"),
+                         QStringLiteral("--cluster-node-timeout"), QStringLiteral("5000"),
                          QStringLiteral("--cluster-port"),         QString::number(bus)};
         args += m_extraArgs;
         auto node = std::make_unique<RedisServer>(args);
