@@ -4,6 +4,7 @@
 
 #include "lock/script.h"
 #include "lock/strategy_registry.h"
+#include "redis/info_field.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -293,22 +294,6 @@ public:
     qint64 endReadUs = 0;
     bool aofAtEnd = false;
 };
-
-namespace {
-
-// A field of an INFO reply ("run_id", "uptime_in_seconds"), or "".
-QByteArray infoField(const Reply &info, const QByteArray &name)
-{
-    if (!info.isBulk())
-        return {};
-    for (const QByteArray &line : info.text().split('\n')) {
-        if (line.startsWith(name) && line.size() > name.size() && line.at(name.size()) == ':')
-            return line.mid(name.size() + 1).trimmed();
-    }
-    return {};
-}
-
-} // namespace
 
 QList<ConnectionOptions> LiveBench::Private::nodeOptions(bool reconnect,
                                                          qint64 requestTimeoutMs) const

@@ -88,8 +88,7 @@ void KeyScanner::sendCostReading()
         [this, self, gen, scans, countSent](const Reply &reply) {
             if (!self || gen != m_generation || !m_pacer)
                 return;
-            const auto counters =
-                reply.isBulk() ? scanCountersFromInfo(reply.text()) : std::optional<ScanCounters>();
+            const auto counters = scanCountersFromInfo(reply);
             if (!counters) {
                 m_pacer.reset(); // refused or not understood: the COUNT stays as it is
                 return;

@@ -1,5 +1,7 @@
 #include "scan_pacer.h"
 
+#include "redis/info_field.h"
+
 #include <QList>
 #include <QtGlobal>
 
@@ -26,23 +28,19 @@ std::optional<quint64> fieldOf(const QByteArray &fields, const QByteArray &name)
 
 } // namespace
 
-std::optional<ScanCounters> scanCountersFromInfo(const QByteArray &info)
+std::optional<ScanCounters> scanCountersFromInfo(const Reply &info)
 {
     // INFO's text always opens its sections with a "# Name" header line.
-    if (!info.trimmed().startsWith('#'))
+    if (!info.isBulk() || !info.text().trimmed().startsWith('#'))
         return std::nullopt;
-    static const QByteArray prefix = QByteArrayLiteral("cmdstat_scan:");
-    for (const QByteArray &line : info.split('\n')) {
-        if (!line.startsWith(prefix))
-            continue;
-        const QByteArray fields = line.mid(prefix.size());
-        const auto calls = fieldOf(fields, QByteArrayLiteral("calls"));
-        const auto usec = fieldOf(fields, QByteArrayLiteral("usec"));
-        if (!calls || !usec)
-            return std::nullopt;
-        return ScanCounters{*calls, *usec};
-    }
-    return ScanCounters{};
+    const QByteArray fields = infoField(info, QByteArrayLiteral("cmdstat_scan"));
+    if (fields.isEmpty())
+        return ScanCounters{};
+    const auto calls = fieldOf(fields, QByteArrayLiteral("calls"));
+    const auto usec = fieldOf(fields, QByteArrayLiteral("usec"));
+    if (!calls || !usec)
+        return std::nullopt;
+    return ScanCounters{*calls, *usec};
 }
 
 ScanPacer::ScanPacer(int startCount, ScanPacing pacing)

@@ -13,7 +13,7 @@
 // own COUNT: the cost per call is scaled by our share of the COUNT sent, never trusted as ours.
 #pragma once
 
-#include <QByteArray>
+#include "redis/reply.h"
 
 #include <optional>
 
@@ -26,9 +26,9 @@ struct ScanCounters {
 };
 
 // The counters out of an INFO commandstats reply. A reply without the line is a server that has
-// not run SCAN since its statistics were reset: zero. nullopt when the text is not INFO's (some
-// Redis-compatible servers answer differently): the caller stops pacing.
-std::optional<ScanCounters> scanCountersFromInfo(const QByteArray &info);
+// not run SCAN since its statistics were reset: zero. nullopt when the reply is an error or its
+// text is not INFO's (some Redis-compatible servers answer differently): the caller stops pacing.
+std::optional<ScanCounters> scanCountersFromInfo(const Reply &info);
 
 struct ScanPacing {
     bool on = true;

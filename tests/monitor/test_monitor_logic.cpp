@@ -862,24 +862,25 @@ void TestMonitorLogic::scanCountersFromInfoText()
                               "cmdstat_scan:calls=1234,usec=567890,usec_per_call=460.22,"
                               "rejected_calls=0,failed_calls=0\r\n"
                               "cmdstat_info:calls=3,usec=80,usec_per_call=26.67\r\n";
-    auto c = scanCountersFromInfo(redis7);
+    auto c = scanCountersFromInfo(Reply::bulk(redis7));
     QVERIFY(c.has_value());
     QCOMPARE(c->calls, quint64(1234));
     QCOMPARE(c->usec, quint64(567890));
 
     c = scanCountersFromInfo(
-        "# Commandstats\r\ncmdstat_scan:calls=7,usec=42,usec_per_call=6.00\r\n");
+        Reply::bulk("# Commandstats\r\ncmdstat_scan:calls=7,usec=42,usec_per_call=6.00\r\n"));
     QVERIFY(c.has_value());
     QCOMPARE(c->calls, quint64(7));
     QCOMPARE(c->usec, quint64(42));
 
-    c = scanCountersFromInfo("# Commandstats\r\ncmdstat_get:calls=5,usec=10\r\n");
+    c = scanCountersFromInfo(Reply::bulk("# Commandstats\r\ncmdstat_get:calls=5,usec=10\r\n"));
     QVERIFY(c.has_value());
     QCOMPARE(c->calls, quint64(0));
     QCOMPARE(c->usec, quint64(0));
 
-    QVERIFY(!scanCountersFromInfo("ERR unknown section").has_value());
-    QVERIFY(!scanCountersFromInfo("# Commandstats\r\ncmdstat_scan:calls=x,usec=1\r\n"));
+    QVERIFY(!scanCountersFromInfo(Reply::bulk("ERR unknown section")).has_value());
+    QVERIFY(
+        !scanCountersFromInfo(Reply::bulk("# Commandstats\r\ncmdstat_scan:calls=x,usec=1\r\n")));
 }
 
 // COUNT follows the cost of looking at one key: target / cost, at most doubled or halved per
