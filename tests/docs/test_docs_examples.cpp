@@ -16,6 +16,7 @@
 #include "sim/scenario.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
@@ -35,6 +36,7 @@ constexpr int kCommandTimeoutMs = 180000;
 
 // A --follow without a short --duration runs until Ctrl-C: the test presses it after this long.
 constexpr int kFollowSeconds = 3;
+constexpr qint64 kSlowExampleMs = 2000;
 
 QString sourcePath(const QString &relative)
 {
@@ -353,11 +355,16 @@ void TestDocsExamples::examples()
         const QString command =
             withOtherClients(bounded(slowedForSanitizers(localized(e.command, m_servers))),
                              m_servers.front()->port());
+        QElapsedTimer clock;
+        clock.start();
         const CliRun run =
             runProgram(QStringLiteral("bash"),
                        {QStringLiteral("-c"), QStringLiteral("set -o pipefail; ") + command},
                        kCommandTimeoutMs, environment(), m_work.path());
         ++ran;
+        // The slow examples by name, so that a suite that grew slower says where.
+        if (clock.elapsed() >= kSlowExampleMs)
+            qInfo("took %.1f s: %s", clock.elapsed() / 1000.0, qPrintable(where));
         if (!run.finished || run.status != QProcess::NormalExit) {
             failures << where + QStringLiteral("\n    did not finish: ") +
                             QString::fromUtf8(run.describe());
