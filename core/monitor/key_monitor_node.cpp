@@ -6,6 +6,7 @@
 #include "key_monitor_p.h"
 #include "key_reader.h"
 #include "monitor_clock.h"
+#include "redis/info_field.h"
 #include "util/byte_order.h"
 
 #include <QElapsedTimer>
@@ -233,21 +234,14 @@ void KeyMonitor::Private::afterHandshake(quint64 g, const Reply &info, const Rep
     if (isServerFull(info))
         return; // the server closes the connection: onDataError retries
     bool restarted = false;
-    if (info.isBulk()) {
-        for (const QByteArray &line : info.text().split('\n')) {
-            if (line.startsWith("redis_mode:")) {
-                loneClusterNode = !isShard && line.mid(11).trimmed() == "cluster";
-                continue;
-            }
-            if (!line.startsWith("run_id:"))
-                continue;
-            const QByteArray runId = line.mid(7).trimmed();
-            const QByteArray previous = runIds.value(node);
-            restarted = !previous.isEmpty() && previous != runId;
-            runIds.insert(node, runId);
-        }
+    if (const QByteArray mode = infoField(info, "redis_mode"); !mode.isEmpty())
+        loneClusterNode = !isShard && mode == "cluster";
+    if (const QByteArray runId = infoField(info, "run_id"); !runId.isEmpty()) {
+        const QByteArray previous = runIds.value(node);
+        restarted = !previous.isEmpty() && previous != runId;
+        runIds.insert(node, runId);
     }
-    const bool aof = persistence.isBulk() && persistence.text().contains("\naof_enabled:1");
+    const bool aof = infoField(persistence, "aof_enabled") == "1";
     const QByteArray server = target.displayName().toUtf8();
     if (restarted) {
         if (recording)
