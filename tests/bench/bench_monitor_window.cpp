@@ -65,11 +65,14 @@ public:
                 return QApplication::notify(receiver, event);
             // Which widgets paint, and how long each takes (a paint is sent from inside the
             // window's UpdateRequest).
-            const char *cls = receiver->metaObject()->className();
+            // A plain QWidget is mostly a scroll area's viewport: named by what holds it.
+            QByteArray cls = receiver->metaObject()->className();
+            if (cls == "QWidget" && receiver->parent())
+                cls += " in " + QByteArray(receiver->parent()->metaObject()->className());
             QElapsedTimer t;
             t.start();
             const bool r = QApplication::notify(receiver, event);
-            auto &[count, ns] = paints[QByteArray(cls)];
+            auto &[count, ns] = paints[cls];
             ++count;
             ns += t.nsecsElapsed();
             return r;

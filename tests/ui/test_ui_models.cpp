@@ -4,6 +4,7 @@
 #include "common/run_data.h"
 #include "common/shaped_text_delegate.h"
 #include "common/ttl_delegate.h"
+#include "timeline/timeline_lane_painter.h"
 #include "timeline/timeline_legend.h"
 #include "timeline/timeline_status.h"
 #include "timeline/timeline_widget.h"
@@ -155,6 +156,32 @@ private Q_SLOTS:
     // A monitor's gap (gap_started .. gap_ended) covers the key lanes of its node, also a lane
     // that first appears after it; a key lost with the restart is marked as data lost, not as a
     // release; the legend and the lane's status say so.
+    // A monitor's key lane drains from that key's own longest lease: a 20 s lease beside a
+    // 120 s one is drawn full height, not a sixth of it. The run works this out when it is
+    // built (LaneFacts), so the window does not walk every lane when it shows a new build.
+    void ttlScaleIsEachKeysLongestLease()
+    {
+        auto log = std::make_shared<EventLog>();
+        MonitorRecorder recorder(log.get());
+        const qint16 node = recorder.node("127.0.0.1:6379");
+        const qint16 a = recorder.owner("A:1:17c3f107");
+        const qint16 b = recorder.owner("B:1:e5464313");
+        recorder.acquired(1000, node, "lock:b", b, "B:1:e5464313", 120000);
+        recorder.acquired(2000, node, "lock:a", a, "A:1:17c3f107", 5000);
+        recorder.ttlChanged(3000, node, "lock:a", a, 20000, true);
+        recorder.released(9000, node, "lock:a", a);
+        Scenario scenario;
+        scenario.id = QStringLiteral("monitor");
+        const auto run = RunData::fromLog(log, scenario);
+        QCOMPARE(run->keyLanes().size(), std::size_t(2));
+        QCOMPARE(run->keyLanes()[0].keyName, QStringLiteral("lock:a"));
+        const TtlScale scale = TtlScale::of(run.get());
+        QCOMPARE(scale.maxMs, qint64(120000));
+        QCOMPARE(scale.laneMaxMs.size(), std::size_t(2));
+        QCOMPARE(scale.forLane(0), qint64(20000)); // lock:a, renewed to 20 s
+        QCOMPARE(scale.forLane(1), qint64(120000));
+    }
+
     void monitorGapAndLossOnTheTimeline()
     {
         auto log = std::make_shared<EventLog>();

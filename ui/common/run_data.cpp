@@ -663,6 +663,25 @@ void RunData::derive()
             return a.keyName < b.keyName;
         return a.node < b.node;
     });
+
+    LaneFacts &facts = m_laneFacts;
+    for (const ClientLane &lane : m_clientLanes) {
+        for (const Marker &m : lane.markers)
+            facts.markers[std::size_t(m.kind)] = true;
+        facts.commands = facts.commands || !lane.commands.empty();
+    }
+    facts.keyLaneMaxTtlMs.reserve(m_keyLanes.size());
+    for (const KeyLane &lane : m_keyLanes) {
+        for (const Marker &m : lane.markers)
+            facts.markers[std::size_t(m.kind)] = true;
+        facts.nodeDown = facts.nodeDown || !lane.nodeDown.empty();
+        facts.unseen = facts.unseen || !lane.unseen.empty();
+        qint64 laneMax = 1;
+        for (const KeySpan &span : lane.spans)
+            laneMax = qMax(laneMax, span.ttlMs);
+        facts.keyLaneMaxTtlMs.push_back(laneMax);
+        facts.maxSpanTtlMs = qMax(facts.maxSpanTtlMs, laneMax);
+    }
 }
 
 QString RunData::clientName(qint16 client) const

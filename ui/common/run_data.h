@@ -13,6 +13,7 @@
 #include <QList>
 #include <QString>
 
+#include <array>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -152,6 +153,19 @@ struct KeyLane {
     std::vector<Marker> alerts;
 };
 
+// What the lanes hold, in the few figures a view reads when it is shown a run (the legend's
+// marks, the TTL scale). Worked out once with the lanes, on the thread that builds the run: a
+// monitor's history has 100,000 key lanes, and walking them on the window's thread each time
+// a new build was shown held it for 11 ms.
+struct LaneFacts {
+    std::array<bool, std::size_t(MarkerKind::LateRenewal) + 1> markers{}; // kinds on any lane
+    bool nodeDown = false;               // a key lane with a node down
+    bool unseen = false;                 // a key lane with a monitor's gap
+    bool commands = false;               // a client lane with commands
+    qint64 maxSpanTtlMs = 1;             // the longest TTL of any key span, at least 1
+    std::vector<qint64> keyLaneMaxTtlMs; // the same per key lane, in keyLanes() order
+};
+
 // Two or more clients inside the critical section of the same key.
 struct ViolationBand {
     qint64 startUs = 0;
@@ -215,6 +229,7 @@ public:
     const std::vector<ViolationBand> &violations() const { return m_violations; }
     const std::vector<quint32> &notableEvents() const { return m_notable; }
     const std::vector<quint32> &captionEvents() const { return m_captions; }
+    const LaneFacts &laneFacts() const { return m_laneFacts; }
     int keyLaneOf(quint32 key, qint16 node) const;
 
     QString clientName(qint16 client) const;
@@ -259,6 +274,7 @@ private:
     std::vector<ViolationBand> m_violations;
     std::vector<quint32> m_notable;
     std::vector<quint32> m_captions;
+    LaneFacts m_laneFacts;
 };
 
 // The state of a run at the playback instant, kept incrementally: moving forward applies the

@@ -108,16 +108,10 @@ TtlScale TtlScale::of(const RunData *run)
     TtlScale scale;
     if (!run)
         return scale;
-    const bool monitor = run->log().info().source == QLatin1String("monitor");
-    scale.maxMs = qMax<qint64>(1, run->ttlMs());
-    for (const KeyLane &lane : run->keyLanes()) {
-        qint64 laneMax = 1;
-        for (const KeySpan &s : lane.spans)
-            laneMax = qMax(laneMax, s.ttlMs);
-        scale.maxMs = qMax(scale.maxMs, laneMax);
-        if (monitor)
-            scale.laneMaxMs.push_back(laneMax);
-    }
+    const LaneFacts &facts = run->laneFacts();
+    scale.maxMs = qMax(run->ttlMs(), facts.maxSpanTtlMs);
+    if (run->log().info().source == QLatin1String("monitor"))
+        scale.laneMaxMs = facts.keyLaneMaxTtlMs;
     return scale;
 }
 

@@ -2,8 +2,6 @@
 
 #include <QCoreApplication>
 
-#include <array>
-
 namespace lockscope::ui {
 
 // The words are translated in the timeline's context: they were always its own.
@@ -14,19 +12,9 @@ std::vector<LegendItem> legendItems(const RunData &run)
     const bool monitor = run.log().info().source == QLatin1String("monitor");
 
     // Which marks occur, on any lane.
-    std::array<bool, std::size_t(MarkerKind::LateRenewal) + 1> seen{};
-    bool nodeDown = false, unseen = false, commands = false;
-    for (const ClientLane &lane : run.clientLanes()) {
-        for (const Marker &m : lane.markers)
-            seen[std::size_t(m.kind)] = true;
-        commands = commands || !lane.commands.empty();
-    }
-    for (const KeyLane &lane : run.keyLanes()) {
-        for (const Marker &m : lane.markers)
-            seen[std::size_t(m.kind)] = true;
-        nodeDown = nodeDown || !lane.nodeDown.empty();
-        unseen = unseen || !lane.unseen.empty();
-    }
+    const LaneFacts &facts = run.laneFacts();
+    const auto &seen = facts.markers;
+    const bool nodeDown = facts.nodeDown, unseen = facts.unseen, commands = facts.commands;
 
     std::vector<LegendItem> items;
     auto band = [&](Swatch s) { items.push_back({s, MarkerKind::Acquired}); };
@@ -64,11 +52,11 @@ std::vector<LegendItem> legendItems(const RunData &run)
             mark(k);
     }
     // The rarer marks, when this run has them (a crash has its band already).
-    for (MarkerKind k : {MarkerKind::Deleted, MarkerKind::ReleaseNotHeld, MarkerKind::GaveUp,
-                         MarkerKind::ResourceWrite, MarkerKind::StaleRejected,
-                         MarkerKind::ReplyMissing, MarkerKind::DataLost, MarkerKind::NodeDown,
-                         MarkerKind::NodeUp, MarkerKind::Failover, MarkerKind::ClockJump,
-                         MarkerKind::LateRenewal}) {
+    for (MarkerKind k :
+         {MarkerKind::Deleted, MarkerKind::ReleaseNotHeld, MarkerKind::GaveUp,
+          MarkerKind::ResourceWrite, MarkerKind::StaleRejected, MarkerKind::ReplyMissing,
+          MarkerKind::DataLost, MarkerKind::NodeDown, MarkerKind::NodeUp, MarkerKind::Failover,
+          MarkerKind::ClockJump, MarkerKind::LateRenewal}) {
         if (seen[std::size_t(k)])
             mark(k);
     }
