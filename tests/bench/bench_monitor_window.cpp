@@ -72,9 +72,11 @@ public:
             QElapsedTimer t;
             t.start();
             const bool r = QApplication::notify(receiver, event);
-            auto &[count, ns] = paints[cls];
-            ++count;
-            ns += t.nsecsElapsed();
+            const qint64 took = t.nsecsElapsed();
+            Paints &p = paints[cls];
+            ++p.count;
+            p.ns += took;
+            p.maxNs = qMax(p.maxNs, took);
             return r;
         }
         // Named before: the event may delete its receiver (DeferredDelete).
@@ -102,8 +104,13 @@ public:
     }
     bool timing = false;
     int depth = 0;
-    std::vector<Dispatch> slow;                             // since the last probe tick
-    std::map<QByteArray, std::pair<qint64, qint64>> paints; // widget class -> paints, ns
+    std::vector<Dispatch> slow; // since the last probe tick
+    struct Paints {
+        qint64 count = 0;
+        qint64 ns = 0;
+        qint64 maxNs = 0;
+    };
+    std::map<QByteArray, Paints> paints; // by widget class
 };
 
 struct Gaps {
@@ -298,7 +305,8 @@ int main(int argc, char **argv)
     if (!followInput.ns.empty())
         followInput.printInput("following");
     for (const auto &[cls, p] : app.paints)
-        std::fprintf(stderr, "paint %-40s %6lld times, %8.1f ms\n", cls.constData(),
-                     static_cast<long long>(p.first), double(p.second) / 1e6);
+        std::fprintf(stderr, "paint %-40s %6lld times, %8.1f ms, longest %6.2f ms\n",
+                     cls.constData(), static_cast<long long>(p.count), double(p.ns) / 1e6,
+                     double(p.maxNs) / 1e6);
     return 0;
 }
