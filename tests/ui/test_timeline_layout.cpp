@@ -104,6 +104,27 @@ private Q_SLOTS:
             QCOMPARE(layout.rowAt(row.y + row.h - 1), int(i));
         }
         QCOMPARE(layout.contentHeight(), y);
+        // The rows in a window of the content are those a walk over all of them finds, for
+        // every window start, on and inside a row's edges and beyond either end.
+        for (int top = -3; top <= y + 3; ++top) {
+            for (int height : {0, 1, layout.metrics().laneHeight, 3 * y / 5, 2 * y}) {
+                std::size_t first = layout.rows().size(), end = 0;
+                for (std::size_t i = 0; i < layout.rows().size(); ++i) {
+                    const TimelineRow &row = layout.rows()[i];
+                    if (row.y + row.h >= top && row.y <= top + height) {
+                        first = qMin(first, i);
+                        end = i + 1;
+                    }
+                }
+                const auto between = layout.rowsBetween(top, top + height);
+                if (end == 0) { // none: an empty range
+                    QCOMPARE(between.first, between.second);
+                    continue;
+                }
+                QCOMPARE(between.first, first);
+                QCOMPARE(between.second, end);
+            }
+        }
         QCOMPARE(layout.rowAt(-1), -1);
         QCOMPARE(layout.rowAt(y), -1);
         QCOMPARE(layout.rowOfClient(-1), -1);

@@ -5,6 +5,8 @@
 #include <QFontMetrics>
 #include <QHash>
 
+#include <algorithm>
+
 namespace lockscope::ui {
 
 TimelineLayout::TimelineLayout(const RunData *run, const QFont &font, int viewportHeight,
@@ -120,14 +122,21 @@ TimeLineMapping TimelineLayout::mapping(qint64 startUs, qint64 endUs, int width)
     return m;
 }
 
+// Rows stack from y = 0 down without gaps, so their ends grow with their index.
 int TimelineLayout::rowAt(int contentY) const
 {
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        const TimelineRow &r = m_rows[i];
-        if (contentY >= r.y && contentY < r.y + r.h)
-            return int(i);
-    }
-    return -1;
+    const auto it = std::partition_point(
+        m_rows.begin(), m_rows.end(), [&](const TimelineRow &r) { return r.y + r.h <= contentY; });
+    return it != m_rows.end() && contentY >= it->y ? int(it - m_rows.begin()) : -1;
+}
+
+std::pair<std::size_t, std::size_t> TimelineLayout::rowsBetween(int top, int bottom) const
+{
+    const auto first = std::partition_point(m_rows.begin(), m_rows.end(),
+                                            [&](const TimelineRow &r) { return r.y + r.h < top; });
+    const auto last = std::partition_point(first, m_rows.end(),
+                                           [&](const TimelineRow &r) { return r.y <= bottom; });
+    return {std::size_t(first - m_rows.begin()), std::size_t(last - m_rows.begin())};
 }
 
 int TimelineLayout::rowOfClient(qint16 client) const

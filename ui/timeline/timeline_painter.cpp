@@ -74,10 +74,11 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
     p.save();
     p.setClipRect(lanes);
     const int firstY = scrollY, lastY = scrollY + lanes.height();
-    for (std::size_t i = 0; i < rows.size(); ++i) {
+    // Only the rows in view are visited: a monitor's history has 200,000 of them.
+    const auto inView = m_scene.layout.rowsBetween(firstY, lastY);
+    const std::size_t firstRow = inView.first, endRow = inView.second;
+    for (std::size_t i = firstRow; i < endRow; ++i) {
         const TimelineRow &row = rows[i];
-        if (row.y + row.h < firstY || row.y > lastY)
-            continue;
         const QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
         if (row.kind == TimelineRow::Kind::Header) {
             p.fillRect(r, th.header);
@@ -103,8 +104,9 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
     const LanePainter overlayPainter(overlay ? *overlay : run, th, m_scene.font,
                                      m_scene.overlayTtl ? *m_scene.overlayTtl : noScale,
                                      m_view.playheadUs);
-    for (const TimelineRow &row : rows) {
-        if (row.y + row.h < firstY || row.y > lastY || row.kind == TimelineRow::Kind::Header)
+    for (std::size_t i = firstRow; i < endRow; ++i) {
+        const TimelineRow &row = rows[i];
+        if (row.kind == TimelineRow::Kind::Header)
             continue;
         QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
         const auto paintLane = [&](const LanePainter &painter, int index, const QRect &in) {
@@ -170,10 +172,8 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
     p.save();
     p.setClipRect(QRect(0, lanes.top(), metrics.labelWidth, lanes.height()));
     p.setRenderHint(QPainter::Antialiasing, true);
-    for (std::size_t i = 0; i < rows.size(); ++i) {
+    for (std::size_t i = firstRow; i < endRow; ++i) {
         const TimelineRow &row = rows[i];
-        if (row.y + row.h < firstY || row.y > lastY)
-            continue;
         const QRect r(0, lanes.top() + row.y - scrollY, metrics.labelWidth, row.h);
         p.fillRect(r, row.kind == TimelineRow::Kind::Header ? th.header
                       : (i % 2)                             ? th.alternate
