@@ -41,6 +41,14 @@ std::shared_ptr<const RunData> simulate(const QString &scenario, const QString &
     return run;
 }
 
+// The run the monitor's history makes of a recording (`endUs`: it lasts until then).
+std::shared_ptr<const RunData> monitorRun(std::shared_ptr<EventLog> log, qint64 endUs = -1)
+{
+    Scenario scenario;
+    scenario.id = QStringLiteral("monitor");
+    return RunData::fromLog(std::move(log), scenario, {}, endUs);
+}
+
 void fillKeyModel(KeyTableModel &model, const RunData &run)
 {
     std::vector<KeyTableModel::Row> rows;
@@ -116,9 +124,7 @@ private Q_SLOTS:
         recorder.acquired(1000, node, "lock:a", owner, "55fd200007b211ef92340242ac110002", 20000);
         recorder.ttlChanged(5000, node, "lock:a", owner, 20000, true);
         recorder.released(9000, node, "lock:a", owner);
-        Scenario scenario;
-        scenario.id = QStringLiteral("monitor");
-        const auto monitor = RunData::fromLog(log, scenario);
+        const auto monitor = monitorRun(log);
         const std::vector<LegendItem> recorded = legendItems(*monitor);
         for (Swatch s : {Swatch::Waiting, Swatch::Critical, Swatch::Paused, Swatch::Crashed,
                          Swatch::TwoHolders, Swatch::Command, Swatch::Caption})
@@ -170,9 +176,7 @@ private Q_SLOTS:
         recorder.acquired(2000, node, "lock:a", a, "A:1:17c3f107", 5000);
         recorder.ttlChanged(3000, node, "lock:a", a, 20000, true);
         recorder.released(9000, node, "lock:a", a);
-        Scenario scenario;
-        scenario.id = QStringLiteral("monitor");
-        const auto run = RunData::fromLog(log, scenario);
+        const auto run = monitorRun(log);
         QCOMPARE(run->keyLanes().size(), std::size_t(2));
         QCOMPARE(run->keyLanes()[0].keyName, QStringLiteral("lock:a"));
         const TtlScale scale = TtlScale::of(run.get());
@@ -197,9 +201,7 @@ private Q_SLOTS:
         recorder.lost(4 * s + 100000, node, "lock:a", tok1, kLostWithRestart);
         recorder.acquired(5 * s, node, "lock:a", tok2, "tok2", 30000);
         recorder.acquired(6 * s, node, "lock:b", tok2, "tok2", 30000);
-        Scenario scenario;
-        scenario.id = QStringLiteral("monitor");
-        const auto run = RunData::fromLog(log, scenario, {}, 8 * s);
+        const auto run = monitorRun(log, 8 * s);
         QCOMPARE(run->keyLanes().size(), std::size_t(2));
         for (const KeyLane &lane : run->keyLanes()) {
             QCOMPARE(lane.unseen.size(), std::size_t(1));
@@ -250,8 +252,7 @@ private Q_SLOTS:
         };
         double x2 = 0, x4 = 0, y2 = 0, y4 = 0;
         const QImage shown = grab(run, "monitor-gap.png", &x2, &x4);
-        const QImage plain =
-            grab(RunData::fromLog(withoutGap, scenario, {}, 8 * s), "monitor-no-gap.png", &y2, &y4);
+        const QImage plain = grab(monitorRun(withoutGap, 8 * s), "monitor-no-gap.png", &y2, &y4);
         QCOMPARE(y2, x2);
         QVERIFY(!shown.isNull() && shown.size() == plain.size());
         QVERIFY2(x4 - x2 > 100, qPrintable(QStringLiteral("%1..%2").arg(x2).arg(x4)));
