@@ -245,9 +245,18 @@ if [ "$cold" -eq 0 ]; then
 fi
 done_step "$root_origin, $(inside "$build_root" 'dpkg-query -W | wc -l') packages"
 
+# The kept cache's counters ("hits misses"), read with this machine's ccache: the root has none
+# until ./test.sh installs it. Empty for a cold run or without ccache here.
+cache_counts() {
+    [ "$cold" -eq 0 ] && command -v ccache >/dev/null || return 0
+    CCACHE_DIR=$cache/ccache ccache --print-stats 2>/dev/null | awk -F'\t' '
+        $1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { hit += $2 }
+        $1 == "cache_miss" { miss += $2 }
+        END { print hit + 0, miss + 0 }'
+}
+
 step "./test.sh"
-[ "$cold" -eq 1 ] || inside "$build_root" 'command -v ccache >/dev/null || exit 0; ccache -z' \
-    >/dev/null 2>&1 || true
+counts_before=$(cache_counts)
 if ! inside "$build_root" 'cd /root/lockscope && ./test.sh' >"$step_log" 2>&1; then
     grep -E 'tests passed|tests failed|The following tests FAILED|\*\*\*Failed|Error' "$step_log" |
         tail -n 20 >&2 || true
@@ -256,10 +265,14 @@ fi
 summary=$(grep -E '^[0-9]+% tests passed' "$step_log" | tail -n1)
 compiled="cold compile"
 if [ "$cold" -eq 0 ]; then
-    compiled=$(inside "$build_root" 'ccache --print-stats' 2>/dev/null | awk -F'\t' '
-        $1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { hit += $2 }
-        $1 == "cache_miss" { miss += $2 }
-        END { printf "compiler cache: %d of %d hit", hit, hit + miss }')
+    compiled="compiler cache kept"
+    counts_after=$(cache_counts)
+    if [ -n "$counts_before" ] && [ -n "$counts_after" ]; then
+        read -r hits_before misses_before <<<"$counts_before"
+        read -r hits_after misses_after <<<"$counts_after"
+        hits=$((hits_after - hits_before))
+        compiled="compiler cache: $hits of $((hits + misses_after - misses_before)) compiles hit"
+    fi
 fi
 done_step "$summary ($compiled)"
 
