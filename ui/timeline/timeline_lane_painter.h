@@ -16,6 +16,7 @@
 #include <QString>
 
 #include <optional>
+#include <span>
 #include <vector>
 
 class QPainter;
@@ -29,7 +30,10 @@ class RunData;
 // 120 s one was a thin line). Derived from a run once, when it is shown.
 struct TtlScale {
     qint64 maxMs = 1;
-    std::vector<qint64> laneMaxMs; // by key lane; empty: maxMs for every lane
+    // By key lane; empty: maxMs for every lane. The run's own figures (LaneFacts), not a copy
+    // (a million keys' worth on the window's thread): valid while the run is, which whoever
+    // holds the scale holds beside it.
+    std::span<const qint64> laneMaxMs;
 
     static TtlScale of(const RunData *run);
     qint64 forLane(int keyLane) const
