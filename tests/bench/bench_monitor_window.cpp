@@ -17,7 +17,8 @@
 // starts COMMAND (through /bin/sh; tests/bench/lock_churn.py making 1,000 lock cycles a second)
 // and measures MS more of following those changes, then stops COMMAND. --gaps prints every gap
 // above 16 ms as it happens (to stderr), with the events that the event loop dispatched during
-// it and how long each took (the receiver's class and name, the event's type): where to look.
+// it and how long each took, in wall time and in this thread's CPU time (the receiver's class and
+// name, the event's type): where to look, and whether it was work or waiting for a core.
 // tests/bench/bench_monitor.sh runs it against its server of 1,000,000 keys.
 #include "common/key_table_model.h"
 #include "monitor/key_monitor.h"
@@ -40,12 +41,22 @@
 #include <vector>
 
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 using namespace lockscope;
 using namespace lockscope::ui;
 
 namespace {
+
+// The CPU time this thread has run: beside the wall time it tells work from waiting for a core
+// (on the 2-core machine the server and the scan's other threads share them with the window).
+qint64 threadCpuNs()
+{
+    timespec ts{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
 
 // Times every event the application dispatches at the top level (not those sent from inside
 // another), so that a long gap can be put down to the events that filled it.
@@ -54,6 +65,7 @@ public:
     using QApplication::QApplication;
     struct Dispatch {
         qint64 ns = 0;
+        qint64 cpuNs = 0;
         QByteArray what;
     };
     bool notify(QObject *receiver, QEvent *event) override
@@ -71,12 +83,16 @@ public:
                 cls += " in " + QByteArray(receiver->parent()->metaObject()->className());
             QElapsedTimer t;
             t.start();
+            const qint64 cpu0 = threadCpuNs();
             const bool r = QApplication::notify(receiver, event);
             const qint64 took = t.nsecsElapsed();
+            const qint64 cpu = threadCpuNs() - cpu0;
             Paints &p = paints[cls];
             ++p.count;
             p.ns += took;
+            p.cpuNs += cpu;
             p.maxNs = qMax(p.maxNs, took);
+            p.maxCpuNs = qMax(p.maxCpuNs, cpu);
             return r;
         }
         // Named before: the event may delete its receiver (DeferredDelete).
@@ -88,8 +104,10 @@ public:
         ++depth;
         QElapsedTimer t;
         t.start();
+        const qint64 cpu0 = threadCpuNs();
         const bool r = QApplication::notify(receiver, event);
         const qint64 ns = t.nsecsElapsed();
+        const qint64 cpu = threadCpuNs() - cpu0;
         --depth;
         if (ns > 2000000) { // only what can matter for a 16 ms gap
             QByteArray what = cls;
@@ -98,7 +116,7 @@ public:
             if (*parentCls)
                 what += " in " + QByteArray(parentCls);
             what += " event " + QByteArray::number(type);
-            slow.push_back({ns, what});
+            slow.push_back({ns, cpu, what});
         }
         return r;
     }
@@ -107,8 +125,8 @@ public:
     std::vector<Dispatch> slow; // since the last probe tick
     struct Paints {
         qint64 count = 0;
-        qint64 ns = 0;
-        qint64 maxNs = 0;
+        qint64 ns = 0, cpuNs = 0;
+        qint64 maxNs = 0, maxCpuNs = 0;
     };
     std::map<QByteArray, Paints> paints; // by widget class
 };
@@ -195,17 +213,22 @@ int main(int argc, char **argv)
     Gaps *current = &scan;
     const char *phase = "scanning";
     QTimer probe;
+    qint64 lastTickCpu = 0;
     probe.setTimerType(Qt::PreciseTimer);
     probe.setInterval(1);
     QObject::connect(&probe, &QTimer::timeout, [&] {
         const qint64 now = clock.nsecsElapsed();
+        const qint64 cpu = threadCpuNs();
         if (app.timing && current->last && now - current->last > 16000000) {
-            std::fprintf(stderr, "gap %7.2f ms at %8.3f s (%s):", double(now - current->last) / 1e6,
+            std::fprintf(stderr, "gap %7.2f ms (cpu %5.2f) at %8.3f s (%s):",
+                         double(now - current->last) / 1e6, double(cpu - lastTickCpu) / 1e6,
                          double(current->last) / 1e9, phase);
             for (const auto &d : app.slow)
-                std::fprintf(stderr, " [%.1f ms %s]", double(d.ns) / 1e6, d.what.constData());
+                std::fprintf(stderr, " [%.1f ms (cpu %.1f) %s]", double(d.ns) / 1e6,
+                             double(d.cpuNs) / 1e6, d.what.constData());
             std::fprintf(stderr, "\n");
         }
+        lastTickCpu = cpu;
         app.slow.clear();
         current->tick(now);
     });
@@ -305,8 +328,10 @@ int main(int argc, char **argv)
     if (!followInput.ns.empty())
         followInput.printInput("following");
     for (const auto &[cls, p] : app.paints)
-        std::fprintf(stderr, "paint %-40s %6lld times, %8.1f ms, longest %6.2f ms\n",
+        std::fprintf(stderr,
+                     "paint %-40s %6lld times, %8.1f ms (cpu %7.1f), longest %6.2f ms (cpu "
+                     "%6.2f)\n",
                      cls.constData(), static_cast<long long>(p.count), double(p.ns) / 1e6,
-                     double(p.maxNs) / 1e6);
+                     double(p.cpuNs) / 1e6, double(p.maxNs) / 1e6, double(p.maxCpuNs) / 1e6);
     return 0;
 }
