@@ -1,5 +1,6 @@
 // The window's item models on real runs: each passes QAbstractItemModelTester, holds the state
 // of the run at the playback instant, and updates in batches.
+#include "common/growing_table_view.h"
 #include "common/key_table_model.h"
 #include "common/run_data.h"
 #include "common/shaped_text_delegate.h"
@@ -19,6 +20,8 @@
 #include <QDir>
 #include <QHeaderView>
 #include <QImage>
+#include <QPaintEvent>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTableView>
@@ -28,6 +31,28 @@ using namespace lockscope;
 using namespace lockscope::ui;
 
 namespace {
+
+// The regions a widget is asked to paint.
+class PaintRegions final : public QObject {
+public:
+    explicit PaintRegions(QWidget *widget) { widget->installEventFilter(this); }
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint)
+            regions << static_cast<QPaintEvent *>(event)->region();
+        return false;
+    }
+    // Every pixel of `rect` (QRegion::contains(QRect) is true for any overlap).
+    bool covers(const QRect &rect) const { return (QRegion(rect) - all()).isEmpty(); }
+    QRegion all() const
+    {
+        QRegion r;
+        for (const QRegion &one : regions)
+            r += one;
+        return r;
+    }
+    QList<QRegion> regions;
+};
 
 std::shared_ptr<const RunData> simulate(const QString &scenario, const QString &strategy)
 {
@@ -443,6 +468,112 @@ private Q_SLOTS:
                     QFAIL("the delegate's pixels differ from the style's (see the PNGs in the "
                           "temporary directory)");
                 }
+            }
+        }
+    }
+
+    // Rows appended below those in view repaint nothing of what is in view (QTableView
+    // repainted all of it at every insertion: a scan's table, ten times a second); rows
+    // appended into the empty space at the end are painted there; anything else that lays the
+    // rows out again (a removal, a reset) still repaints the whole view.
+    void growingTableRepaintsOnlyWhatWasAppended()
+    {
+        QStandardItemModel model(0, 3);
+        auto append = [&](int n) {
+            for (int i = 0; i < n; ++i) {
+                QList<QStandardItem *> row;
+                for (int c = 0; c < 3; ++c)
+                    row << new QStandardItem(
+                        QStringLiteral("r%1 c%2").arg(model.rowCount()).arg(c));
+                model.appendRow(row);
+            }
+        };
+        append(2);
+        GrowingTableView view;
+        view.setModel(&model);
+        view.verticalHeader()->hide();
+        view.setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn); // the width never changes
+        view.resize(400, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTest::qWait(50);
+        const int rowHeight = view.rowHeight(0);
+        QVERIFY(rowHeight > 0 && 6 * rowHeight < view.viewport()->height());
+        PaintRegions paints(view.viewport());
+
+        // Into the empty space below the two rows: the new rows are painted, the old are not.
+        append(2);
+        QTRY_VERIFY(!paints.regions.isEmpty());
+        QTest::qWait(50);
+        const QRect oldRows(0, 0, view.viewport()->width(), 2 * rowHeight);
+        const QRect newRows(0, 2 * rowHeight, view.viewport()->width(), 2 * rowHeight);
+        QVERIFY(paints.covers(newRows));
+        QVERIFY2(!paints.all().intersects(oldRows), "the rows in view were painted again");
+        QCOMPARE(view.appendLayouts(), qint64(1));
+
+        // Far past the bottom, then more below them: nothing in view is painted.
+        append(100);
+        QTest::qWait(50);
+        paints.regions.clear();
+        const qint64 before = view.appendLayouts();
+        append(50);
+        QTRY_COMPARE(view.appendLayouts(), before + 1);
+        QTest::qWait(50);
+        QVERIFY2(paints.all().isEmpty(), "the view was painted for rows it does not show");
+        QCOMPARE(view.verticalScrollBar()->maximum() > 0, true);
+        const int maximum = view.verticalScrollBar()->maximum();
+        append(10);
+        QTRY_VERIFY(view.verticalScrollBar()->maximum() > maximum); // the range still grows
+
+        // A row inserted above the last moves those below it: all are painted again.
+        paints.regions.clear();
+        model.insertRow(1, new QStandardItem(QStringLiteral("second")));
+        QTRY_VERIFY(paints.covers(oldRows));
+        // A removal lays every row out again, and repaints them.
+        paints.regions.clear();
+        model.removeRow(0);
+        QTRY_VERIFY(paints.covers(oldRows));
+        // So does a reset (here: a new model's worth of rows).
+        paints.regions.clear();
+        model.clear();
+        append(3);
+        QTRY_VERIFY(paints.covers(oldRows));
+    }
+
+    // A timeline resized draws what a timeline made at that size draws: a change of width alone
+    // (a scroll bar coming) keeps the rows' layout, and one that wraps the legend onto more
+    // lines lays them out again.
+    void timelineResizedAsIfMadeAtThatSize()
+    {
+        const auto run =
+            simulate(QStringLiteral("pause-before-delete"), QStringLiteral("set-nx-px-get-del"));
+        QVERIFY(run);
+        TimelineWidget resized;
+        resized.setRun(run);
+        resized.resize(900, 420);
+        resized.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&resized));
+        for (const QSize size :
+             {QSize(885, 420), QSize(420, 420), QSize(420, 300), QSize(900, 420)}) {
+            resized.resize(size);
+            QTest::qWait(20);
+            TimelineWidget fresh; // shown at its size before it lays the run out
+            fresh.resize(size);
+            fresh.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+            fresh.setRun(run);
+            QTest::qWait(20); // its scroll bar comes, if it needs one
+            fresh.setViewRange(resized.viewRange().startUs, resized.viewRange().endUs);
+            const QImage a = resized.viewport()->grab().toImage();
+            const QImage b = fresh.viewport()->grab().toImage();
+            QCOMPARE(a.size(), b.size());
+            if (a != b) {
+                a.save(QDir::temp().filePath(QStringLiteral("timeline-resized.png")));
+                b.save(QDir::temp().filePath(QStringLiteral("timeline-fresh.png")));
+                QFAIL(qPrintable(QStringLiteral("at %1x%2 the resized timeline differs from a "
+                                                "new one (PNGs in the temporary directory)")
+                                     .arg(size.width())
+                                     .arg(size.height())));
             }
         }
     }

@@ -1,6 +1,7 @@
 #include "ttl_delegate.h"
 
 #include "key_table_model.h"
+#include "text_cache.h"
 #include "theme.h"
 
 #include <QApplication>
@@ -28,11 +29,10 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, true);
     const QRect r = option.rect.adjusted(6, 5, -6, -5);
-    const QFontMetrics fm(option.font);
 
     if (ttl == -2) { // not held
         painter->setPen(theme.mutedText);
-        painter->drawText(r, Qt::AlignLeft | Qt::AlignVCenter, label);
+        TextCache::forThisThread().draw(*painter, r, Qt::AlignLeft | Qt::AlignVCenter, label);
         painter->restore();
         return;
     }
@@ -53,7 +53,7 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
         return;
     }
 
-    const int textWidth = fm.horizontalAdvance(QStringLiteral("000.0 s")) + 8;
+    const int textWidth = timeWidth(option.font) + 8;
     QRectF bar(r.left(), r.center().y() - 6, qMax(10, r.width() - textWidth), 12);
     painter->setPen(Qt::NoPen);
     painter->setBrush(theme.grid);
@@ -68,17 +68,26 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     painter->setPen(option.state & QStyle::State_Selected
                         ? option.palette.color(QPalette::HighlightedText)
                         : option.palette.color(QPalette::Text));
-    painter->drawText(QRectF(bar.right() + 8, r.top(), textWidth, r.height()),
-                      Qt::AlignLeft | Qt::AlignVCenter, label);
+    TextCache::forThisThread().draw(*painter,
+                                    QRectF(bar.right() + 8, r.top(), textWidth, r.height()),
+                                    Qt::AlignLeft | Qt::AlignVCenter, label);
     painter->restore();
+}
+
+int TtlDelegate::timeWidth(const QFont &font) const
+{
+    if (m_timeWidth < 0 || font != m_timeFont) {
+        m_timeFont = font;
+        m_timeWidth = QFontMetrics(font).horizontalAdvance(QStringLiteral("000.0 s"));
+    }
+    return m_timeWidth;
 }
 
 QSize TtlDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     QSize s = QStyledItemDelegate::sizeHint(option, index);
-    const QFontMetrics fm(option.font);
-    s.setWidth(qMax(s.width(), fm.horizontalAdvance(QStringLiteral("000.0 s")) + 140));
-    s.setHeight(qMax(s.height(), fm.height() + 12));
+    s.setWidth(qMax(s.width(), timeWidth(option.font) + 140));
+    s.setHeight(qMax(s.height(), QFontMetrics(option.font).height() + 12));
     return s;
 }
 

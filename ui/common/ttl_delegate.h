@@ -1,7 +1,10 @@
 // Paints the TTL column of the key table: a bar that drains as the playback clock runs, the time
-// left beside it, and a red "no TTL" badge for a key that will never expire.
+// left beside it, and a red "no TTL" badge for a key that will never expire. The time left changes
+// every tick in every row in view: its text is drawn from TextCache's layouts, and the room kept
+// for it is measured once per font, not shaped again in every cell of every paint.
 #pragma once
 
+#include <QFont>
 #include <QStyledItemDelegate>
 
 namespace lockscope::ui {
@@ -14,6 +17,13 @@ public:
     void paint(QPainter *painter, const QStyleOptionViewItem &option,
                const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+
+private:
+    // The width of the longest time left ("000.0 s") in `font`.
+    int timeWidth(const QFont &font) const;
+
+    mutable QFont m_timeFont;
+    mutable int m_timeWidth = -1;
 };
 
 } // namespace lockscope::ui

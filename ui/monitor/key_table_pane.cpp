@@ -1,5 +1,6 @@
 #include "key_table_pane.h"
 
+#include "common/growing_table_view.h"
 #include "common/key_table_model.h"
 #include "common/shaped_text_delegate.h"
 #include "common/ttl_delegate.h"
@@ -24,7 +25,7 @@ KeyTablePane::KeyTablePane(KeyTableModel *model, QWidget *parent)
     m_find = new QLineEdit;
     m_find->setClearButtonEnabled(true);
     m_releaseButton = new QPushButton;
-    m_table = new QTableView;
+    m_table = new GrowingTableView;
     m_table->setModel(model);
     m_table->setItemDelegate(new ShapedTextDelegate(m_table));
     m_table->setItemDelegateForColumn(KeyTableModel::TtlColumn, new TtlDelegate(m_table));

@@ -13,6 +13,7 @@ TimelineLayout::TimelineLayout(const RunData *run, const QFont &font, int viewpo
                                int legendHeight)
 {
     using Row = TimelineRow;
+    m_viewportHeight = viewportHeight;
     const QFontMetrics fm(font);
     QFont bold = font;
     bold.setBold(true);

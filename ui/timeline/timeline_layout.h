@@ -50,7 +50,8 @@ public:
     // row made a layout take 35 ms.
     const QString &headerTitle(int index) const { return m_headerTitles[index == 0 ? 0 : 1]; }
     const TimelineMetrics &metrics() const { return m_metrics; }
-    int contentHeight() const { return m_contentHeight; } // every row, without axis and legend
+    int contentHeight() const { return m_contentHeight; }   // every row, without axis and legend
+    int viewportHeight() const { return m_viewportHeight; } // the height it was laid out for
     // The time range [startUs, endUs] across the lanes of a picture `width` px wide (right of the
     // label column).
     TimeLineMapping mapping(qint64 startUs, qint64 endUs, int width) const;
@@ -72,6 +73,7 @@ private:
     std::vector<int> m_clientRows; // client -> row
     std::vector<int> m_keyRows;    // key lane -> row
     int m_contentHeight = 0;
+    int m_viewportHeight = 0;
     TimelineMetrics m_metrics;
 };
 

@@ -219,6 +219,14 @@ void TimelineWidget::scrollContentsBy(int dx, int)
 void TimelineWidget::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    // The rows follow the viewport's height and the legend's (which wraps with the width), not
+    // the width: when a history's first build brought the scroll bar, laying its 200,000 rows
+    // out again took 5 ms for nothing.
+    if (m_layout.viewportHeight() == viewport()->height() &&
+        m_layout.metrics().legendHeight == legendHeight(m_legend, font(), viewport()->width())) {
+        updateScrollBars();
+        return;
+    }
     layoutRows();
 }
 
