@@ -795,6 +795,11 @@ const EventLog &KeyMonitor::log() const
     return d->log;
 }
 
+qint16 KeyMonitor::clientOfOwner(const QByteArray &owner) const
+{
+    return d->recorder.knownOwner(owner);
+}
+
 void KeyMonitor::addSink(EventSink *sink)
 {
     d->recorder.addSink(sink);

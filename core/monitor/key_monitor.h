@@ -148,6 +148,9 @@ public:
     // event's strings in consume()).
     EventLog &log();
     const EventLog &log() const;
+    // The recording's client index of a lock owner (its lane and colour on the timeline), or
+    // kNoClient when the recording has not seen it.
+    qint16 clientOfOwner(const QByteArray &owner) const;
     void addSink(EventSink *sink);
     void removeSink(EventSink *sink);
 

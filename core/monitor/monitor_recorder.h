@@ -60,6 +60,9 @@ public:
 
     // The client index of an owner (registered on first sight); kNoClient for "".
     qint16 owner(const QByteArray &owner);
+    // The client index owner() gave `owner`, or kNoClient when it has not seen it (or gave it
+    // "(other owners)").
+    qint16 knownOwner(const QByteArray &owner) const { return m_owners.value(owner, kNoClient); }
     // The node index of a server ("127.0.0.1:6379"), registered on first sight.
     qint16 node(const QByteArray &server);
     static QByteArray shortName(const QByteArray &owner);

@@ -130,6 +130,7 @@ private slots:
     void unreachableServerSaidAtOnce();
     void ttlBarIsTheKeysOwnLease();
     void historyShowsWhatOwnersHold();
+    void ownersHaveTheHistorysNumbers();
     void lockNamesMatchInAnyCase();
     void anyCaseGlobKeepsThePatternsMeaning();
     void clusterNodeWatchedAloneIsSaid();
@@ -641,6 +642,39 @@ void TestMonitorPage::historyShowsWhatOwnersHold()
                                                         l.phases.back().keys == 4;
                                              }),
                              5000);
+}
+
+// The table numbers (and colours) an owner as the history does. Two long owners that differ
+// only in the middle have the same short name; the recording calls the second "…#2", and the
+// table took the first one's number for both.
+void TestMonitorPage::ownersHaveTheHistorysNumbers()
+{
+    RedisServer server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    RedisTestClient c;
+    QVERIFY(c.connect(server.host(), server.port()));
+    const QByteArray head(24, 'a'), tail(24, 'z');
+    const QByteArray first = head + "-worker-one-" + tail, second = head + "-worker-two-" + tail;
+    QCOMPARE(MonitorRecorder::shortName(first), MonitorRecorder::shortName(second));
+    c.command(cmd({"SET", "lock:one", first, "PX", "60000"}));
+    c.command(cmd({"SET", "lock:two", second, "PX", "60000"}));
+    PageFixture f;
+    QVERIFY(f.connectAndScan(profileFor(server)));
+    const KeyTableModel *model = f.page.keyModel();
+    QTRY_VERIFY(rowOf(model, QStringLiteral("lock:one")) >= 0 &&
+                rowOf(model, QStringLiteral("lock:two")) >= 0);
+    const QList<QByteArray> &clients = f.page.monitor()->log().info().clients;
+    for (const auto &[key, owner] : {std::pair{QStringLiteral("lock:one"), first},
+                                     std::pair{QStringLiteral("lock:two"), second}}) {
+        const int row = rowOf(model, key);
+        const int number =
+            model->index(row, KeyTableModel::OwnerColumn).data(KeyTableModel::OwnerRole).toInt();
+        QCOMPARE(number, int(f.page.monitor()->clientOfOwner(owner)));
+        QVERIFY(number >= 0 && number < clients.size());
+        QCOMPARE(cell(model, row, KeyTableModel::OwnerColumn), QString::fromUtf8(clients[number]));
+    }
+    QVERIFY(cell(model, rowOf(model, QStringLiteral("lock:one")), KeyTableModel::OwnerColumn) !=
+            cell(model, rowOf(model, QStringLiteral("lock:two")), KeyTableModel::OwnerColumn));
 }
 
 void TestMonitorPage::badInputNamesTheField()

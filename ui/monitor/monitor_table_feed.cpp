@@ -31,8 +31,6 @@ void MonitorTableFeed::reset(const KeyMonitor *monitor)
     m_rowOf.clear();
     m_keys.clear();
     m_owners.clear();
-    m_clientIndex.clear();
-    m_clientsIndexed = 0;
     m_ownerNames.clear();
     m_nodeNames.clear();
     m_queued.clear();
@@ -70,17 +68,22 @@ qint16 MonitorTableFeed::ownerIndex(const QByteArray &owner)
         return *it;
     // The history numbers owners as the monitor's recorder first saw them (the log's clients),
     // and colours follow the number: take the same number so an owner has one colour in the
-    // table and on the timeline.
+    // table and on the timeline. The recorder says which number it gave: indexing the log's
+    // client list here held the first slice of a big scan for 7-10 ms.
     if (m_monitor) {
         const QList<QByteArray> &clients = m_monitor->log().info().clients;
-        const qsizetype known = knownClient(clients, MonitorRecorder::shortName(owner));
-        if (known >= 0 && known < kMaxOwners) {
-            for (qsizetype i = m_ownerNames.size(); i < clients.size(); ++i)
+        const qint16 known = m_monitor->clientOfOwner(owner);
+        if (known >= 0 && known < kMaxOwners && known < clients.size()) {
+            // Names up to this one only: the log may know thousands more already.
+            for (qsizetype i = m_ownerNames.size(); i <= known; ++i)
                 m_ownerNames << QString::fromUtf8(clients[i]);
-            m_owners.insert(owner, qint16(known));
+            m_owners.insert(owner, known);
             m_ownersChanged = true;
-            return qint16(known);
+            return known;
         }
+        // One the recording has not numbered (past its 32,000 owners): after all it numbered.
+        for (qsizetype i = m_ownerNames.size(); i < clients.size(); ++i)
+            m_ownerNames << QString::fromUtf8(clients[i]);
     }
     if (m_ownerNames.size() >= kMaxOwners) {
         if (m_ownerNames.size() == kMaxOwners)
@@ -92,22 +95,6 @@ qint16 MonitorTableFeed::ownerIndex(const QByteArray &owner)
     m_owners.insert(owner, index);
     m_ownersChanged = true;
     return index;
-}
-
-qsizetype MonitorTableFeed::knownClient(const QList<QByteArray> &clients, const QByteArray &name)
-{
-    // Only the first kMaxOwners clients can lend their number, so only they are indexed: a
-    // search of the whole list per new owner made a 100,000-owner snapshot quadratic. The
-    // recording's client list only grows; should it ever shrink, the index is built again.
-    if (clients.size() < m_clientsIndexed) {
-        m_clientIndex.clear();
-        m_clientsIndexed = 0;
-    }
-    for (; m_clientsIndexed < qMin<qsizetype>(clients.size(), kMaxOwners); ++m_clientsIndexed) {
-        if (!m_clientIndex.contains(clients.at(m_clientsIndexed))) // indexOf: the first one
-            m_clientIndex.insert(clients.at(m_clientsIndexed), m_clientsIndexed);
-    }
-    return m_clientIndex.value(name, -1);
 }
 
 KeyTableModel::RowUpdate MonitorTableFeed::rowUpdate(int row, const KeyEntry *entry,

@@ -60,8 +60,6 @@ public:
 private:
     void stage(const QList<QByteArray> &keys); // update() without the commit()
     qint16 ownerIndex(const QByteArray &owner);
-    // clients.indexOf(name) among the first kMaxOwners clients, else -1.
-    qsizetype knownClient(const QList<QByteArray> &clients, const QByteArray &name);
     KeyTableModel::RowUpdate rowUpdate(int row, const KeyEntry *entry,
                                        const KeyTableModel::Row &of);
     // The Type column's text for a recognised format, translated once per label.
@@ -81,8 +79,6 @@ private:
     QHash<QString, QString> m_formatLabels; // label -> its translation
     QList<QByteArray> m_keys;               // by row
     QHash<QByteArray, qint16> m_owners;
-    QHash<QByteArray, qsizetype> m_clientIndex; // the log's first clients -> their number
-    qsizetype m_clientsIndexed = 0;
     QHash<qint16, QString> m_nodeNames; // node -> its name in the Node column
     QStringList m_ownerNames;
     // A key's lease: its first PTTL after it was (re)written, or a later PTTL that ends later
