@@ -50,6 +50,11 @@ public:
     Update evaluate(qint64 nowUs, const Lookup &lookup, qsizetype maxKeys = -1);
     // Keys waiting to be judged (touched, or left over by a capped evaluate()).
     bool hasWaiting() const { return !m_touched.empty(); }
+    // Or, besides those, a key whose deadline is due at nowUs (an evaluate() then judges it).
+    bool hasWaiting(qint64 nowUs) const
+    {
+        return hasWaiting() || (!m_deadlines.empty() && m_deadlines.top().first <= nowUs);
+    }
     // Room for `keys` keys (and as many owners at most), so that a big scan does not rehash.
     void reserve(qsizetype keys)
     {

@@ -109,6 +109,7 @@ private slots:
     void anomalyRules();
     void anomalyIndexMatchesFullEvaluation_data();
     void anomalyIndexFirstOfManyKeys();
+    void anomalyIndexWaitsForDueDeadlines();
     void anomalyIndexMatchesFullEvaluation();
     void readCommandsAreBoundedReads();
     void scanCountersFromInfoText();
@@ -582,6 +583,37 @@ void TestMonitorLogic::anomalyIndexFirstOfManyKeys()
     QCOMPARE(index.anomalies(lookup, 1).first().key, QByteArray("lock:100001"));
 }
 
+// A key whose deadline passed is waiting to be judged (the end of a scan judges those in slices
+// too) until an evaluate() at or after the deadline has judged it.
+void TestMonitorLogic::anomalyIndexWaitsForDueDeadlines()
+{
+    AnomalyThresholds t;
+    t.maxHeldMs = 1000;
+    const qint64 now = 1'700'000'000'000'000LL;
+    KeyEntry e;
+    e.key = "lock:a";
+    e.lock.role = LockRole::Lock;
+    e.lock.owner = "tok1";
+    e.ownerSinceUs = now;
+    e.pttlMs = 60000;
+    e.pttlReadUs = now;
+    AnomalyIndex index(t);
+    const AnomalyIndex::Lookup lookup = [&](const QByteArray &key) -> const KeyEntry * {
+        return key == e.key ? &e : nullptr;
+    };
+    index.touch(e.key);
+    QVERIFY(index.hasWaiting());
+    QVERIFY(index.evaluate(now, lookup).appeared.isEmpty()); // held for no time yet
+    const qint64 due = now + (t.maxHeldMs + 1) * 1000;
+    QVERIFY(!index.hasWaiting());
+    QVERIFY(!index.hasWaiting(due - 1));
+    QVERIFY(index.hasWaiting(due));
+    const AnomalyIndex::Update update = index.evaluate(due, lookup, 10);
+    QCOMPARE(update.appeared.size(), 1);
+    QCOMPARE(update.appeared.first().key, e.key);
+    QVERIFY(!index.hasWaiting(due));
+}
+
 void TestMonitorLogic::readCommandsAreBoundedReads()
 {
     ReadLimits l;
@@ -672,6 +704,11 @@ void TestMonitorLogic::recorderOwnerNames()
     QCOMPARE(log.clientName(a), QByteArray(20, 'a') + "…" + QByteArray(20, 'z'));
     QCOMPARE(log.clientName(b), QByteArray(20, 'a') + "…" + QByteArray(20, 'z') + "#2");
     QCOMPARE(r.owner(QByteArray()), kNoClient);
+    // What it gave, looked up without registering (the key table takes the same numbers).
+    QCOMPARE(r.knownOwner(longA), a);
+    QCOMPARE(r.knownOwner(longB), b);
+    QCOMPARE(r.knownOwner("never-seen"), kNoClient);
+    QCOMPARE(log.info().clients.size(), 2);
 }
 
 // The snapshot's JSON line is written by hand, eight bytes at a time where nothing needs escaping:
