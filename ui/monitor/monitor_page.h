@@ -185,6 +185,7 @@ private:
     // on the next event-loop turn; once they are all in after the first scan, finishes it.
     void pumpTable();
     void commitTable();
+    bool commitDue() const; // prepared rows waiting that the view should have now
     void finishInitialScan();
     void writeRecording();
     void chooseRecordFile();
