@@ -140,12 +140,18 @@ KeyMonitor::Private::Private(KeyMonitor *qq, MonitorOptions o, MonitorRecorder *
     , isShard(sharedRecorder != nullptr)
     , recording(options.follow)
     , table(recorder, recording)
+    , applyTimer(new QTimer(qq))
     , pollTimer(new QTimer(qq))
     , rescanTimer(new QTimer(qq))
     , anomalyTimer(new QTimer(qq))
     , anomalyIndex(options.thresholds)
 {
     rescanTimer->setSingleShot(true);
+    applyTimer->setSingleShot(true);
+    QObject::connect(applyTimer, &QTimer::timeout, q, [this] {
+        if (applyGen == gen)
+            applyArrived();
+    });
     QObject::connect(pollTimer, &QTimer::timeout, q, [this] { pollTick(); });
     QObject::connect(rescanTimer, &QTimer::timeout, q, [this] { startScan(false); });
     QObject::connect(anomalyTimer, &QTimer::timeout, q, [this] { anomalyTick(); });

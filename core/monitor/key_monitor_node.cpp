@@ -644,21 +644,16 @@ void KeyMonitor::Private::onSnapshots(quint64 g, QList<KeySnapshot> snapshots)
 
 void KeyMonitor::Private::scheduleApply(bool waitForNotifications)
 {
-    if (applyArmed)
+    if (applyTimer->isActive())
         return;
-    applyArmed = true;
-    const quint64 g = gen;
+    applyGen = gen;
     // A reply is applied a moment after it arrived, so that notifications the server sent
     // before it (on the other connection) are in first: the tracker relies on that order.
     // Without a notification connection (a snapshot; notifications off) there is nothing to
     // wait for: the next event-loop turn applies what arrived together. Waiting the moment
     // anyway left the client idle for a millisecond per SCAN round, a third of a snapshot.
     // Replies left over from a full turn have waited already.
-    QTimer::singleShot(notify && waitForNotifications ? kApplyDelayMs : 0, q, [this, g] {
-        applyArmed = false;
-        if (g == gen)
-            applyArrived();
-    });
+    applyTimer->start(int(notify && waitForNotifications ? kApplyDelayMs : 0));
 }
 
 void KeyMonitor::Private::applyArrived()

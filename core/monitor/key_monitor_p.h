@@ -206,7 +206,12 @@ public:
     // Replies not applied yet, oldest first: a deque, as a backlog of 100,000 is taken from
     // the front a slice at a time (a list moved all the rest each time: 13 s at 1,000,000).
     std::deque<KeySnapshot> arrived;
-    bool applyArmed = false;
+    // applyArrived() on a timer object, not a zero singleShot: Qt 6 posts those as queued
+    // calls, and the event loop ran every queued call back to back (following 1,000 lock
+    // cycles a second, three applies of 3-10 ms each made a 20 ms gap in a window). A timer
+    // lets the window's timers and input in between.
+    QTimer *applyTimer;
+    quint64 applyGen = 0; // the generation it was armed in; a stop or a reconnect makes another
 
     bool initialScanDone = false;
     quint64 keysScanned = 0, scanRounds = 0, scanPasses = 0;
