@@ -73,17 +73,17 @@ qint16 MonitorTableFeed::ownerIndex(const QByteArray &owner)
     if (m_monitor) {
         const QList<QByteArray> &clients = m_monitor->log().info().clients;
         const qint16 known = m_monitor->clientOfOwner(owner);
-        if (known >= 0 && known < kMaxOwners && known < clients.size()) {
-            // Names up to this one only: the log may know thousands more already.
-            for (qsizetype i = m_ownerNames.size(); i <= known; ++i)
-                m_ownerNames << QString::fromUtf8(clients[i]);
+        const bool numbered = known >= 0 && known < kMaxOwners && known < clients.size();
+        // Names up to this one only (the log may know thousands more already); one the
+        // recording has not numbered (past its 32,000 owners) comes after all it numbered.
+        const qsizetype namesNeeded = numbered ? known + 1 : clients.size();
+        for (qsizetype i = m_ownerNames.size(); i < namesNeeded; ++i)
+            m_ownerNames << QString::fromUtf8(clients[i]);
+        if (numbered) {
             m_owners.insert(owner, known);
             m_ownersChanged = true;
             return known;
         }
-        // One the recording has not numbered (past its 32,000 owners): after all it numbered.
-        for (qsizetype i = m_ownerNames.size(); i < clients.size(); ++i)
-            m_ownerNames << QString::fromUtf8(clients[i]);
     }
     if (m_ownerNames.size() >= kMaxOwners) {
         if (m_ownerNames.size() == kMaxOwners)
