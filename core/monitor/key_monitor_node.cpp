@@ -67,6 +67,7 @@ void KeyMonitor::Private::start()
 void KeyMonitor::Private::stop()
 {
     ++gen;
+    room = Room::Made; // a reserve under way stops with the generation
     started = false;
     pollTimer->stop();
     rescanTimer->stop();
@@ -101,6 +102,7 @@ void KeyMonitor::Private::onMasterFound(const QString &host, quint16 port)
 void KeyMonitor::Private::connectTo(const ConnectionOptions &t, bool failover)
 {
     ++gen;
+    room = Room::Made; // a reserve under way stops with the generation
     const quint64 g = gen;
     if (scanner) {
         scanner->cancel();
@@ -438,6 +440,7 @@ void KeyMonitor::Private::startScan(bool initial)
     scanner->setPacing(options.scanPacing);
     scanner->setRoundPauseMs(initial ? 0 : options.scanPauseMs);
     scanner->setEstimateSize(initial);
+    room = initial ? Room::Awaited : Room::Made;
     scanner->setTicketFunction([this](const QByteArray &key) { return tracker.readSent(key); });
     KeyScanner *s = scanner.get();
     QObject::connect(s, &KeyScanner::batchReady, q,
@@ -447,6 +450,10 @@ void KeyMonitor::Private::startScan(bool initial)
             return;
         keysScanned = found;
         scanRounds = rounds;
+        if (room == Room::Awaited && !scanner->awaitsEstimate()) { // none will come
+            room = Room::Made;
+            scheduleApply();
+        }
         emit q->scanProgress(found, rounds);
         if (!initialScanDone)
             updateStatus();
@@ -454,13 +461,20 @@ void KeyMonitor::Private::startScan(bool initial)
     QObject::connect(s, &KeyScanner::sizeEstimated, q, [this, g](quint64 keys) {
         if (g != gen)
             return;
-        const auto room = qsizetype(qMin<quint64>(keys + keys / 8, quint64(kMaxReservedKeys)));
-        reserveFor(room, [this, room] { emit q->keyCountEstimated(room); });
+        const auto keysRoom = qsizetype(qMin<quint64>(keys + keys / 8, quint64(kMaxReservedKeys)));
+        room = Room::Making;
+        reserveFor(keysRoom, [this, keysRoom] {
+            emit q->keyCountEstimated(keysRoom); // the window's room, before the first rows
+            room = Room::Made;
+            scheduleApply();
+        });
     });
     QObject::connect(s, &KeyScanner::finished, q, [this, g] { onScanFinished(g); });
     QObject::connect(s, &KeyScanner::failed, q, [this, g](const QString &message) {
         if (g != gen)
             return;
+        room = Room::Made; // what arrived is applied
+        scheduleApply();
         problem = KeyMonitor::tr("scan failed: %1").arg(message);
         updateStatus();
         if (!options.follow) {
@@ -644,7 +658,7 @@ void KeyMonitor::Private::onSnapshots(quint64 g, QList<KeySnapshot> snapshots)
 
 void KeyMonitor::Private::scheduleApply(bool waitForNotifications)
 {
-    if (applyTimer->isActive())
+    if (applyTimer->isActive() || room != Room::Made)
         return;
     applyGen = gen;
     // A reply is applied a moment after it arrived, so that notifications the server sent

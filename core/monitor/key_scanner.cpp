@@ -59,13 +59,14 @@ void KeyScanner::start()
 
 void KeyScanner::maybeEstimate()
 {
-    if (!m_estimate || m_estimated || m_dbSize < 0 || m_rounds < kEstimateRounds)
+    if (!m_estimate || m_estimated || (m_rounds < kEstimateRounds && !m_scanDone))
         return;
-    m_estimated = true;
+    m_estimated = true; // decided, with an estimate or without (awaitsEstimate())
     // COUNT is what SCAN looks at per round, about: a keyspace no bigger than what was looked
-    // at is found whole, and needs no estimate.
+    // at is found whole, and needs no estimate. DBSIZE went ahead of the first SCAN on this
+    // connection: without its answer by now (an ACL without +dbsize), there is none.
     const auto looked = double(qMax<quint64>(1, m_looked));
-    if (m_scanDone || double(m_dbSize) <= looked)
+    if (m_dbSize < 0 || m_scanDone || double(m_dbSize) <= looked)
         return;
     const double share = double(m_keysFound) / looked;
     emit sizeEstimated(quint64(qMin(double(m_dbSize), share * double(m_dbSize))));
@@ -132,9 +133,9 @@ void KeyScanner::sendScan()
             requests.append(r);
         }
         m_keysFound += quint64(requests.size());
-        emit progress(m_keysFound, m_rounds);
+        maybeEstimate(); // first: a progress handler may ask awaitsEstimate()
         if (self && gen == m_generation)
-            maybeEstimate();
+            emit progress(m_keysFound, m_rounds);
         if (!self || gen != m_generation)
             return; // a progress or estimate handler cancelled the scan
         if (!requests.isEmpty()) {

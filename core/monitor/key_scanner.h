@@ -44,6 +44,9 @@ public:
     // each, the reserve steps held the window 15-105 ms apiece. SCAN's order is the hash's, so
     // four rounds are a fair sample (a share of 10 % is known within about 5 %).
     static constexpr quint64 kEstimateRounds = 4;
+    // Until the estimate is made or known not to come (a keyspace found whole, no DBSIZE): the
+    // monitor applies no reply meanwhile, so that its room is made while it is still empty.
+    bool awaitsEstimate() const { return m_running && m_estimate && !m_estimated; }
     // Before start(): COUNT starts at the constructor's and follows the server's cost of SCAN.
     // A server that refuses INFO (an ACL without +info) or answers it in another format keeps
     // the COUNT it has; nothing else changes.

@@ -12,6 +12,9 @@
 
 #include <QSignalSpy>
 
+#include <algorithm>
+#include <memory>
+
 using namespace lockscope;
 using namespace lockscope::test;
 
@@ -349,6 +352,9 @@ void TestKeyMonitor::scannerPacesCountByTheServersCost()
 // A scan of a big keyspace says early how many keys it will find (DBSIZE times the share found
 // so far), so that the monitor and the window make room for them once instead of rehashing as
 // they come; a small keyspace, found in fewer rounds than the estimate waits for, gets none.
+// The monitor applies no reply before that room is made (its tables reserve while empty), and
+// without an estimate (DBSIZE refused) it applies them as they come once the estimate's rounds
+// have passed, not only when the scan ends.
 void TestKeyMonitor::scannerEstimatesABigScan()
 {
     RedisServer server;
@@ -381,11 +387,25 @@ void TestKeyMonitor::scannerEstimatesABigScan()
     QVERIFY(scan(5000, true, &estimates)); // looked at whole within 4 rounds
     QVERIFY(estimates.isEmpty());
 
-    // The monitor makes room for about that many, and says so once.
+    // The monitor makes room for about that many, and says so once, before any key is in.
+    // The keys it holds at each round of the scan, before the scan ends.
+    const auto keysWhileScanning = [this](KeyMonitor &monitor) {
+        auto seen = std::make_shared<QList<int>>();
+        connect(&monitor, &KeyMonitor::scanProgress, this, [&monitor, seen] {
+            if (!monitor.initialScanDone())
+                seen->append(monitor.keyCount());
+        });
+        return seen;
+    };
     MonitorOptions mo = monitorOptions(server, false);
     mo.scanCount = 100;
+    mo.scanPacing.on = false; // 100 a round, so that the scan has its 200 rounds
     KeyMonitor monitor(mo);
     QSignalSpy estimated(&monitor, &KeyMonitor::keyCountEstimated);
+    int keysWhenEstimated = -1;
+    connect(&monitor, &KeyMonitor::keyCountEstimated, this,
+            [&] { keysWhenEstimated = monitor.keyCount(); });
+    const auto seen = keysWhileScanning(monitor);
     QString error;
     QVERIFY2(runUntilSnapshot(monitor, 20000, &error), qPrintable(error));
     QCOMPARE(monitor.keyCount(), int(locks));
@@ -393,6 +413,25 @@ void TestKeyMonitor::scannerEstimatesABigScan()
     const auto room = estimated.first().first().value<qsizetype>();
     QVERIFY2(room >= qsizetype(locks / 2) && room <= qsizetype(locks * 3),
              qPrintable(QString::number(room)));
+    QCOMPARE(keysWhenEstimated, 0);
+    QVERIFY2(std::any_of(seen->cbegin(), seen->cend(), [](int n) { return n > 0; }),
+             "no key applied before the scan ended");
+
+    // Without DBSIZE there is no estimate: the replies wait only for the estimate's rounds.
+    QCOMPARE(c.command(cmd({"ACL", "SETUSER", "nodbsize", "on", ">pw", "~*", "+@all", "-dbsize"}))
+                 .text(),
+             QByteArray("OK"));
+    MonitorOptions denied = mo;
+    denied.connection.username = QStringLiteral("nodbsize");
+    denied.connection.password = QStringLiteral("pw");
+    KeyMonitor refused(denied);
+    QSignalSpy notEstimated(&refused, &KeyMonitor::keyCountEstimated);
+    const auto seenRefused = keysWhileScanning(refused);
+    QVERIFY2(runUntilSnapshot(refused, 20000, &error), qPrintable(error));
+    QCOMPARE(refused.keyCount(), int(locks));
+    QCOMPARE(notEstimated.count(), 0);
+    QVERIFY2(std::any_of(seenRefused->cbegin(), seenRefused->cend(), [](int n) { return n > 0; }),
+             "no key applied before the scan ended");
 }
 
 void TestKeyMonitor::discoversEveryFormat_data()
