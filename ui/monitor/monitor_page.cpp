@@ -473,7 +473,7 @@ bool MonitorPage::startMonitor(const ConnectionProfile &profile, QString *error)
     connect(monitor, &KeyMonitor::scanProgress, this, [this] { m_statusDue = true; });
     connect(monitor, &KeyMonitor::masterChanged, this, &MonitorPage::updateStatus);
     connect(monitor, &KeyMonitor::failed, this, &MonitorPage::updateStatus);
-    connect(monitor, &KeyMonitor::anomaliesChanged, this, &MonitorPage::updateAnomalies);
+    connect(monitor, &KeyMonitor::anomaliesChanged, this, [this] { m_anomaliesDue = true; });
     // The table takes the changes on the clock tick (tick()): one repaint per tick, not one
     // per read batch, while a big server is scanned.
     // The status counts the table's keys too: keys that come and go after the scan change it.
@@ -796,6 +796,10 @@ void MonitorPage::tick()
     if (m_statusDue) {
         m_statusDue = false;
         updateStatus();
+    }
+    if (m_anomaliesDue) {
+        m_anomaliesDue = false;
+        updateAnomalies();
     }
     const bool scanning = liveMonitor() && !m_monitor->initialScanDone();
     if (scanning && ticks % kScanTableTicks != 0)
