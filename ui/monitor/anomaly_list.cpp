@@ -18,6 +18,11 @@ AnomalyList::AnomalyList(QWidget *parent)
     });
 }
 
+qsizetype AnomalyList::liveCount(const KeyMonitor &monitor)
+{
+    return monitor.anomalyCount() + qsizetype(monitor.leaseFindingCount());
+}
+
 qsizetype AnomalyList::showLive(const KeyMonitor &monitor, const Theme &theme)
 {
     const QList<Anomaly> list = monitor.anomalies(kMaxListed);
@@ -35,7 +40,7 @@ qsizetype AnomalyList::showLive(const KeyMonitor &monitor, const Theme &theme)
                    QString::fromUtf8(f.key);
     ids << QString::number(total) << QString::number(leaseTotal);
     if (ids == m_shownIds)
-        return total + leaseTotal;
+        return liveCount(monitor);
     m_shownIds = ids;
     const QSignalBlocker block(this);
     clear();
@@ -67,7 +72,7 @@ qsizetype AnomalyList::showLive(const KeyMonitor &monitor, const Theme &theme)
                                         "… and %1 earlier lease findings (in the recording).")
                 .arg(leaseTotal - qsizetype(leases.size())),
             this);
-    return total + leaseTotal;
+    return liveCount(monitor);
 }
 
 void AnomalyList::showRecording(const RunData &run)

@@ -29,6 +29,8 @@ public:
     // lease findings (in the warning colour; a lease that ran out under a live holder in the
     // problem colour); returns how many there are, also beyond those listed.
     qsizetype showLive(const KeyMonitor &monitor, const Theme &theme);
+    // How many showLive() would say there are, without making the list.
+    static qsizetype liveCount(const KeyMonitor &monitor);
     // Lists the anomalies a recording noted (its "anomaly <rule>: <sentence>" notes).
     void showRecording(const RunData &run);
     void clearAll();

@@ -159,6 +159,10 @@ void MonitorPage::buildUi()
     m_tabs = new QTabWidget;
     m_tabs->addTab(m_timeline, QString());
     m_tabs->addTab(m_anomalies, QString());
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_anomalyListStale && m_tabs->currentWidget() == m_anomalies)
+            updateAnomalies();
+    });
 
     m_mainSplit = new QSplitter(Qt::Vertical);
     m_mainSplit->addWidget(m_topSplit);
@@ -689,8 +693,11 @@ void MonitorPage::updateAnomalies()
 {
     qsizetype total = 0;
     if (KeyMonitor *monitor = liveMonitor()) {
-        total = m_anomalies->showLive(*monitor, Theme::forPalette(palette()));
+        m_anomalyListStale = m_tabs->currentWidget() != m_anomalies;
+        total = m_anomalyListStale ? AnomalyList::liveCount(*monitor)
+                                   : m_anomalies->showLive(*monitor, Theme::forPalette(palette()));
     } else {
+        m_anomalyListStale = false;
         // A recording's list stays; a stopped monitor's goes.
         if (m_anomalies->count() && !m_replay)
             m_anomalies->clearAll();
