@@ -202,7 +202,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "bench_monitor_window: %s\n", qPrintable(text));
     });
     if (args.contains(QStringLiteral("--anomalies-tab"))) // the history out of sight
-        page.anomalyList()->parentWidget()->parentWidget()->setProperty("currentIndex", 1);
+        page.showAnomalies();
     page.resize(1600, 1000);
     page.show();
     QApplication::processEvents();

@@ -117,12 +117,6 @@ struct PageFixture {
     MonitorPage page; // last: destroyed first, before what its handlers use
 };
 
-// The tabs the anomaly list is on (the list is made only when its tab is up, as a user sees it).
-QTabWidget *tabsOf(QListWidget *list)
-{
-    return qobject_cast<QTabWidget *>(list->parentWidget()->parentWidget());
-}
-
 } // namespace
 
 class TestMonitorPage : public QObject {
@@ -327,10 +321,12 @@ void TestMonitorPage::findsDecodesAndCountsDown()
 
     // The anomaly of the key without TTL is counted on its tab; the list out of sight is not
     // made, and is made when the tab is brought up, with that anomaly as a sentence.
-    QTabWidget *tabs = tabsOf(f.page.anomalyList());
+    const auto *tabs =
+        qobject_cast<QTabWidget *>(f.page.anomalyList()->parentWidget()->parentWidget());
+    QVERIFY(tabs);
     QTRY_VERIFY_WITH_TIMEOUT(tabs->tabText(1) != QStringLiteral("Anomalies (0)"), 3000);
     QCOMPARE(f.page.anomalyList()->count(), 0);
-    tabs->setCurrentWidget(f.page.anomalyList());
+    f.page.showAnomalies();
     QVERIFY(f.page.anomalyList()->count() >= 1);
     bool noTtl = false;
     for (int i = 0; i < f.page.anomalyList()->count(); ++i)
@@ -338,7 +334,7 @@ void TestMonitorPage::findsDecodesAndCountsDown()
                 (f.page.anomalyList()->item(i)->data(Qt::UserRole).toByteArray() == "lock:legacy" &&
                  f.page.anomalyList()->item(i)->text().contains(QStringLiteral("TTL")));
     QVERIFY(noTtl);
-    tabs->setCurrentIndex(0); // the history, which is kept up only while in sight
+    f.page.showAnomalies(false); // the history, which is kept up only while in sight
 
     // A new lock appears, a released one shows as not held; the history timeline has them.
     c.command(cmd({"SET", "lock:new", "B:1:00000001", "PX", "30000"}));
@@ -780,7 +776,7 @@ void TestMonitorPage::leaseChartShowsALateRenewal()
     QTRY_VERIFY_WITH_TIMEOUT(f.page.statusText().contains(QStringLiteral(": 1 key")), 2000);
 
     // Left to expire: the Anomalies tab lists the late renewal and the expiry.
-    tabsOf(f.page.anomalyList())->setCurrentWidget(f.page.anomalyList());
+    f.page.showAnomalies();
     auto listed = [&](const QString &word) {
         const QListWidget *list = f.page.anomalyList();
         for (int i = 0; i < list->count(); ++i) {

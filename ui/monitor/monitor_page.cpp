@@ -689,6 +689,11 @@ QListWidget *MonitorPage::anomalyList() const
     return m_anomalies;
 }
 
+void MonitorPage::showAnomalies(bool shown)
+{
+    m_tabs->setCurrentWidget(shown ? static_cast<QWidget *>(m_anomalies) : m_timeline);
+}
+
 void MonitorPage::updateAnomalies()
 {
     qsizetype total = 0;

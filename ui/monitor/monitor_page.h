@@ -133,6 +133,8 @@ public:
     QTableView *keyTable() const { return m_table; }
     TimelineWidget *timeline() const { return m_timeline; }
     QListWidget *anomalyList() const;
+    // Brings the Anomalies tab up (its list is made only while in sight), or the History tab.
+    void showAnomalies(bool shown = true);
     MonitorHistory *history() const { return m_history; }
     PasswordStore *passwordStore() const { return m_passwords; }
     QString badgeText() const;
