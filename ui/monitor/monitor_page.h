@@ -238,9 +238,6 @@ private:
     // the monitor's turn (a lease finding's note and the list together took 5-6 ms while
     // following 1,000 lock cycles a second).
     bool m_anomaliesDue = false;
-    // The list was not made while out of sight (only the tab's count was): made when its tab
-    // is brought up. Its 500 sentences took 3.4-4.9 ms, and the list 1.5 ms more.
-    bool m_anomalyListStale = false;
     bool m_scanEndDue = false; // the first scan ended: finishInitialScan() once the table has it
     qint64 m_lastRunEndUs = 0; // the history's end when the timeline last got it
 
