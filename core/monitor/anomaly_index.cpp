@@ -26,6 +26,22 @@ void AnomalyIndex::clear()
     m_reportAppeared = report;
 }
 
+void AnomalyIndex::reserve(qsizetype keys)
+{
+    m_keys.reserve(keys);
+    m_owners.reserve(keys);
+    if (std::size_t(keys) > m_deadlines.size()) {
+        // A priority_queue keeps its vector to itself: it is built again around a bigger one.
+        std::vector<Deadline> heap;
+        heap.reserve(std::size_t(keys));
+        while (!m_deadlines.empty()) {
+            heap.push_back(m_deadlines.top());
+            m_deadlines.pop();
+        }
+        m_deadlines = decltype(m_deadlines)(std::greater<>(), std::move(heap));
+    }
+}
+
 void AnomalyIndex::touch(const QByteArray &key)
 {
     const qsizetype waiting = m_touchedSet.size();
@@ -72,9 +88,11 @@ AnomalyIndex::Update AnomalyIndex::evaluate(qint64 nowUs, const Lookup &lookup, 
 void AnomalyIndex::judgeKey(const QByteArray &key, const KeyEntry *entry, Update &update,
                             QSet<QByteArray> &owners)
 {
-    const auto found = m_keys.constFind(key);
-    const bool known = found != m_keys.cend();
-    const KeyState old = known ? found.value() : KeyState();
+    // One look-up: the state is updated (or dropped) through the same iterator. Nothing below
+    // adds to or removes from m_keys before then.
+    const auto found = m_keys.find(key);
+    const bool known = found != m_keys.end();
+    const KeyState old = known ? std::move(found.value()) : KeyState();
     KeyState now;
     if (entry) {
         now.keyRules = AnomalyRules::rulesForKey(*entry, m_nowUs, m_thresholds);
@@ -106,16 +124,11 @@ void AnomalyIndex::judgeKey(const QByteArray &key, const KeyEntry *entry, Update
         }
         m_keyAnomalies += now.keyRules.size() - old.keyRules.size();
         if (now.keyRules.isEmpty()) {
-            m_withRules.remove(key);
+            --m_keysWithRules;
             m_firstWithRules.erase(key);
-        } else {
-            const auto it = m_withRules.find(key);
-            if (it != m_withRules.end()) {
-                *it = now.keyRules;
-            } else {
-                m_withRules.insert(key, now.keyRules);
-                keepIfFirst(key);
-            }
+        } else if (old.keyRules.isEmpty()) {
+            ++m_keysWithRules;
+            keepIfFirst(key);
         }
     }
 
@@ -138,10 +151,14 @@ void AnomalyIndex::judgeKey(const QByteArray &key, const KeyEntry *entry, Update
     if (now.deadline >= 0 && now.deadline != old.deadline)
         m_deadlines.emplace(now.deadline, key);
     // Most keys of a big table have nothing to remember.
-    if (now.keyRules.isEmpty() && now.owner.isEmpty() && now.deadline < 0)
-        m_keys.remove(key);
-    else
-        m_keys.insert(key, now);
+    if (now.keyRules.isEmpty() && now.owner.isEmpty() && now.deadline < 0) {
+        if (known)
+            m_keys.erase(found);
+    } else if (known) {
+        *found = std::move(now);
+    } else {
+        m_keys.emplace(key, std::move(now));
+    }
 }
 
 void AnomalyIndex::leaveOwner(const QByteArray &key, const KeyState &state)
@@ -198,7 +215,7 @@ void AnomalyIndex::keepIfFirst(const QByteArray &key)
 {
     // It joins the first keys when it sorts before the last of them, or when they are all the
     // keys there are; either way they stay the smallest.
-    const bool holdsAll = qsizetype(m_firstWithRules.size()) + 1 == m_withRules.size();
+    const bool holdsAll = qsizetype(m_firstWithRules.size()) + 1 == m_keysWithRules;
     if (!holdsAll && (m_firstWithRules.empty() || !bytesLess(key, *m_firstWithRules.rbegin())))
         return;
     m_firstWithRules.insert(key);
@@ -208,15 +225,17 @@ void AnomalyIndex::keepIfFirst(const QByteArray &key)
 
 std::vector<QByteArray> AnomalyIndex::keysWithRulesInOrder(qsizetype wanted) const
 {
-    const std::size_t all = std::size_t(m_withRules.size());
+    const std::size_t all = std::size_t(m_keysWithRules);
     if (wanted >= 0 &&
         (m_firstWithRules.size() >= std::size_t(wanted) || m_firstWithRules.size() == all))
         return {m_firstWithRules.cbegin(), m_firstWithRules.cend()};
     // Every key, sorted; the first of them are kept again (keys that left had thinned them).
     std::vector<QByteArray> keys;
     keys.reserve(all);
-    for (auto it = m_withRules.cbegin(); it != m_withRules.cend(); ++it)
-        keys.push_back(it.key());
+    for (auto it = m_keys.cbegin(); it != m_keys.cend(); ++it) {
+        if (!it->keyRules.isEmpty())
+            keys.push_back(it.key());
+    }
     std::sort(keys.begin(), keys.end(), BytesLess());
     m_firstWithRules.clear();
     m_firstWithRules.insert(keys.cbegin(),
@@ -226,12 +245,11 @@ std::vector<QByteArray> AnomalyIndex::keysWithRulesInOrder(qsizetype wanted) con
 
 QStringList AnomalyIndex::rules(const QByteArray &key) const
 {
-    QStringList out;
-    const auto own = m_withRules.constFind(key);
-    if (own != m_withRules.cend())
-        out = *own;
     const auto state = m_keys.constFind(key);
-    if (state != m_keys.cend() && !state->owner.isEmpty() && ownerListed(state->owner))
+    if (state == m_keys.cend())
+        return {};
+    QStringList out = state->keyRules;
+    if (!state->owner.isEmpty() && ownerListed(state->owner))
         out.append(ownerRule());
     return out;
 }
@@ -250,7 +268,7 @@ QList<Anomaly> AnomalyIndex::anomalies(const Lookup &lookup, qsizetype limit) co
             const KeyEntry *entry = lookup(*it);
             if (!entry)
                 continue; // it left the table after the last evaluate()
-            const QStringList &rules = *m_withRules.constFind(*it);
+            const QStringList &rules = m_keys.constFind(*it)->keyRules;
             for (Anomaly &a : AnomalyRules::forKey(*entry, m_nowUs, m_thresholds)) {
                 if (rules.contains(a.rule))
                     out.append(std::move(a));
@@ -259,7 +277,7 @@ QList<Anomaly> AnomalyIndex::anomalies(const Lookup &lookup, qsizetype limit) co
     };
     const std::vector<QByteArray> first = keysWithRulesInOrder(limit);
     keysAnomalies(first);
-    if (!full() && first.size() < std::size_t(m_withRules.size())) {
+    if (!full() && first.size() < std::size_t(m_keysWithRules)) {
         // Keys that left the table took places among the first: all of them, in order.
         out.clear();
         keysAnomalies(keysWithRulesInOrder(-1));
@@ -276,11 +294,11 @@ QList<Anomaly> AnomalyIndex::anomalies(const Lookup &lookup, qsizetype limit) co
 QList<Anomaly> AnomalyIndex::anomaliesOf(const QByteArray &key, const Lookup &lookup) const
 {
     QList<Anomaly> out;
-    const auto own = m_withRules.constFind(key);
+    const auto own = m_keys.constFind(key);
     const KeyEntry *entry = lookup(key);
-    if (own != m_withRules.cend() && entry) {
+    if (own != m_keys.cend() && !own->keyRules.isEmpty() && entry) {
         for (Anomaly &a : AnomalyRules::forKey(*entry, m_nowUs, m_thresholds)) {
-            if (own->contains(a.rule))
+            if (own->keyRules.contains(a.rule))
                 out.append(std::move(a));
         }
     }

@@ -452,6 +452,8 @@ void TestMonitorLogic::anomalyIndexMatchesFullEvaluation()
     QHash<QByteArray, QStringList> previousRules;
     int changes = 0, appearedTotal = 0, quietAppeared = 0;
     for (int step = 0; step < 300; ++step) {
+        if (step == 150)
+            index.reserve(4096); // a big scan's room, made mid-way: every deadline must stay
         now += pick(0, 1500) * 1000LL + pick(0, 999);
         const bool quiet = pick(0, 2) == 0; // time alone: only the deadlines move things
         for (int i = quiet ? 0 : pick(1, 4); i > 0; --i) {
