@@ -327,9 +327,13 @@ void KeyMonitor::Private::anomalyTick()
             noteQuorum(monitorNowUs());
         return;
     }
-    // Time alone: the keys whose deadline passed (held too long from now on, ...), in slices.
-    judgeAnomalies(kAnomalySliceKeys);
-    emitChangedKeys();
+    // Time alone: the keys whose deadline passed (held too long from now on, ...), in slices;
+    // while apply turns come, they judge those keys as well (AnomalyIndex::evaluate() takes
+    // the due deadlines first), and a slice here made one more turn in a window's pass.
+    if (!applyTurnsComing()) {
+        judgeAnomalies(kAnomalySliceKeys);
+        emitChangedKeys();
+    }
     if (anomalyIdsChanged) {
         anomalyIdsChanged = false;
         emit q->anomaliesChanged();
@@ -353,7 +357,10 @@ void KeyMonitor::Private::judgeAnomalies(qsizetype maxKeys)
             changedKeys.insert(key);
     }
     anomalyIdsChanged = anomalyIdsChanged || update.idsChanged;
-    if (maxKeys >= 0 && anomalyIndex.hasWaiting() && !anomalySliceArmed) {
+    // The rest in a slice of its own, unless apply turns come anyway (they judge too, within
+    // their time): a slice besides them made every pass of a window's loop a turn longer
+    // while a big scan kept both busy. The scan's end judges what they left (finishScanPass).
+    if (maxKeys >= 0 && anomalyIndex.hasWaiting() && !anomalySliceArmed && !applyTurnsComing()) {
         anomalySliceArmed = true;
         QTimer::singleShot(0, q, [this] {
             anomalySliceArmed = false;

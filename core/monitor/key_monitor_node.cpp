@@ -677,13 +677,18 @@ void KeyMonitor::Private::applyArrived()
         for (const KeyObservation &o : tracker.take())
             apply(o);
     } while (!arrived.empty() && turn.elapsed() < kApplyTurnMs);
-    judgeAnomalies(kAnomalySliceKeys); // the keys of this batch, while they are fresh
+    if (!arrived.empty())
+        scheduleApply(false); // first: judgeAnomalies() leaves what it does not judge to it
+    // The keys of this batch, while they are fresh, in steps until the turn has had its
+    // kMonitorTurnMs (one step at least). Judging in a turn of its own besides this one made
+    // the window's every pass one turn longer while a big scan kept both busy.
+    do
+        judgeAnomalies(kAnomalyStepKeys);
+    while (anomalyIndex.hasWaiting() && turn.elapsed() < kMonitorTurnMs);
     if (!changedKeys.isEmpty()) {
         readLockKeysOf(changedKeys);
         emitChangedKeys();
     }
-    if (!arrived.empty())
-        scheduleApply(false);
 }
 
 void KeyMonitor::Private::applyAllArrived()

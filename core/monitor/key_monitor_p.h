@@ -45,6 +45,13 @@ public:
     // on the next turn.
     static constexpr qsizetype kApplySlice = 64;
     static constexpr qint64 kApplyTurnMs = 3;
+    // The apply turn then judges the keys it changed in steps of kAnomalyStepKeys until
+    // kMonitorTurnMs have gone (one step at least); what is left waits for the next apply
+    // turn, or a slice of kAnomalySliceKeys when none is coming. At 1,000,000 lock keys an
+    // apply turn of 3 ms plus 150 keys judged (7-8 ms), a slice beside it (2.5-3 ms), the
+    // table's pump and a socket read made a pass of 15-19 ms.
+    static constexpr qsizetype kAnomalyStepKeys = 32;
+    static constexpr qint64 kMonitorTurnMs = 5;
     // A following monitor's data connection hands out replies for at most this long a turn
     // (ConnectionOptions::replyTurnMs): one socket read of a 1,000,000-key scan held 4-19 ms
     // of replies, and the window's input waited behind it.
@@ -221,6 +228,11 @@ public:
     // sent.
     bool makingRoom = false; // reserve steps under way (reserveFor); a new generation ends them
     bool roomWanted() const { return makingRoom || (scanner && scanner->awaitsEstimate()); }
+    // An apply turn is armed, or a scan will bring more (applyArrived() judges anomalies too).
+    bool applyTurnsComing() const
+    {
+        return applyTimer->isActive() || (scanner && scanner->isRunning());
+    }
 
     bool initialScanDone = false;
     quint64 keysScanned = 0, scanRounds = 0, scanPasses = 0;
