@@ -117,8 +117,10 @@ void MonitorPage::buildUi()
     m_profileCombo = m_bar->profileCombo();
 
     m_status = new QLabel;
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // Its width follows the row, not the text: a count that grows does not lay the page out.
+    // Its width follows the row, not the text. Every new text still lays the page out, and a
+    // selectable label measures itself through a text document for that (2-4 ms, ten times a
+    // second while a scan counts keys): it is selectable only while it names a problem, the
+    // text worth copying (updateStatus()).
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_progress = new QProgressBar;
     m_progress->setRange(0, 0); // SCAN gives no total: a busy bar and the count beside it
@@ -619,6 +621,10 @@ void MonitorPage::updateStatus()
             : QString();
     if (m_status->styleSheet() != style)
         m_status->setStyleSheet(style);
+    const Qt::TextInteractionFlags flags =
+        line.problem ? Qt::TextSelectableByMouse : Qt::NoTextInteraction;
+    if (m_status->textInteractionFlags() != flags)
+        m_status->setTextInteractionFlags(flags);
     if (m_progress->isHidden() == line.busy)
         m_progress->setVisible(line.busy);
 }
