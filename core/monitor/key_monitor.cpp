@@ -327,13 +327,9 @@ void KeyMonitor::Private::anomalyTick()
             noteQuorum(monitorNowUs());
         return;
     }
-    // Time alone: the keys whose deadline passed (held too long from now on, ...), in slices;
-    // while apply turns come, they judge those keys as well (AnomalyIndex::evaluate() takes
-    // the due deadlines first), and a slice here made one more turn in a window's pass.
-    if (!applyTurnsComing()) {
-        judgeAnomalies(kAnomalySliceKeys);
-        emitChangedKeys();
-    }
+    // Time alone: the keys whose deadline passed (held too long from now on, ...), in slices.
+    judgeAnomalies(kAnomalySliceKeys);
+    emitChangedKeys();
     if (anomalyIdsChanged) {
         anomalyIdsChanged = false;
         emit q->anomaliesChanged();

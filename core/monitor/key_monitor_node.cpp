@@ -668,6 +668,7 @@ void KeyMonitor::Private::applyArrived()
 {
     QElapsedTimer turn;
     turn.start();
+    sinceApply.start();
     do { // also with no reply: the tracker may have notifications ready on their own
         for (qsizetype i = 0; i < kApplySlice && !arrived.empty(); ++i) {
             const KeySnapshot &s = arrived.front();

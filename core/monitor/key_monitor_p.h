@@ -19,6 +19,7 @@
 #include "quorum_view.h"
 #include "sentinel_resolver.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QPointer>
 #include <QSet>
@@ -52,6 +53,7 @@ public:
     // table's pump and a socket read made a pass of 15-19 ms.
     static constexpr qsizetype kAnomalyStepKeys = 32;
     static constexpr qint64 kMonitorTurnMs = 5;
+    static constexpr qint64 kApplyQuietMs = 100;
     // A following monitor's data connection hands out replies for at most this long a turn
     // (ConnectionOptions::replyTurnMs): one socket read of a 1,000,000-key scan held 4-19 ms
     // of replies, and the window's input waited behind it.
@@ -228,10 +230,13 @@ public:
     // sent.
     bool makingRoom = false; // reserve steps under way (reserveFor); a new generation ends them
     bool roomWanted() const { return makingRoom || (scanner && scanner->awaitsEstimate()); }
-    // An apply turn is armed, or a scan will bring more (applyArrived() judges anomalies too).
+    // An apply turn is armed, or a scan that is bringing replies will bring more
+    // (applyArrived() judges anomalies too). A scan that brought none for kApplyQuietMs (a
+    // stretch of the keyspace without a match) leaves the judging to slices again.
     bool applyTurnsComing() const
     {
-        return applyTimer->isActive() || (scanner && scanner->isRunning());
+        return applyTimer->isActive() || (scanner && scanner->isRunning() && sinceApply.isValid() &&
+                                          sinceApply.elapsed() < kApplyQuietMs);
     }
 
     bool initialScanDone = false;
@@ -250,6 +255,7 @@ public:
     AnomalyIndex anomalyIndex;
     bool anomalyIdsChanged = false; // since anomaliesChanged() was last emitted
     bool anomalySliceArmed = false;
+    QElapsedTimer sinceApply; // restarted by every applyArrived()
     QList<Anomaly> anomalies;
     QSet<QString> anomalyIds;
 
