@@ -118,9 +118,9 @@ void MonitorPage::buildUi()
 
     m_status = new QLabel;
     // Its width follows the row, not the text. Every new text still lays the page out, and a
-    // selectable label measures itself through a text document for that (2-4 ms, ten times a
-    // second while a scan counts keys): it is selectable only while it names a problem, the
-    // text worth copying (updateStatus()).
+    // selectable label measures itself through a text document for that (about 1 ms, ten
+    // times a second while a scan counts keys): it is selectable only while it names a
+    // problem, the text worth copying (updateStatus()).
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_progress = new QProgressBar;
     m_progress->setRange(0, 0); // SCAN gives no total: a busy bar and the count beside it
