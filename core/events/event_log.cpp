@@ -269,57 +269,56 @@ QByteArray EventLog::eventToJson(const Event &e) const
     return out;
 }
 
+void EventLog::growLastUse(quint32 id)
+{
+    m_lastUse.resize(std::max<std::size_t>(std::size_t(id) + 1, m_lastUse.size() * 2), 0);
+}
+
 void EventLog::dropOldest(std::size_t n)
 {
-    n = std::min(n, m_events.size());
+    const std::size_t kept = m_events.size() - m_first;
+    n = std::min(n, kept);
     const bool shared = m_pool.use_count() > 1;
-    if (n == m_events.size() || shared) {
+    if (n == kept || shared) {
         // Nothing left (only the strings go), or someone else reads this pool: the events
         // that stay move to a new one, and the old pool stays as it was for whoever holds it.
         if (n > 0) {
             m_dropped += n;
-            m_droppedUntilUs = m_events[n - 1].timeUs;
-            m_events.erase(m_events.begin(), m_events.begin() + std::ptrdiff_t(n));
+            m_droppedUntilUs = m_events[m_first + n - 1].timeUs;
         }
+        m_events.erase(m_events.begin(), m_events.begin() + std::ptrdiff_t(m_first + n));
+        m_first = 0;
         auto pool = std::make_shared<StringPool>();
         for (Event &e : m_events) {
             e.key = pool->intern(m_pool->at(e.key));
             e.text = pool->intern(m_pool->at(e.text));
         }
+        m_lastUse.assign(pool->size(), 0);
+        quint64 number = m_dropped;
+        for (const Event &e : m_events) {
+            ++number;
+            m_lastUse[e.key] = number;
+            m_lastUse[e.text] = number;
+        }
+        m_lastUse[0] = 0; // the empty string is never let go
         pool->mark();
         m_pool = std::move(pool);
-        m_lastUse.clear();
-        m_scanned = m_dropped;
         ++m_stringsGeneration;
         return;
-    }
-    // Where each string was last used: only the events added since the last drop are read.
-    const auto use = [this](quint32 id, quint64 number) {
-        if (id == 0)
-            return;
-        if (id >= m_lastUse.size())
-            m_lastUse.resize(std::max<std::size_t>(std::size_t(id) + 1, m_lastUse.size() * 2), 0);
-        m_lastUse[id] = number;
-    };
-    for (quint64 i = m_scanned - m_dropped; i < m_events.size(); ++i) {
-        const Event &e = m_events[std::size_t(i)];
-        use(e.key, m_dropped + i + 1);
-        use(e.text, m_dropped + i + 1);
     }
     // A string whose last use is among the dropped events goes, and so does a string given
     // out since the last drop that no event used.
     const quint64 lastDropped = m_dropped + n; // events are numbered from 1
     const quint32 before = m_pool->liveCount();
+    if (m_lastUse.size() < m_pool->size())
+        m_lastUse.resize(m_pool->size(), 0);
     const auto releaseIfUnused = [this, lastDropped](quint32 id) {
-        const quint64 last = id < m_lastUse.size() ? m_lastUse[id] : 0;
-        if (id != 0 && last <= lastDropped && m_pool->isLive(id)) {
+        if (id != 0 && m_lastUse[id] <= lastDropped && m_pool->isLive(id)) {
             m_pool->release(id);
             m_lastUse[id] = 0;
         }
     };
-    if (m_lastUse.size() < m_pool->size())
-        m_lastUse.resize(m_pool->size(), 0);
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = m_first; i < m_first + n; ++i) {
         releaseIfUnused(m_events[i].key);
         releaseIfUnused(m_events[i].text);
     }
@@ -327,10 +326,13 @@ void EventLog::dropOldest(std::size_t n)
     m_pool->mark();
     if (n > 0) {
         m_dropped += n;
-        m_droppedUntilUs = m_events[n - 1].timeUs;
-        m_events.erase(m_events.begin(), m_events.begin() + std::ptrdiff_t(n));
+        m_droppedUntilUs = m_events[m_first + n - 1].timeUs;
+        m_first += n;
+        if (m_first >= m_events.size() - m_first) {
+            m_events.erase(m_events.begin(), m_events.begin() + std::ptrdiff_t(m_first));
+            m_first = 0;
+        }
     }
-    m_scanned = m_dropped + m_events.size();
     if (m_pool->liveCount() != before)
         ++m_stringsGeneration;
 }
@@ -358,7 +360,7 @@ void EventLog::writeJsonLines(QIODevice &out) const
     out.write(headerJson());
     QByteArray chunk;
     chunk.reserve(1 << 16);
-    for (const auto &e : m_events) {
+    for (const auto &e : events()) {
         chunk += eventToJson(e);
         chunk += '\n';
         if (chunk.size() > (1 << 16) - 512) {

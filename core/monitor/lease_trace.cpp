@@ -53,7 +53,7 @@ LeaseTrace traceLease(const EventLog &log, const QByteArray &key, qint64 fromUs,
 {
     LeaseTrace trace;
     trace.key = key;
-    const std::vector<Event> &events = log.events();
+    const std::span<const Event> events = log.events();
     if (endUs < 0)
         endUs = events.empty() ? 0 : events.back().timeUs;
     trace.endUs = endUs;

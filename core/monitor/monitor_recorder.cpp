@@ -22,9 +22,11 @@ void MonitorRecorder::reserve(qsizetype keys)
     const auto n = std::size_t(qMax<qsizetype>(0, keys));
     m_owners.reserve(qsizetype(qMin<std::size_t>(n, std::size_t(kMaxOwners))));
     m_names.reserve(qsizetype(qMin<std::size_t>(n, std::size_t(kMaxOwners))));
-    // A key's first event and its value (and a note, for an anomaly) among the strings.
-    const std::size_t events =
-        m_keep ? qMin(n * 2, std::size_t(qMax<qint64>(0, m_window.maxEvents))) : 0;
+    // A key's first event and its value (and a note, for an anomaly) among the strings. The
+    // window keeps up to maxEvents / kSlack more than maxEvents before it drops (keepWindow);
+    // room for fewer made the log grow, moving 400,000 events (17 ms), the first time it did.
+    const auto window = std::size_t(qMax<qint64>(0, m_window.maxEvents));
+    const std::size_t events = m_keep ? qMin(n * 2, window + window / kSlack + 1) : 0;
     m_log->reserve(events, qMin(n * 3, std::size_t(kMaxStringsWithoutEvents) + events * 2));
 }
 

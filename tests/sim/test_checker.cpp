@@ -103,7 +103,7 @@ Event keyEvent(EventKind kind, qint64 timeMs, qint16 client, qint16 owner, quint
     return e;
 }
 
-CheckReport check(const std::vector<Event> &events, int clients, qint64 endUs)
+CheckReport check(std::span<const Event> events, int clients, qint64 endUs)
 {
     Checker checker(clients);
     for (const auto &e : events)
