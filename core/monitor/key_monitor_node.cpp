@@ -515,11 +515,10 @@ void KeyMonitor::Private::finishScanPass(quint64 g, int turnsLeft, std::size_t b
         // and judging the rest in one go held the window for 2.8 s. A window's worth a turn,
         // then the pass ends (a one-shot snapshot has no window: it judges them all at once).
         // Keys whose deadline passed while the scan ran wait too: at 100,000 keys judging
-        // those at once took 4.4 ms of the pass's last turn.
+        // those at once took 4.4 ms of the pass's last turn. In steps, as an apply turn does.
         QElapsedTimer turn;
         turn.start();
-        while (anomalyIndex.hasWaiting() && turn.elapsed() < kApplyTurnMs)
-            judgeAnomalies(kAnomalySliceKeys);
+        judgeWithinTurn(turn);
         emitChangedKeys();
         QTimer::singleShot(1, q,
                            [this, g, turnsLeft] { finishScanPass(g, turnsLeft, arrived.size()); });
@@ -683,13 +682,18 @@ void KeyMonitor::Private::applyArrived()
     // The keys of this batch, while they are fresh, in steps until the turn has had its
     // kMonitorTurnMs (one step at least). Judging in a turn of its own besides this one made
     // the window's every pass one turn longer while a big scan kept both busy.
-    do
-        judgeAnomalies(kAnomalyStepKeys);
-    while (anomalyIndex.hasWaiting() && turn.elapsed() < kMonitorTurnMs);
+    judgeWithinTurn(turn);
     if (!changedKeys.isEmpty()) {
         readLockKeysOf(changedKeys);
         emitChangedKeys();
     }
+}
+
+void KeyMonitor::Private::judgeWithinTurn(const QElapsedTimer &turn)
+{
+    do
+        judgeAnomalies(kAnomalyStepKeys);
+    while (anomalyIndex.hasWaiting() && turn.elapsed() < kMonitorTurnMs);
 }
 
 void KeyMonitor::Private::applyAllArrived()

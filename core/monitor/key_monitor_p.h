@@ -131,6 +131,8 @@ public:
     void evaluateAnomalies();
     void anomalyTick();
     void judgeAnomalies(qsizetype maxKeys);
+    // Steps of kAnomalyStepKeys until `turn` has had kMonitorTurnMs (one step at least).
+    void judgeWithinTurn(const QElapsedTimer &turn);
     void evaluateAllAnomalies();
     void noteAnomaly(qint64 now, const Anomaly &a, const KeyEntry *e); // e: a's key's row
 
