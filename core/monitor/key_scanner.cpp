@@ -38,6 +38,7 @@ void KeyScanner::start()
     m_looked = 0;
     m_scansSinceReading = 0;
     m_countSinceReading = 0;
+    m_readingsSent = 0;
     m_pacer.reset();
     if (m_pacing.on) {
         m_pacer.emplace(m_count, m_pacing);
@@ -83,6 +84,7 @@ void KeyScanner::sendCostReading()
     const quint64 gen = m_generation;
     const quint64 scans = std::exchange(m_scansSinceReading, 0);
     const quint64 countSent = std::exchange(m_countSinceReading, 0);
+    ++m_readingsSent;
     QPointer<KeyScanner> self(this);
     m_connection->send(
         Command{QByteArrayLiteral("INFO"), QByteArrayLiteral("commandstats")},
@@ -162,7 +164,7 @@ void KeyScanner::sendScan()
         ++m_scansSinceReading;
         m_countSinceReading += quint64(count);
         // Right behind the SCAN: the reading covers exactly the SCANs sent before it.
-        if (m_scansSinceReading >= quint64(qMax(1, m_pacing.roundsPerReading)))
+        if (m_scansSinceReading >= quint64(m_pacing.roundsBeforeReading(m_readingsSent)))
             sendCostReading();
     }
     m_connection->flush(); // see KeyReader: the server scans while we work

@@ -85,6 +85,7 @@ private:
     std::optional<ScanPacer> m_pacer;
     quint64 m_scansSinceReading = 0; // SCANs sent since the last INFO commandstats
     quint64 m_countSinceReading = 0; // their COUNTs, added up
+    int m_readingsSent = 0;          // this pass's, the baseline included (roundsBeforeReading)
     quint64 m_looked = 0;            // the COUNTs of the rounds answered, added up
 
     quint64 m_generation = 0;

@@ -300,10 +300,12 @@ void TestKeyMonitor::scannerPacesCountByTheServersCost()
     struct Outcome {
         bool finished = false;
         int count = 0;
+        int countAtRound8 = 0;
         quint64 rounds = 0;
         QSet<QByteArray> locks;
     };
-    const auto scan = [&](const ConnectionOptions &options, int start, qint64 targetUsec) {
+    const auto scan = [&](const ConnectionOptions &options, int start, qint64 targetUsec,
+                          int roundsPerReading = 2) {
         Connection connection(options);
         connection.open();
         KeyScanner scanner(&connection, "*lock*", start, ReadLimits());
@@ -311,9 +313,13 @@ void TestKeyMonitor::scannerPacesCountByTheServersCost()
         pacing.targetUsec = targetUsec;
         pacing.minCount = 20;
         pacing.maxCount = 2000;
-        pacing.roundsPerReading = 2;
+        pacing.roundsPerReading = roundsPerReading;
         scanner.setPacing(pacing);
         Outcome out;
+        connect(&scanner, &KeyScanner::progress, this, [&](quint64, quint64 rounds) {
+            if (rounds == 8)
+                out.countAtRound8 = scanner.count();
+        });
         connect(&scanner, &KeyScanner::batchReady, this, [&](const QList<KeySnapshot> &snaps) {
             for (const KeySnapshot &s : snaps)
                 out.locks.insert(s.key);
@@ -338,6 +344,15 @@ void TestKeyMonitor::scannerPacesCountByTheServersCost()
     QVERIFY(up.finished);
     QCOMPARE(up.locks.size(), kKeys / kEvery);
     QCOMPARE(up.count, 2000);
+
+    // A scan's first rounds are read one, two, four... rounds apart, not roundsPerReading: by
+    // the eighth round three readings have halved the COUNT (each read back before the SCAN
+    // after the next one goes out), where one reading per 16 rounds would not have moved it.
+    const Outcome early = scan(readOnlyTo(server), 1000, 0, 16);
+    QVERIFY(early.finished);
+    QCOMPARE(early.locks.size(), kKeys / kEvery);
+    QVERIFY2(early.countAtRound8 > 0 && early.countAtRound8 <= 250,
+             qPrintable(QString::number(early.countAtRound8)));
 
     // INFO refused (NOPERM): the COUNT stays where it started.
     ConnectionOptions noInfo = readOnlyTo(server);

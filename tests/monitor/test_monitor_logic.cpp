@@ -973,6 +973,20 @@ void TestMonitorLogic::scanPacerFollowsTheServersCost()
     // A start outside the bounds is brought into them.
     QCOMPARE(ScanPacer(10, pacing).count(), 50);
     QCOMPARE(ScanPacer(100000, pacing).count(), 2000);
+
+    // Readings start one round apart and space out to roundsPerReading (the baseline is
+    // reading 0): the starting COUNT is corrected within a few rounds.
+    pacing.roundsPerReading = 16;
+    QList<int> spacing;
+    for (int reading = 0; reading <= 6; ++reading)
+        spacing.append(pacing.roundsBeforeReading(reading));
+    QCOMPARE(spacing, (QList<int>{1, 1, 2, 4, 8, 16, 16}));
+    pacing.roundsPerReading = 3;
+    QCOMPARE(pacing.roundsBeforeReading(2), 2);
+    QCOMPARE(pacing.roundsBeforeReading(3), 3);
+    QCOMPARE(pacing.roundsBeforeReading(40), 3);
+    pacing.roundsPerReading = 0;
+    QCOMPARE(pacing.roundsBeforeReading(4), 1);
 }
 
 QTEST_GUILESS_MAIN(TestMonitorLogic)
