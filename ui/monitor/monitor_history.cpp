@@ -129,6 +129,10 @@ void MonitorHistory::copyNewEvents(std::size_t maxEvents)
         const std::size_t pending = available - m_copied;
         const std::size_t strings = m_source->strings().liveCount();
         m_view->reserve(pending + qMin(pending, kMoreEvents), strings + qMin(strings, kMoreEvents));
+        // The map is indexed by the source's ids, up to its pool's size: room for all of them
+        // at once, so that it grows in place as ids come (growing it by doubling copied and
+        // zeroed it twice, 1.7 ms each, in the first turns).
+        m_idMap.reserve(m_source->strings().size());
     }
     const std::size_t end = available - m_copied > maxEvents ? m_copied + maxEvents : available;
     for (; m_copied < end; ++m_copied) {

@@ -54,8 +54,11 @@ Q_SIGNALS:
     void runChanged();
 
 private:
-    static constexpr std::size_t kCopySlice = 200; // events copied between looks at the clock
-    static constexpr qint64 kCopyTurnMs = 4;       // copying per event-loop turn
+    // Events copied between looks at the clock. Small: the first copies after a big scan touch
+    // fresh pages of the view's string table at nearly every string (a page fault each), and a
+    // slice of 200 events then took 7-10 ms, twice the turn, in one piece.
+    static constexpr std::size_t kCopySlice = 32;
+    static constexpr qint64 kCopyTurnMs = 4; // copying per event-loop turn
     void copyNewEvents(std::size_t maxEvents = std::size_t(-1));
     bool copySliceThenBuild();
     // `endUs`: where the history ends (now, for a live one; -1: at its last event).
