@@ -77,7 +77,7 @@ private:
     struct Script {
         int functionRef = 0;    // the compiled chunk, in the Lua registry; 0: not yet
         QByteArray pendingBody; // cacheUncompiled(): the source, until the first run
-        bool trusted = false;   // cached by cacheUncompiled(): a built-in script
+        bool trusted = false;   // a built-in script (cacheUncompiled(), or the same sha)
         bool compatMode = true; // no "#!lua" shebang: Redis's legacy EVAL semantics
         bool noWrites = false;  // shebang flags=no-writes
     };

@@ -781,6 +781,29 @@ private slots:
         QCOMPARE(run(cmd({"EVAL", "return 7", "0"})), num(7));
     }
 
+    // Only LockScope's own scripts run without the time limit's hook: a script of the user's
+    // loaded first and run by its sha, after a built-in one ran in the same interpreter, is
+    // still stopped.
+    void loadedScriptsStopAtTheTimeLimitAfterBuiltinOnes()
+    {
+        const QByteArray builtin = "return KEYS[1]";
+        const QByteArray builtinSha =
+            QCryptographicHash::hash(builtin, QCryptographicHash::Sha1).toHex();
+        m_engine->cacheScript(builtinSha, builtin);
+        QCOMPARE(run(Command{"EVALSHA", builtinSha, "1", "k"}), bulk("k"));
+        ScriptLimits limits;
+        limits.timeLimitMs = 100;
+        m_engine->setScriptLimits(limits);
+        const Reply sha = run(cmd({"SCRIPT", "LOAD", "while true do end"}));
+        QVERIFY(sha.isBulk());
+        QElapsedTimer timer;
+        timer.start();
+        QCOMPARE(run(Command{"EVALSHA", sha.text(), "0"}).text().left(5), QByteArray("BUSY "));
+        QVERIFY(timer.elapsed() < 1200);
+        QCOMPARE(m_engine->scriptStop(), ScriptStop::TimeLimit);
+        QCOMPARE(run(Command{"EVALSHA", builtinSha, "1", "j"}), bulk("j"));
+    }
+
     void limitsSetBeforeTheFirstScriptApply()
     {
         // The interpreter is created by the first EVAL: the limits given before must hold.
