@@ -660,20 +660,20 @@ Task<void> SimClient::criticalSection(LockHandle &lock, int keyIndex, qint64 hol
     else if (releaseAtUs > m_world.kernel().now()) // a replay: the work ends at a set time
         co_await sleepFor(releaseAtUs - m_world.kernel().now());
 
-    const QByteArray next = decimal(value + 1);
     Reply write;
     if (fenced) {
         const Command keys{counterKey, counterKey + ":highest-token"};
-        const Command args{decimal(lock.fencingToken), next};
+        const Command args{decimal(lock.fencingToken), decimal(value + 1)};
         write =
             co_await evalScript(*this, kResourceNode, builtinScript(QStringLiteral("fenced_write")),
                                 keys, args, kStepCsSet);
     } else {
         if (m_setCounter.size() != 3) {
-            m_setCounter = Command{QByteArrayLiteral("SET"), counterKey, next};
+            m_setCounter = Command{QByteArrayLiteral("SET"), counterKey, decimal(value + 1)};
         } else {
             m_setCounter[1] = counterKey;
-            m_setCounter[2] = next;
+            // In place when the server no longer holds the last value this client wrote.
+            assignDecimal(m_setCounter[2], value + 1);
         }
         write = co_await call(kResourceNode, m_setCounter, kStepCsSet);
     }

@@ -7,6 +7,7 @@
 #include <QByteArray>
 
 #include <charconv>
+#include <cstring>
 
 namespace lockscope {
 
@@ -23,6 +24,22 @@ inline QByteArray decimal(qint64 v)
     char buf[24];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);
     return QByteArray(buf, r.ptr - buf);
+}
+
+// decimal(), written into `out`'s own buffer when nothing else shares it and it has the room:
+// a number a caller sends again and again (a counter's next value) then costs no allocation
+// and no free. Small values still share the table's.
+inline void assignDecimal(QByteArray &out, qint64 v)
+{
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    const auto len = qsizetype(r.ptr - buf);
+    if (v >= 1024 && out.isDetached() && out.capacity() >= len) {
+        out.resize(len);
+        std::memcpy(out.data(), buf, std::size_t(len));
+    } else {
+        out = decimal(v);
+    }
 }
 
 } // namespace lockscope

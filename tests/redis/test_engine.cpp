@@ -3,6 +3,7 @@
 // 7.0.15); test_engine_differential.cpp compares against a live server.
 #include "redis/engine.h"
 #include "redis/glob_match.h"
+#include "util/decimal.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
@@ -893,6 +894,28 @@ private slots:
         QCOMPARE(run(cmd({"EVALSHA", id, "2", "d", "e", "v"})),
                  arr({num(2), num(1), bulk("d"), bulk("e"), bulk("v"), bulk("nil")}));
         QCOMPARE(run(cmd({"EVAL", "return {#kept, kept[1]}", "0"})), arr({num(1), bulk("u")}));
+    }
+
+    // assignDecimal() writes into the buffer it is given only when nothing else shares it.
+    void decimalTextIsWrittenInPlaceOnlyIntoAnUnsharedBuffer()
+    {
+        QByteArray out;
+        for (const qint64 v : {qint64(0), qint64(7), qint64(1023), qint64(1024), qint64(99999),
+                               qint64(-5), qint64(123456789012345), qint64(2048)}) {
+            assignDecimal(out, v);
+            QCOMPARE(out, QByteArray::number(v));
+        }
+        assignDecimal(out, 123456);
+        const char *buffer = out.constData();
+        assignDecimal(out, 654321); // detached and room enough: the same buffer
+        QCOMPARE(out, QByteArray("654321"));
+        QCOMPARE(out.constData(), buffer);
+        const QByteArray stored = out; // shared, as a server keeps a value it was sent
+        assignDecimal(out, 111111);
+        QCOMPARE(out, QByteArray("111111"));
+        QCOMPARE(stored, QByteArray("654321"));
+        assignDecimal(out, 1234567890123); // longer than the buffer's room
+        QCOMPARE(out, QByteArray("1234567890123"));
     }
 
     void keyspaceNotifications()

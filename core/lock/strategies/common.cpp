@@ -116,8 +116,12 @@ const Command &compareAndDeleteCommand(LockContext &, LockHandle &lock)
     // half the releases: a thousand simulated clients have many releases under way at once.)
     Command &evalSha = lock.releaseCommand;
     if (evalSha.size() == 5 && evalSha.isDetached()) {
-        evalSha[1] = script.sha1;
-        evalSha[3] = lock.request.key;
+        // The sha is always the same buffer, and often the key is too: an assignment of the
+        // same bytes would only count a reference up and down, through Qt's library.
+        if (!sameBuffer(evalSha.at(1), script.sha1))
+            evalSha[1] = script.sha1;
+        if (!sameBuffer(evalSha.at(3), lock.request.key))
+            evalSha[3] = lock.request.key;
         evalSha[4] = lock.token;
     } else {
         evalSha = command(QByteArrayLiteral("EVALSHA"), script.sha1, QByteArrayLiteral("1"),
