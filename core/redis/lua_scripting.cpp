@@ -245,7 +245,7 @@ struct LuaScripting::PooledState {
     std::unique_ptr<Allocator> alloc;
     LuaScripting **cell = nullptr;
     int handlerRef = 0, keysNameRef = 0, argvNameRef = 0;
-    int keysTableRef = 0, argvTableRef = 0, keysUsed = 0, argvUsed = 0;
+    int keysTableRef = 0, argvTableRef = 0, keysUsed = 0, argvUsed = 0, keyStringsRef = 0;
     std::unordered_map<QByteArray, int, KeyHash, KeyEqual> compiledRefs;
 };
 
@@ -288,6 +288,10 @@ bool LuaScripting::takePooledState()
     m_argvTableRef = s.argvTableRef;
     m_keysUsed = s.keysUsed;
     m_argvUsed = s.argvUsed;
+    // The table's strings stay until their slots are refilled; what they were for is this
+    // engine's to learn again (another engine's key buffers may be gone, their addresses
+    // reused).
+    m_keyStringsRef = s.keyStringsRef;
     m_compiledRefs = std::move(s.compiledRefs);
     m_tainted = false;
     return true;
@@ -303,7 +307,7 @@ void LuaScripting::releaseState()
         *m_selfCell = nullptr; // nobody's until taken
         pool.states.push_back({m_L, std::move(m_alloc), m_selfCell, m_handlerRef, m_keysNameRef,
                                m_argvNameRef, m_keysTableRef, m_argvTableRef, m_keysUsed,
-                               m_argvUsed, std::move(m_compiledRefs)});
+                               m_argvUsed, m_keyStringsRef, std::move(m_compiledRefs)});
     } else {
         lua_close(m_L);
         delete m_selfCell;
@@ -312,6 +316,8 @@ void LuaScripting::releaseState()
     m_selfCell = nullptr;
     m_keysTableRef = m_argvTableRef = 0;
     m_keysUsed = m_argvUsed = 0;
+    m_keyStringsRef = 0;
+    m_keyStringBytes.reset();
     m_compiledRefs.clear();
     m_tainted = false;
 }
@@ -409,6 +415,45 @@ void LuaScripting::createReusedTables()
     lua_rawset(L, LUA_GLOBALSINDEX);
     m_keysUsed = 0;
     m_argvUsed = 0;
+    lua_createtable(L, int(kKeyStrings), 0);
+    m_keyStringsRef = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void LuaScripting::fillKeys(const Command &argv, qsizetype numKeys)
+{
+    lua_State *L = m_L;
+    if (!m_keyStringBytes) // on the first run in this interpreter, pooled or new
+        m_keyStringBytes = std::make_unique<QByteArray[]>(kKeyStrings);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, m_keysTableRef);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, m_keyStringsRef);
+    for (qsizetype i = 0; i < numKeys; ++i) {
+        const QByteArray &key = argv[3 + i];
+        // Buffers come from malloc, 16-byte aligned: the low bits tell nothing.
+        const std::size_t slot = (quintptr(key.constData()) >> 4) % kKeyStrings;
+        QByteArray &known = m_keyStringBytes[slot];
+        // The same address as bytes we hold: the same bytes (held, they cannot change). An
+        // empty slot's and an empty key's bytes share one static address: not a match.
+        if (!known.isEmpty() && known.constData() == key.constData() &&
+            known.size() == key.size()) {
+            lua_rawgeti(L, -1, int(slot + 1));
+        } else {
+            lua_pushlstring(L, key.constData(), static_cast<size_t>(key.size()));
+            // Bytes not owned by a QByteArray (fromRawData, literals) can change under the
+            // same address: never remembered.
+            if (key.capacity() != 0 && !key.isEmpty()) {
+                known = key;
+                lua_pushvalue(L, -1);
+                lua_rawseti(L, -3, int(slot + 1));
+            }
+        }
+        lua_rawseti(L, -3, static_cast<int>(i + 1));
+    }
+    lua_pop(L, 1); // the strings' table; KEYS stays pushed, as pushReusedSlice() leaves it
+    for (int i = static_cast<int>(numKeys) + 1; i <= m_keysUsed; ++i) {
+        lua_pushnil(L);
+        lua_rawseti(L, -2, i);
+    }
+    m_keysUsed = static_cast<int>(numKeys);
 }
 
 void LuaScripting::installRedisApi()
@@ -639,7 +684,7 @@ Reply LuaScripting::run(const QByteArray &sha, const Script &script, const Comma
         // The globals name the reused tables already (createReusedTables()).
         if (m_keysTableRef == 0)
             createReusedTables();
-        pushReusedSlice(L, m_keysTableRef, &m_keysUsed, argv, 3, numKeys);
+        fillKeys(argv, numKeys);
         pushReusedSlice(L, m_argvTableRef, &m_argvUsed, argv, 3 + numKeys, argCount);
         lua_pop(L, 2);
     }

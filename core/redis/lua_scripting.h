@@ -208,6 +208,18 @@ private:
     static constexpr int kKnownNames = 4;
     KnownName m_knownNames[kKnownNames];
     int m_nextKnownName = 0; // the entry a new name replaces
+
+    // The Lua strings of recent KEYS elements, by the address of their bytes. A lock's key
+    // comes back run after run in the same shared buffer (a client names its lock with the
+    // same QByteArray every time), and interning it again (hashing, comparing, and making it
+    // anew once the collector took it) was about 350 instructions of every release's EVALSHA.
+    // Slot i of the table at m_keyStringsRef (in the registry) holds the string of
+    // m_keyStringBytes[i]; holding those bytes keeps their address from coming to mean other
+    // bytes. Only for the reused tables (an untainted interpreter), like pushRunArgument().
+    void fillKeys(const Command &argv, qsizetype numKeys);
+    static constexpr std::size_t kKeyStrings = 1024;
+    std::unique_ptr<QByteArray[]> m_keyStringBytes; // kKeyStrings entries, made with the table
+    int m_keyStringsRef = 0;
 };
 
 } // namespace lockscope::redis

@@ -896,6 +896,36 @@ private slots:
         QCOMPARE(run(cmd({"EVAL", "return {#kept, kept[1]}", "0"})), arr({num(1), bulk("u")}));
     }
 
+    // Built-in scripts get their keys' Lua strings from a cache found by the address of the
+    // key's bytes. Whatever comes to live at an address an earlier key had, and however a key's
+    // bytes are held, a run must see its own key.
+    void builtinScriptsSeeTheirOwnKeysWhateverHoldsTheBytes()
+    {
+        const QByteArray body = "return KEYS[1]";
+        const QByteArray sha = QCryptographicHash::hash(body, QCryptographicHash::Sha1).toHex();
+        m_engine->cacheScript(sha, body);
+        const auto evalSha = [&](const QByteArray &key) {
+            return run(Command{QByteArrayLiteral("EVALSHA"), sha, QByteArrayLiteral("1"), key});
+        };
+        const QByteArray kept("lock:kept");
+        QCOMPARE(evalSha(kept), bulk("lock:kept"));
+        QCOMPARE(evalSha(kept), bulk("lock:kept")); // the same buffer again
+        // Keys made and freed one after another: the allocator hands the same addresses back.
+        for (int i = 0; i < 64; ++i) {
+            const QByteArray key = "lock:" + QByteArray::number(i % 10) + "abc"[i % 3];
+            QCOMPARE(evalSha(key), Reply::bulk(key));
+        }
+        QCOMPARE(evalSha(QByteArray("")), bulk(""));
+        QCOMPARE(evalSha(QByteArray()), bulk(""));
+        // Bytes not owned by a QByteArray may change under the same address.
+        char raw[] = "lock:x";
+        const QByteArray borrowed = QByteArray::fromRawData(raw, 6);
+        QCOMPARE(evalSha(borrowed), bulk("lock:x"));
+        raw[5] = 'y';
+        QCOMPARE(evalSha(borrowed), bulk("lock:y"));
+        QCOMPARE(evalSha(kept), bulk("lock:kept"));
+    }
+
     // assignDecimal() writes into the buffer it is given only when nothing else shares it.
     void decimalTextIsWrittenInPlaceOnlyIntoAnUnsharedBuffer()
     {
