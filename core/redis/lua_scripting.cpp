@@ -50,18 +50,24 @@ void pushCommandSlice(lua_State *L, const Command &argv, qsizetype from, qsizety
     fillCommandSlice(L, argv, from, count);
 }
 
-// Refills a table kept in the registry with argv[from, from + count) and pushes it; entries
-// past `count` that the previous run set are cleared, so the table reads as a fresh one.
-void pushReusedSlice(lua_State *L, int tableRef, int *used, const Command &argv, qsizetype from,
-                     qsizetype count)
+// A reused table on top of the stack now holds `count` entries: those past it that the
+// previous run set are cleared, so the table reads as a fresh one.
+void clearReusedTail(lua_State *L, qsizetype count, int *used)
 {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, tableRef);
-    fillCommandSlice(L, argv, from, count);
     for (int i = static_cast<int>(count) + 1; i <= *used; ++i) {
         lua_pushnil(L);
         lua_rawseti(L, -2, i);
     }
     *used = static_cast<int>(count);
+}
+
+// Refills a table kept in the registry with argv[from, from + count) and pushes it.
+void pushReusedSlice(lua_State *L, int tableRef, int *used, const Command &argv, qsizetype from,
+                     qsizetype count)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, tableRef);
+    fillCommandSlice(L, argv, from, count);
+    clearReusedTail(L, count, used);
 }
 
 // evalExtractShebangFlags(): "#!lua [flags=a,b]" on the first line.
@@ -449,11 +455,7 @@ void LuaScripting::fillKeys(const Command &argv, qsizetype numKeys)
         lua_rawseti(L, -3, static_cast<int>(i + 1));
     }
     lua_pop(L, 1); // the strings' table; KEYS stays pushed, as pushReusedSlice() leaves it
-    for (int i = static_cast<int>(numKeys) + 1; i <= m_keysUsed; ++i) {
-        lua_pushnil(L);
-        lua_rawseti(L, -2, i);
-    }
-    m_keysUsed = static_cast<int>(numKeys);
+    clearReusedTail(L, numKeys, &m_keysUsed);
 }
 
 void LuaScripting::installRedisApi()
