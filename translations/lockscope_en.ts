@@ -3955,6 +3955,10 @@ Default strategy, from the recording&apos;s lock format: a LockScope fencing cou
         <source>SCAN COUNT: work per round, fixed (default: from 500, paced so that one SCAN costs the server about 0.5 ms).</source>
         <translation>SCAN COUNT: work per round, fixed (default: from 500, paced so that one SCAN costs the server about 0.5 ms).</translation>
     </message>
+    <message>
+        <source>At most this many bytes of reads unanswered at once: shorter passes of the server&apos;s loop, a slower scan (default: no limit; 8192 is gentle).</source>
+        <translation>At most this many bytes of reads unanswered at once: shorter passes of the server&apos;s loop, a slower scan (default: no limit; 8192 is gentle).</translation>
+    </message>
 </context>
 <context>
     <name>lockscope</name>

@@ -3942,6 +3942,10 @@ Default strategy, from the recording&apos;s lock format: a LockScope fencing cou
         <source>SCAN COUNT: work per round, fixed (default: from 500, paced so that one SCAN costs the server about 0.5 ms).</source>
         <translation>SCAN COUNT：每轮的工作量，固定（默认：从 500 起，调整到每次 SCAN 约占服务器 0.5 毫秒）。</translation>
     </message>
+    <message>
+        <source>At most this many bytes of reads unanswered at once: shorter passes of the server&apos;s loop, a slower scan (default: no limit; 8192 is gentle).</source>
+        <translation>同时未得到答复的读取最多这么多字节：服务器每轮事件循环更短，扫描更慢（默认：不限；8192 较温和）。</translation>
+    </message>
 </context>
 <context>
     <name>lockscope</name>

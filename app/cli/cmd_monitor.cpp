@@ -164,6 +164,11 @@ int monitor(const QStringList &args)
              "cli", "SCAN COUNT: work per round, fixed (default: from 500, paced so that one "
                     "SCAN costs the server about 0.5 ms)."),
          QStringLiteral("N")},
+        {QStringLiteral("max-in-flight"),
+         QCoreApplication::translate(
+             "cli", "At most this many bytes of reads unanswered at once: shorter passes of "
+                    "the server's loop, a slower scan (default: no limit; 8192 is gentle)."),
+         QStringLiteral("BYTES")},
         {QStringLiteral("once"),
          QCoreApplication::translate("cli", "One snapshot, then exit (the default).")},
         {QStringLiteral("follow"),
@@ -310,8 +315,10 @@ int monitor(const QStringList &args)
     qint64 count = o.scanCount, interval = o.rereadIntervalMs, timeout = 3000, duration = 0,
            maxTtl = o.thresholds.maxTtlMs, maxHeld = o.thresholds.maxHeldMs,
            maxChanges = o.thresholds.maxOwnerChangesPerMinute,
-           queueStuck = o.thresholds.queueStuckMs, maxLocks = o.thresholds.maxLocksPerOwner;
+           queueStuck = o.thresholds.queueStuckMs, maxLocks = o.thresholds.maxLocksPerOwner,
+           maxInFlight = o.maxBytesInFlight;
     if (!numberOption(p, QStringLiteral("count"), 1, &count, &error) ||
+        !numberOption(p, QStringLiteral("max-in-flight"), 0, &maxInFlight, &error) ||
         !numberOption(p, QStringLiteral("interval"), 10, &interval, &error) ||
         !numberOption(p, QStringLiteral("timeout"), 1, &timeout, &error) ||
         !numberOption(p, QStringLiteral("duration"), 1, &duration, &error) ||
@@ -330,6 +337,7 @@ int monitor(const QStringList &args)
             return fail(QCoreApplication::translate("cli", "--pattern must not be empty"));
     }
     o.scanCount = int(count);
+    o.maxBytesInFlight = maxInFlight;
     o.scanPacing.on = !p.isSet(QStringLiteral("count")); // a COUNT the user chose is kept
     o.rereadIntervalMs = interval;
     o.connection.connectTimeoutMs = timeout;

@@ -144,6 +144,7 @@ void KeyMonitor::Private::connectTo(const ConnectionOptions &t, bool failover)
         emit q->masterChanged(t.displayName());
 
     ConnectionOptions o = t;
+    o.maxBytesInFlight = options.maxBytesInFlight; // the data connection's reads only
     if (!options.follow) {
         o.reconnect = false; // a snapshot either works now or says why not
     } else {

@@ -81,6 +81,7 @@ public:
     quint64 enqueue(const Command &argv, Callback done, qint64 timeoutMs, bool fromSubscribeApi);
     void writeNow(RequestPtr r);
     void flushPending();
+    void sendWaitingIfRoom();
     void completeLater(Callback done, Reply reply);
     void runDeferred();
 
@@ -128,6 +129,10 @@ Connection::Private::Private(Connection *qq)
     : q(qq)
     , requests(qq, qq->m_options.requestTimeoutMs,
                [this]() -> QString {
+                   if (state == State::Ready)
+                       return QStringLiteral("waiting behind %1 bytes of commands in flight to %2")
+                           .arg(requests.bytesInFlight())
+                           .arg(server());
                    return lastError.isEmpty() ? QStringLiteral("not connected to ") + server()
                                               : lastError;
                })
@@ -184,7 +189,8 @@ quint64 Connection::Private::enqueue(const Command &argv, Callback done, qint64 
     requests.startClock(*r);
     // A transport that already failed (its failure is being reported) gets nothing more: the
     // request waits for the next connection instead.
-    if (state == State::Ready && !requests.hasPending() && transport && transport->isOpen())
+    if (state == State::Ready && !requests.hasPending() && transport && transport->isOpen() &&
+        requests.fits(r->wireBytes, options().maxBytesInFlight))
         writeNow(std::move(r));
     else
         requests.queue(std::move(r));
@@ -203,10 +209,23 @@ void Connection::Private::writeNow(RequestPtr r)
 void Connection::Private::flushPending()
 {
     quint64 count = 0;
-    const QByteArray batch = requests.takePending(&count);
+    const QByteArray batch = requests.takePending(&count, options().maxBytesInFlight);
     sentCount += count;
     if (!batch.isEmpty())
         transport->write(batch);
+}
+
+// With maxBytesInFlight, requests wait for room: once half the limit is free again the next
+// ones go out, and to the system at once, so the server is never left without work while
+// the rest of this read's replies are handed out.
+void Connection::Private::sendWaitingIfRoom()
+{
+    const qint64 limit = options().maxBytesInFlight;
+    if (limit <= 0 || !requests.hasPending() || state != State::Ready || !transport ||
+        !transport->isOpen() || requests.bytesInFlight() > limit / 2)
+        return;
+    flushPending();
+    transport->flush();
 }
 
 // A failure decided inside send() is delivered from the event loop, never from inside send():
@@ -418,6 +437,7 @@ void Connection::Private::dispatch(const Reply &reply)
     }
     if (const Callback done = requests.answer(reply, subscriptions))
         done(reply);
+    sendWaitingIfRoom();
 }
 
 // --- failures ----------------------------------------------------------------------------------
@@ -580,6 +600,11 @@ bool Connection::isWriteCommand(const Command &argv)
 quint64 Connection::commandsSent() const
 {
     return d->sentCount;
+}
+
+qint64 Connection::bytesInFlight() const
+{
+    return d->requests.bytesInFlight();
 }
 
 quint64 Connection::reconnects() const

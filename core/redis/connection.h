@@ -47,6 +47,13 @@ struct ConnectionOptions {
     // read of thousands of replies); 0: every reply that has arrived, at once.
     qint64 replyTurnMs = 0;
 
+    // > 0: at most this many bytes of commands are written and not yet answered; the next
+    // ones wait in order until half of it has been answered (a single bigger command goes
+    // alone). Redis reads up to 16 KB of a client's pipeline in one pass of its event loop
+    // and runs all of it before serving anyone else: a monitor that writes a page's reads at
+    // once holds a production server's loop for a millisecond or more. 0: no limit.
+    qint64 maxBytesInFlight = 0;
+
     qint64 connectTimeoutMs = 3000;
     qint64 requestTimeoutMs = 5000;
     bool reconnect = true; // reconnect with capped exponential backoff and jitter
@@ -151,6 +158,8 @@ public:
 
     // Commands written to the server for callers (the AUTH/SELECT handshake not counted).
     quint64 commandsSent() const;
+    // The bytes of the commands written and not answered yet (options().maxBytesInFlight).
+    qint64 bytesInFlight() const;
     // How many times the connection became ready again after losing it.
     quint64 reconnects() const;
 

@@ -36,6 +36,7 @@ RequestPtr RequestQueue::make(const Command &argv, Callback done, qint64 timeout
     auto r = std::make_unique<Request>();
     r->id = m_nextId++;
     r->wire = encodeCommand(argv);
+    r->wireBytes = r->wire.size();
     r->done = std::move(done);
     r->timeoutMs = timeoutMs < 0 ? m_defaultTimeoutMs : timeoutMs;
     const ExpectedConfirmations expected = Subscriptions::expectedConfirmations(argv);
@@ -74,15 +75,19 @@ void RequestQueue::dropPendingFromSubscribeApi()
     });
 }
 
-QByteArray RequestQueue::takePending(quint64 *count)
+QByteArray RequestQueue::takePending(quint64 *count, qint64 maxBytesInFlight)
 {
     QByteArray batch;
     *count = 0;
     while (!m_pending.empty()) {
+        if (m_pending.front()->finished) {
+            m_pending.pop_front(); // timed out while waiting: never sent
+            continue;
+        }
+        if (!fits(m_pending.front()->wireBytes, maxBytesInFlight))
+            break;
         RequestPtr r = std::move(m_pending.front());
         m_pending.pop_front();
-        if (r->finished)
-            continue; // timed out while waiting: never sent
         ++*count;
         batch += r->wire;
         markWritten(std::move(r));
@@ -94,7 +99,16 @@ void RequestQueue::markWritten(RequestPtr r)
 {
     r->sent = true;
     r->wire = QByteArray();
+    m_bytesInFlight += r->wireBytes;
     m_inflight.push_back(std::move(r));
+}
+
+RequestPtr RequestQueue::popInflight()
+{
+    RequestPtr r = std::move(m_inflight.front());
+    m_inflight.pop_front();
+    m_bytesInFlight -= r->wireBytes;
+    return r;
 }
 
 Callback RequestQueue::answer(const Reply &reply, Subscriptions &subscriptions)
@@ -111,11 +125,10 @@ Callback RequestQueue::answer(const Reply &reply, Subscriptions &subscriptions)
         // The first confirmation answers the request.
         Callback done = front.finished ? Callback() : finish(front);
         if (--front.confirmations == 0)
-            m_inflight.pop_front();
+            popInflight();
         return done;
     }
-    RequestPtr r = std::move(m_inflight.front());
-    m_inflight.pop_front();
+    RequestPtr r = popInflight();
     if (r->finished)
         return {}; // timed out earlier: the late reply only frees its slot
     return finish(*r);
@@ -144,6 +157,7 @@ void RequestQueue::failAll(std::deque<RequestPtr> &queue, const Reply &why,
 void RequestQueue::failInflight(const Reply &why, std::vector<Completion> *out)
 {
     failAll(m_inflight, why, out);
+    m_bytesInFlight = 0;
 }
 
 void RequestQueue::failPending(const Reply &why, std::vector<Completion> *out)

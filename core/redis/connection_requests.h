@@ -34,7 +34,8 @@ struct Request {
     static constexpr qint64 kNoDeadline = std::numeric_limits<qint64>::max();
 
     quint64 id = 0;
-    QByteArray wire; // the encoded command; dropped once written
+    QByteArray wire;      // the encoded command; dropped once written
+    qint64 wireBytes = 0; // its size, counted in flight until the reply comes
     Callback done;
     qint64 timeoutMs = 0;
     qint64 deadline = kNoDeadline;
@@ -76,11 +77,21 @@ public:
     void queueFirst(RequestPtr r) { m_pending.push_front(std::move(r)); }
     // Drops the pending requests of subscribe()/unsubscribe(): a renewal replaces them.
     void dropPendingFromSubscribeApi();
-    // Moves every pending request that is still wanted in flight and returns their bytes, for
-    // one write: a pipeline, not a round trip per command. *count: how many.
-    QByteArray takePending(quint64 *count);
+    // Moves the pending requests that are still wanted in flight, in order and as many as
+    // fit in `maxBytesInFlight` (0: all), and returns their bytes for one write: a pipeline,
+    // not a round trip per command. *count: how many.
+    QByteArray takePending(quint64 *count, qint64 maxBytesInFlight);
     // `r` was written: it waits in flight for its reply.
     void markWritten(RequestPtr r);
+    // The bytes of the requests written and not answered yet.
+    qint64 bytesInFlight() const { return m_bytesInFlight; }
+    // Whether `bytes` more may be written under `maxBytesInFlight` (0: no limit). A command
+    // bigger than the limit goes when nothing else is in flight.
+    bool fits(qint64 bytes, qint64 maxBytesInFlight) const
+    {
+        return maxBytesInFlight <= 0 || m_bytesInFlight == 0 ||
+               m_bytesInFlight + bytes <= maxBytesInFlight;
+    }
 
     bool hasInflight() const { return !m_inflight.empty(); }
     // Matches a reply to the oldest request in flight (there must be one) and returns the
@@ -102,6 +113,7 @@ private:
     using Deadline = std::pair<qint64, quint64>;
 
     qint64 now() const { return m_clock.elapsed(); }
+    RequestPtr popInflight();
     void failAll(std::deque<RequestPtr> &queue, const Reply &why, std::vector<Completion> *out);
     void onTimeouts();
 
@@ -110,8 +122,9 @@ private:
     QTimer *m_timer;
     QElapsedTimer m_clock;
 
-    std::deque<RequestPtr> m_pending;  // not written yet (waiting for Ready)
+    std::deque<RequestPtr> m_pending;  // not written yet (waiting for Ready, or for room)
     std::deque<RequestPtr> m_inflight; // written, replies come back in this order
+    qint64 m_bytesInFlight = 0;        // the wireBytes of m_inflight
     QHash<quint64, Request *> m_live;  // unfinished requests with a deadline, by id
     std::priority_queue<Deadline, std::vector<Deadline>, std::greater<>> m_deadlines;
     qint64 m_armedDeadline = Request::kNoDeadline;

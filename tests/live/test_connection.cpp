@@ -148,6 +148,7 @@ private slots:
     void requestsBeforeOpenWaitForReady();
     void pipelinesAThousandCommandsInOrder();
     void replyTurnsLetTheLoopRunBetweenReplies();
+    void maxBytesInFlightHoldsCommandsBackInOrder();
     void binarySafeValues();
     void nestedArrays();
     void typedServerErrors();
@@ -673,6 +674,42 @@ void TestConnection::replyTurnsLetTheLoopRunBetweenReplies()
     // 200 ms of replies in turns of 1 ms (the clock is read every 32 replies, 3.2 ms here):
     // about 60 turns; however the replies arrived, the loop ran between them many times.
     QVERIFY2(breaks >= 20, qPrintable(QString::number(breaks)));
+}
+
+// With maxBytesInFlight, a pipeline goes out as the replies make room: never more than the
+// limit unanswered (the server's loop takes only that much of it per pass), every reply in
+// order, and a command bigger than the limit still goes, alone.
+void TestConnection::maxBytesInFlightHoldsCommandsBackInOrder()
+{
+    ConnectionOptions o = tcpOptions(*m_server);
+    o.maxBytesInFlight = 1024;
+    Connection c(o);
+    OPEN_READY(c);
+    constexpr int n = 2000;
+    QList<int> order;
+    qint64 mostInFlight = 0;
+    for (int i = 0; i < n; ++i) {
+        c.send(cmd({"ECHO", "value-" + QByteArray::number(i)}), [&, i](const Reply &r) {
+            order.append(r.text() == "value-" + QByteArray::number(i) ? i : -1);
+            mostInFlight = qMax(mostInFlight, c.bytesInFlight());
+        });
+        mostInFlight = qMax(mostInFlight, c.bytesInFlight());
+    }
+    // About 30 bytes a command: a few dozen are written, the rest wait.
+    QVERIFY2(c.commandsSent() < 50, qPrintable(QString::number(c.commandsSent())));
+    QVERIFY(c.commandsSent() > 10);
+    const QByteArray big(5000, 'x');
+    Reply bigReply;
+    c.send(cmd({"SET", "big", big}), [&](const Reply &r) { bigReply = r; });
+    QTRY_COMPARE_WITH_TIMEOUT(order.size(), n, 10000);
+    for (int i = 0; i < n; ++i)
+        QCOMPARE(order.at(i), i);
+    QVERIFY2(mostInFlight <= 1024, qPrintable(QString::number(mostInFlight)));
+    QVERIFY(mostInFlight > 512);
+    QTRY_COMPARE(bigReply, Reply::ok());
+    QCOMPARE(m_admin.command(cmd({"STRLEN", "big"})), Reply::integer(big.size()));
+    QCOMPARE(c.bytesInFlight(), 0);
+    QCOMPARE(c.commandsSent(), quint64(n + 1));
 }
 
 void TestConnection::binarySafeValues()

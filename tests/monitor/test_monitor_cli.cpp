@@ -99,6 +99,19 @@ void TestMonitorCli::onceJson()
                 QStringLiteral("--pattern"), QStringLiteral("lock:*"), QStringLiteral("--json")});
     QVERIFY2(only.exitCode == 0, only.describe().constData());
     QCOMPARE(jsonLines(only.out).size(), 2);
+
+    // Reads held back to one command in flight at a time (each is longer than 64 bytes, and
+    // one always goes): the same snapshot, every typed read's later rounds included.
+    const Run gentle =
+        runCli({QStringLiteral("monitor"), QStringLiteral("--redis"), address(server),
+                QStringLiteral("--json"), QStringLiteral("--max-in-flight"), QStringLiteral("64")});
+    QVERIFY2(gentle.finished && gentle.exitCode == 0, gentle.describe().constData());
+    const QList<QJsonObject> same = jsonLines(gentle.out);
+    QCOMPARE(same.size(), keys.size());
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        for (const char *field : {"key", "type", "format", "owner", "hold_count", "waiters"})
+            QCOMPARE(same[i].value(QLatin1String(field)), keys[i].value(QLatin1String(field)));
+    }
 }
 
 void TestMonitorCli::onceText()
@@ -301,6 +314,9 @@ void TestMonitorCli::errors_data()
     QTest::newRow("bad count") << QStringList{m, r, refused, QStringLiteral("--count"),
                                               QStringLiteral("0")}
                                << QByteArray("--count");
+    QTest::newRow("bad max-in-flight")
+        << QStringList{m, r, refused, QStringLiteral("--max-in-flight"), QStringLiteral("-1")}
+        << QByteArray("--max-in-flight");
     QTest::newRow("unwritable recording") << QStringList{m,
                                                          r,
                                                          refused,
