@@ -127,7 +127,7 @@ public:
 
 Connection::Private::Private(Connection *qq)
     : q(qq)
-    , requests(qq, qq->m_options.requestTimeoutMs,
+    , requests(qq, qq->m_options.requestTimeoutMs, qq->m_options.maxBytesInFlight,
                [this]() -> QString {
                    if (state == State::Ready)
                        return QStringLiteral("waiting behind %1 bytes of commands in flight to %2")
@@ -190,7 +190,7 @@ quint64 Connection::Private::enqueue(const Command &argv, Callback done, qint64 
     // A transport that already failed (its failure is being reported) gets nothing more: the
     // request waits for the next connection instead.
     if (state == State::Ready && !requests.hasPending() && transport && transport->isOpen() &&
-        requests.fits(r->wireBytes, options().maxBytesInFlight))
+        requests.fits(r->wireBytes))
         writeNow(std::move(r));
     else
         requests.queue(std::move(r));
@@ -209,7 +209,7 @@ void Connection::Private::writeNow(RequestPtr r)
 void Connection::Private::flushPending()
 {
     quint64 count = 0;
-    const QByteArray batch = requests.takePending(&count, options().maxBytesInFlight);
+    const QByteArray batch = requests.takePending(&count);
     sentCount += count;
     if (!batch.isEmpty())
         transport->write(batch);
@@ -220,9 +220,7 @@ void Connection::Private::flushPending()
 // the rest of this read's replies are handed out.
 void Connection::Private::sendWaitingIfRoom()
 {
-    const qint64 limit = options().maxBytesInFlight;
-    if (limit <= 0 || !requests.hasPending() || state != State::Ready || !transport ||
-        !transport->isOpen() || requests.bytesInFlight() > limit / 2)
+    if (!requests.wantsRefill() || state != State::Ready || !transport || !transport->isOpen())
         return;
     flushPending();
     transport->flush();

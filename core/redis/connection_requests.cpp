@@ -18,9 +18,10 @@ void runAll(std::vector<Completion> &list)
     }
 }
 
-RequestQueue::RequestQueue(QObject *owner, qint64 defaultTimeoutMs,
+RequestQueue::RequestQueue(QObject *owner, qint64 defaultTimeoutMs, qint64 maxBytesInFlight,
                            std::function<QString()> unsentCause)
     : m_defaultTimeoutMs(defaultTimeoutMs)
+    , m_maxBytesInFlight(maxBytesInFlight)
     , m_unsentCause(std::move(unsentCause))
     , m_timer(new QTimer(owner))
 {
@@ -75,7 +76,7 @@ void RequestQueue::dropPendingFromSubscribeApi()
     });
 }
 
-QByteArray RequestQueue::takePending(quint64 *count, qint64 maxBytesInFlight)
+QByteArray RequestQueue::takePending(quint64 *count)
 {
     QByteArray batch;
     *count = 0;
@@ -84,7 +85,7 @@ QByteArray RequestQueue::takePending(quint64 *count, qint64 maxBytesInFlight)
             m_pending.pop_front(); // timed out while waiting: never sent
             continue;
         }
-        if (!fits(m_pending.front()->wireBytes, maxBytesInFlight))
+        if (!fits(m_pending.front()->wireBytes))
             break;
         RequestPtr r = std::move(m_pending.front());
         m_pending.pop_front();

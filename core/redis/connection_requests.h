@@ -61,8 +61,10 @@ void runAll(std::vector<Completion> &list);
 class RequestQueue {
 public:
     // `defaultTimeoutMs` is for requests made with a negative timeout; `unsentCause` names why
-    // there is no connection, for the timeout of a request that was never written.
-    RequestQueue(QObject *owner, qint64 defaultTimeoutMs, std::function<QString()> unsentCause);
+    // there is no connection, for the timeout of a request that was never written;
+    // `maxBytesInFlight` > 0 holds requests back until they fit (0: no limit).
+    RequestQueue(QObject *owner, qint64 defaultTimeoutMs, qint64 maxBytesInFlight,
+                 std::function<QString()> unsentCause);
     Q_DISABLE_COPY_MOVE(RequestQueue)
 
     // An id for a request that is refused before it is made (ids are never reused).
@@ -78,19 +80,25 @@ public:
     // Drops the pending requests of subscribe()/unsubscribe(): a renewal replaces them.
     void dropPendingFromSubscribeApi();
     // Moves the pending requests that are still wanted in flight, in order and as many as
-    // fit in `maxBytesInFlight` (0: all), and returns their bytes for one write: a pipeline,
-    // not a round trip per command. *count: how many.
-    QByteArray takePending(quint64 *count, qint64 maxBytesInFlight);
+    // fit(), and returns their bytes for one write: a pipeline, not a round trip per command.
+    // *count: how many.
+    QByteArray takePending(quint64 *count);
     // `r` was written: it waits in flight for its reply.
     void markWritten(RequestPtr r);
     // The bytes of the requests written and not answered yet.
     qint64 bytesInFlight() const { return m_bytesInFlight; }
-    // Whether `bytes` more may be written under `maxBytesInFlight` (0: no limit). A command
-    // bigger than the limit goes when nothing else is in flight.
-    bool fits(qint64 bytes, qint64 maxBytesInFlight) const
+    // Whether `bytes` more may be written under the limit. A command bigger than the limit
+    // goes when nothing else is in flight.
+    bool fits(qint64 bytes) const
     {
-        return maxBytesInFlight <= 0 || m_bytesInFlight == 0 ||
-               m_bytesInFlight + bytes <= maxBytesInFlight;
+        return m_maxBytesInFlight <= 0 || m_bytesInFlight == 0 ||
+               m_bytesInFlight + bytes <= m_maxBytesInFlight;
+    }
+    // Requests wait for room and half of the limit is free again: time to send the next ones.
+    bool wantsRefill() const
+    {
+        return m_maxBytesInFlight > 0 && !m_pending.empty() &&
+               m_bytesInFlight <= m_maxBytesInFlight / 2;
     }
 
     bool hasInflight() const { return !m_inflight.empty(); }
@@ -118,6 +126,7 @@ private:
     void onTimeouts();
 
     qint64 m_defaultTimeoutMs;
+    qint64 m_maxBytesInFlight;
     std::function<QString()> m_unsentCause;
     QTimer *m_timer;
     QElapsedTimer m_clock;
