@@ -26,10 +26,12 @@ std::shared_ptr<const RunData> simulate(const QString &scenario, const QString &
 QString shape(const TimelineLayout &layout)
 {
     QString s;
-    for (const TimelineRow &row : layout.rows())
+    for (std::size_t i = 0; i < layout.rowCount(); ++i) {
+        const TimelineRow row = layout.row(i);
         s += row.kind == TimelineRow::Kind::Header   ? QLatin1Char('H')
              : row.kind == TimelineRow::Kind::Client ? QLatin1Char('C')
                                                      : QLatin1Char('K');
+    }
     return s;
 }
 
@@ -78,8 +80,8 @@ private Q_SLOTS:
         // Rows stack without gaps; headers name their part, lanes their client or key.
         const TimelineMetrics &metrics = layout.metrics();
         int y = 0;
-        for (std::size_t i = 0; i < layout.rows().size(); ++i) {
-            const TimelineRow &row = layout.rows()[i];
+        for (std::size_t i = 0; i < layout.rowCount(); ++i) {
+            const TimelineRow row = layout.row(i);
             QCOMPARE(row.y, y);
             y += row.h;
             switch (row.kind) {
@@ -108,9 +110,9 @@ private Q_SLOTS:
         // every window start, on and inside a row's edges and beyond either end.
         for (int top = -3; top <= y + 3; ++top) {
             for (int height : {0, 1, layout.metrics().laneHeight, 3 * y / 5, 2 * y}) {
-                std::size_t first = layout.rows().size(), end = 0;
-                for (std::size_t i = 0; i < layout.rows().size(); ++i) {
-                    const TimelineRow &row = layout.rows()[i];
+                std::size_t first = layout.rowCount(), end = 0;
+                for (std::size_t i = 0; i < layout.rowCount(); ++i) {
+                    const TimelineRow row = layout.row(i);
                     if (row.y + row.h >= top && row.y <= top + height) {
                         first = qMin(first, i);
                         end = i + 1;
@@ -138,7 +140,7 @@ private Q_SLOTS:
             for (const Marker &mk : run->keyLanes()[k].markers) {
                 const int row = layout.rowOfEvent(*run, mk.event);
                 QVERIFY(row >= 0);
-                QCOMPARE(layout.rows()[std::size_t(row)].kind, TimelineRow::Kind::Key);
+                QCOMPARE(layout.row(std::size_t(row)).kind, TimelineRow::Kind::Key);
             }
         QCOMPARE(layout.rowOfEvent(*run, -1), -1);
         QCOMPARE(layout.rowOfEvent(*run, qint64(run->log().events().size())), -1);
@@ -177,7 +179,7 @@ private Q_SLOTS:
         const QFont font = QGuiApplication::font();
         const QFontMetrics fm(font);
         const TimelineLayout layout(nullptr, font, 600, 30);
-        QVERIFY(layout.rows().empty());
+        QCOMPARE(layout.rowCount(), std::size_t(0));
         QCOMPARE(layout.contentHeight(), 0);
         QCOMPARE(layout.metrics().axisHeight, fm.height() * 2 + 10);
         QCOMPARE(layout.metrics().laneHeight, fm.height() * 2 + 16);

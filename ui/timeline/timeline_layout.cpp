@@ -5,14 +5,11 @@
 #include <QFontMetrics>
 #include <QHash>
 
-#include <algorithm>
-
 namespace lockscope::ui {
 
 TimelineLayout::TimelineLayout(const RunData *run, const QFont &font, int viewportHeight,
                                int legendHeight)
 {
-    using Row = TimelineRow;
     m_viewportHeight = viewportHeight;
     const QFontMetrics fm(font);
     QFont bold = font;
@@ -36,14 +33,9 @@ TimelineLayout::TimelineLayout(const RunData *run, const QFont &font, int viewpo
                                        ? qMin(available / lanes, baseLane * 9 / 5)
                                        : qMax(compactLane, available / lanes);
     }
-    int y = 0;
     m_headerTitles[0] = tr("CLIENTS");
     m_headerTitles[1] = tr("LOCK KEYS IN REDIS");
     int labelWidth = bfm.horizontalAdvance(m_headerTitles[1]) + 24;
-    auto add = [&](Row::Kind kind, int index, int h) {
-        m_rows.push_back({.kind = kind, .index = index, .y = y, .h = h});
-        y += h;
-    };
     // Measuring text costs microseconds a lane: a monitor's history of 100,000 keys and owners
     // held the event loop for most of a second here. The column has a maximum width and longer
     // labels are elided, so stop measuring once it is reached, and after the first lanes (2,000
@@ -58,35 +50,24 @@ TimelineLayout::TimelineLayout(const RunData *run, const QFont &font, int viewpo
             it = nodeWidths.insert(node, fm.horizontalAdvance(onNode.arg(node)));
         return *it;
     };
-    auto measure = [&](std::size_t lane) {
-        return labelWidth < kMaxLabelWidth && lane < kMeasuredLanes;
-    };
     if (run) {
-        m_rows.reserve(run->clientLanes().size() + run->keyLanes().size() + 2);
-        auto addClients = [&] {
-            add(Row::Kind::Header, 0, m_metrics.headerHeight);
-            for (std::size_t i = 0; i < run->clientLanes().size(); ++i) {
-                const ClientLane &lane = run->clientLanes()[i];
-                add(Row::Kind::Client, int(i), m_metrics.laneHeight);
-                if (measure(i))
-                    labelWidth = qMax(labelWidth, bfm.horizontalAdvance(lane.name) + 40);
-            }
-        };
-        auto addKeys = [&] {
-            if (!run->keyLanes().empty())
-                add(Row::Kind::Header, 1, m_metrics.headerHeight);
-            for (std::size_t i = 0; i < run->keyLanes().size(); ++i) {
-                const KeyLane &lane = run->keyLanes()[i];
-                add(Row::Kind::Key, int(i), m_metrics.laneHeight);
-                // Room for "lock:0 on redis-1" as the label painter writes it, in this language.
-                if (measure(i))
-                    labelWidth = qMax(labelWidth, bfm.horizontalAdvance(lane.keyName) +
-                                                      nodeWidth(lane.nodeName) + 36);
-            }
-        };
+        const std::size_t clients = run->clientLanes().size();
+        const std::size_t keys = run->keyLanes().size();
+        for (std::size_t i = 0; i < clients && i < kMeasuredLanes && labelWidth < kMaxLabelWidth;
+             ++i)
+            labelWidth = qMax(labelWidth, bfm.horizontalAdvance(run->clientLanes()[i].name) + 40);
+        // Room for "lock:0 on redis-1" as the label painter writes it, in this language.
+        for (std::size_t i = 0; i < keys && i < kMeasuredLanes && labelWidth < kMaxLabelWidth;
+             ++i) {
+            const KeyLane &lane = run->keyLanes()[i];
+            labelWidth = qMax(labelWidth,
+                              bfm.horizontalAdvance(lane.keyName) + nodeWidth(lane.nodeName) + 36);
+        }
         // The clients' story above the keys they fight over; but with many clients the keys
         // come first, so that they are never scrolled out of sight.
-        if (run->clientLanes().size() > 16) {
+        const auto addClients = [&] { addBlock(TimelineRow::Kind::Client, true, int(clients)); };
+        const auto addKeys = [&] { addBlock(TimelineRow::Kind::Key, keys > 0, int(keys)); };
+        if (clients > 16) {
             addKeys();
             addClients();
         } else {
@@ -97,20 +78,47 @@ TimelineLayout::TimelineLayout(const RunData *run, const QFont &font, int viewpo
     // Room for the status line under a name ("in critical section · paused").
     labelWidth = qMax(labelWidth, fm.horizontalAdvance(tr("critical section · paused")) + 36);
     m_metrics.labelWidth = qMin(labelWidth, kMaxLabelWidth);
-    m_contentHeight = y;
-    // Client lane i is client i's (run_data.h): its lane is not read, which for 100,000 owners
-    // was a cache miss each, 10 ms.
-    if (run) {
-        m_clientRows.assign(run->clientLanes().size(), -1);
-        m_keyRows.assign(run->keyLanes().size(), -1);
+}
+
+void TimelineLayout::addBlock(TimelineRow::Kind kind, bool header, int lanes)
+{
+    Block &b = m_blocks[m_blockCount++];
+    b.kind = kind;
+    b.header = header;
+    b.lanes = lanes;
+    b.firstRow = m_rowCount;
+    b.y = m_contentHeight;
+    m_rowCount += b.rows();
+    m_contentHeight = laneTop(b) + lanes * m_metrics.laneHeight;
+}
+
+const TimelineLayout::Block *TimelineLayout::blockOf(TimelineRow::Kind kind) const
+{
+    for (int i = 0; i < m_blockCount; ++i)
+        if (m_blocks[i].kind == kind)
+            return &m_blocks[i];
+    return nullptr;
+}
+
+TimelineRow TimelineLayout::row(std::size_t index) const
+{
+    for (int i = 0; i < m_blockCount; ++i) {
+        const Block &b = m_blocks[i];
+        const int r = int(index) - b.firstRow;
+        if (r < 0 || r >= b.rows())
+            continue;
+        if (b.header && r == 0)
+            return {.kind = TimelineRow::Kind::Header,
+                    .index = b.headerIndex(),
+                    .y = b.y,
+                    .h = m_metrics.headerHeight};
+        const int lane = r - int(b.header);
+        return {.kind = b.kind,
+                .index = lane,
+                .y = laneTop(b) + lane * m_metrics.laneHeight,
+                .h = m_metrics.laneHeight};
     }
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        const Row &r = m_rows[i];
-        if (r.kind == Row::Kind::Client)
-            m_clientRows[std::size_t(r.index)] = int(i);
-        else if (r.kind == Row::Kind::Key)
-            m_keyRows[std::size_t(r.index)] = int(i);
-    }
+    return {};
 }
 
 TimeLineMapping TimelineLayout::mapping(qint64 startUs, qint64 endUs, int width) const
@@ -123,34 +131,63 @@ TimeLineMapping TimelineLayout::mapping(qint64 startUs, qint64 endUs, int width)
     return m;
 }
 
-// Rows stack from y = 0 down without gaps, so their ends grow with their index.
+// Rows stack from y = 0 down without gaps, so their ends grow with their index: the rows that
+// end above a line, or start above one, are the first so many.
+int TimelineLayout::rowsEndingBefore(int top) const
+{
+    int n = 0;
+    for (int i = 0; i < m_blockCount; ++i) {
+        const Block &b = m_blocks[i];
+        if (b.header && b.y + m_metrics.headerHeight < top)
+            ++n;
+        // Lane j ends at laneTop + (j + 1) * laneHeight.
+        const int room = top - laneTop(b);
+        if (room > 0)
+            n += qMin(b.lanes, (room - 1) / m_metrics.laneHeight);
+    }
+    return n;
+}
+
+int TimelineLayout::rowsStartingAtOrAbove(int y) const
+{
+    int n = 0;
+    for (int i = 0; i < m_blockCount; ++i) {
+        const Block &b = m_blocks[i];
+        if (b.header && b.y <= y)
+            ++n;
+        // Lane j starts at laneTop + j * laneHeight.
+        const int room = y - laneTop(b);
+        if (room >= 0)
+            n += qMin(b.lanes, room / m_metrics.laneHeight + 1);
+    }
+    return n;
+}
+
 int TimelineLayout::rowAt(int contentY) const
 {
-    const auto it = std::partition_point(
-        m_rows.begin(), m_rows.end(), [&](const TimelineRow &r) { return r.y + r.h <= contentY; });
-    return it != m_rows.end() && contentY >= it->y ? int(it - m_rows.begin()) : -1;
+    if (contentY < 0 || contentY >= m_contentHeight)
+        return -1;
+    return rowsStartingAtOrAbove(contentY) - 1;
 }
 
 std::pair<std::size_t, std::size_t> TimelineLayout::rowsBetween(int top, int bottom) const
 {
-    const auto first = std::partition_point(m_rows.begin(), m_rows.end(),
-                                            [&](const TimelineRow &r) { return r.y + r.h < top; });
-    const auto last = std::partition_point(first, m_rows.end(),
-                                           [&](const TimelineRow &r) { return r.y <= bottom; });
-    return {std::size_t(first - m_rows.begin()), std::size_t(last - m_rows.begin())};
+    const int first = rowsEndingBefore(top);
+    const int last = qMax(first, rowsStartingAtOrAbove(bottom));
+    return {std::size_t(first), std::size_t(last)};
 }
 
 int TimelineLayout::rowOfClient(qint16 client) const
 {
-    return client >= 0 && std::size_t(client) < m_clientRows.size()
-               ? m_clientRows[std::size_t(client)]
-               : -1;
+    // Client lane i is client i's (run_data.h).
+    const Block *b = blockOf(TimelineRow::Kind::Client);
+    return b && client >= 0 && client < b->lanes ? b->firstRow + int(b->header) + client : -1;
 }
 
 int TimelineLayout::rowOfKeyLane(int keyLane) const
 {
-    return keyLane >= 0 && std::size_t(keyLane) < m_keyRows.size() ? m_keyRows[std::size_t(keyLane)]
-                                                                   : -1;
+    const Block *b = blockOf(TimelineRow::Kind::Key);
+    return b && keyLane >= 0 && keyLane < b->lanes ? b->firstRow + int(b->header) + keyLane : -1;
 }
 
 int TimelineLayout::rowOfEvent(const RunData &run, qint64 event) const

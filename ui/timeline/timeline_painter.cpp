@@ -51,7 +51,7 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
 {
     const Theme &th = m_scene.theme;
     const TimelineMetrics &metrics = m_scene.layout.metrics();
-    const std::vector<TimelineRow> &rows = m_scene.layout.rows();
+    const TimelineLayout &layout = m_scene.layout;
     p.setFont(m_scene.font);
     p.fillRect(QRect(QPoint(0, 0), size), th.base);
     const int legendH = m_view.exporting ? legendHeight(m_scene.legend, m_scene.font, size.width())
@@ -78,7 +78,7 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
     const auto inView = m_scene.layout.rowsBetween(firstY, lastY);
     const std::size_t firstRow = inView.first, endRow = inView.second;
     for (std::size_t i = firstRow; i < endRow; ++i) {
-        const TimelineRow &row = rows[i];
+        const TimelineRow row = layout.row(i);
         const QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
         if (row.kind == TimelineRow::Kind::Header) {
             p.fillRect(r, th.header);
@@ -105,7 +105,7 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
                                      m_scene.overlayTtl ? *m_scene.overlayTtl : noScale,
                                      m_view.playheadUs);
     for (std::size_t i = firstRow; i < endRow; ++i) {
-        const TimelineRow &row = rows[i];
+        const TimelineRow row = layout.row(i);
         if (row.kind == TimelineRow::Kind::Header)
             continue;
         QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
@@ -140,7 +140,7 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
         const int row = m_scene.layout.rowOfEvent(run, m_view.selectedEvent);
         QRectF band(x - 1, lanes.top(), 2, lanes.height());
         if (row >= 0) {
-            const TimelineRow &r = rows[std::size_t(row)];
+            const TimelineRow r = layout.row(std::size_t(row));
             band = QRectF(x - 1, lanes.top() + r.y - scrollY, 2, r.h);
             p.setPen(QPen(th.selection, 2.5));
             p.setBrush(Qt::NoBrush);
@@ -173,7 +173,7 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
     p.setClipRect(QRect(0, lanes.top(), metrics.labelWidth, lanes.height()));
     p.setRenderHint(QPainter::Antialiasing, true);
     for (std::size_t i = firstRow; i < endRow; ++i) {
-        const TimelineRow &row = rows[i];
+        const TimelineRow row = layout.row(i);
         const QRect r(0, lanes.top() + row.y - scrollY, metrics.labelWidth, row.h);
         p.fillRect(r, row.kind == TimelineRow::Kind::Header ? th.header
                       : (i % 2)                             ? th.alternate
@@ -316,7 +316,7 @@ void TimelinePainter::paintViolations(QPainter &p, const QRect &lanes, int scrol
                                       const TimeLineMapping &m, const RunData &run, Half half) const
 {
     const Theme &th = m_scene.theme;
-    const std::vector<TimelineRow> &rows = m_scene.layout.rows();
+    const TimelineLayout &layout = m_scene.layout;
     const double xMin = m.left, xMax = m.left + m.width;
     QFont bold = m_scene.font;
     bold.setBold(true);
@@ -337,7 +337,7 @@ void TimelinePainter::paintViolations(QPainter &p, const QRect &lanes, int scrol
             const int row = m_scene.layout.rowOfClient(c);
             if (row < 0)
                 continue;
-            const TimelineRow &r = rows[std::size_t(row)];
+            const TimelineRow r = layout.row(std::size_t(row));
             const int rowTop = half == Half::Lower ? r.y + r.h / 2 : r.y;
             const int rowBottom = half == Half::Upper ? r.y + r.h / 2 : r.y + r.h;
             top = qMin(top, rowTop);

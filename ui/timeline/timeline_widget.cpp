@@ -128,7 +128,7 @@ void TimelineWidget::setSelectedEvent(qint64 event)
         }
         const int row = rowOfEvent(event);
         if (row >= 0) {
-            const TimelineRow &r = m_layout.rows()[std::size_t(row)];
+            const TimelineRow r = m_layout.row(std::size_t(row));
             const int visible = lanesRect().height();
             const int y = verticalScrollBar()->value();
             if (r.y < y || r.y + r.h > y + visible)
@@ -401,7 +401,7 @@ TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
         return hit;
     hit.row = m_layout.rowAt(pos.y() - lanes.top() + verticalScrollBar()->value());
     if (hit.row >= 0) {
-        const TimelineRow &r = m_layout.rows()[std::size_t(hit.row)];
+        const TimelineRow r = m_layout.row(std::size_t(hit.row));
         if (r.kind == TimelineRow::Kind::Client)
             hit.client = m_run->clientLanes()[std::size_t(r.index)].client;
         else if (r.kind == TimelineRow::Kind::Key) {
@@ -412,7 +412,7 @@ TimelineWidget::Hit TimelineWidget::hitTest(const QPoint &pos) const
     hit.area = pos.x() < metrics.labelWidth ? Hit::Area::Label : Hit::Area::Lane;
     if (hit.row < 0 || hit.area != Hit::Area::Lane)
         return hit;
-    const TimelineRow &row = m_layout.rows()[std::size_t(hit.row)];
+    const TimelineRow row = m_layout.row(std::size_t(hit.row));
     if (row.kind == TimelineRow::Kind::Header)
         return hit;
 
@@ -460,7 +460,7 @@ QPoint TimelineWidget::eventPosition(qint64 event) const
     const int row = rowOfEvent(event);
     if (row < 0)
         return {};
-    const TimelineRow &r = m_layout.rows()[std::size_t(row)];
+    const TimelineRow r = m_layout.row(std::size_t(row));
     const double x = mapping().mapTimeToX(m_run->event(quint32(event)).timeUs);
     return QPoint(int(std::lround(x)),
                   lanesRect().top() + r.y - verticalScrollBar()->value() + r.h / 2);

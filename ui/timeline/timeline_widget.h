@@ -40,7 +40,7 @@ public:
     // What is under a point of the viewport.
     struct Hit {
         enum class Area { None, Axis, Label, Lane } area = Area::None;
-        int row = -1;        // index in rows()
+        int row = -1;        // the layout's row index
         qint16 client = -1;  // a client lane's client
         qint16 node = -1;    // a key lane's node
         int keyLane = -1;    // a key lane's index in RunData::keyLanes()
