@@ -26,10 +26,17 @@ void AnomalyIndex::clear()
     m_reportAppeared = report;
 }
 
-void AnomalyIndex::reserve(qsizetype keys)
+void AnomalyIndex::addReserveSteps(qsizetype keys, Steps &steps)
 {
-    m_keys.reserve(keys);
-    m_owners.reserve(keys);
+    steps.push_back([this, keys] { m_keys.reserve(keys); });
+    steps.push_back([this, keys] {
+        m_owners.reserve(keys);
+        reserveDeadlines(keys);
+    });
+}
+
+void AnomalyIndex::reserveDeadlines(qsizetype keys)
+{
     if (std::size_t(keys) > m_deadlines.size()) {
         // A priority_queue keeps its vector to itself: it is built again around a bigger one.
         std::vector<Deadline> heap;

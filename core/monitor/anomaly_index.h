@@ -10,6 +10,7 @@
 
 #include "anomaly_rules.h"
 #include "util/byte_order.h"
+#include "util/steps_in_turns.h"
 
 #include <QHash>
 #include <QSet>
@@ -56,8 +57,9 @@ public:
         return hasWaiting() || (!m_deadlines.empty() && m_deadlines.top().first <= nowUs);
     }
     // Room for `keys` keys (and as many owners and deadlines at most), so that a big scan
-    // does not rehash, nor move half a million deadlines (19 ms) when their heap doubles.
-    void reserve(qsizetype keys);
+    // does not rehash, nor move half a million deadlines (19 ms) when their heap doubles: one
+    // hash per step (util/steps_in_turns.h).
+    void addReserveSteps(qsizetype keys, Steps &steps);
 
     // As of the last evaluate(): the rule ids of a key (its own, then owner-holds-many), as
     // the full evaluation lists them for KeyEntry::anomalies.
@@ -70,6 +72,7 @@ public:
     QList<Anomaly> anomaliesOf(const QByteArray &key, const Lookup &lookup) const;
 
 private:
+    void reserveDeadlines(qsizetype keys);
     struct KeyState {
         QStringList keyRules; // AnomalyRules::rulesForKey
         QByteArray owner;     // the lock's owner (empty: none, or not a lock)

@@ -4,6 +4,7 @@
 #include "lease_rhythm.h"
 #include "monitor_clock.h"
 #include "util/byte_order.h"
+#include "util/steps_in_turns.h"
 
 #include <QPointer>
 
@@ -38,34 +39,21 @@ private:
 void KeyMonitor::Private::reserveFor(qsizetype keys, std::function<void()> done)
 {
     // Room for a million keys is hundreds of MB to allocate and touch (page faults: the hashes
-    // of the tracker and the anomaly index together took 100 ms): one structure per event-loop
-    // turn, each turn its own timer so that the window gets its turns in between.
-    auto steps = std::make_shared<const std::vector<std::function<void()>>>(
-        std::vector<std::function<void()>>{
-            [this, keys] { table.reserve(keys); },
-            [this, keys] { tracker.reserve(keys); },
-            [this, keys] { anomalyIndex.reserve(keys); },
-            [this, keys] {
-                if (!isShard) // an inner monitor shares the cluster monitor's recorder
-                    recorder.reserve(keys);
-            },
-            [this, keys] {
-                if (leases)
-                    leases->rhythm().reserve(keys);
-            },
-            std::move(done),
-        });
+    // of the tracker and the anomaly index together took 100 ms): one hash per event-loop turn,
+    // each turn its own timer so that the window gets its turns in between. (The tracker's is
+    // the longest step, 10 ms at a million keys: it holds the reads of the first SCAN rounds
+    // already, and its nodes are big.)
+    Steps steps{
+        [this, keys] { table.reserve(keys); },
+        [this, keys] { tracker.reserve(keys); },
+    };
+    anomalyIndex.addReserveSteps(keys, steps);
+    if (!isShard) // an inner monitor shares the cluster monitor's recorder
+        steps.push_back([this, keys] { recorder.reserve(keys); });
+    if (leases)
+        leases->rhythm().addReserveSteps(keys, steps);
     const quint64 g = gen;
-    QTimer::singleShot(1, q, [this, g, steps] { reserveStep(g, steps, 0); });
-}
-
-void KeyMonitor::Private::reserveStep(quint64 g, ReserveSteps steps, std::size_t i)
-{
-    if (g != gen || i >= steps->size())
-        return;
-    if (const auto &step = (*steps)[i])
-        step();
-    QTimer::singleShot(1, q, [this, g, steps, i] { reserveStep(g, steps, i + 1); });
+    runStepsInTurns(q, std::move(steps), std::move(done), [this, g] { return g == gen; });
 }
 
 void KeyMonitor::Private::noteLeaseFindings()

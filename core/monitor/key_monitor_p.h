@@ -90,8 +90,6 @@ public:
     // estimates how many a scan will find), so that a big scan does not rehash them as it goes;
     // made over a few event-loop turns, then `done`.
     void reserveFor(qsizetype keys, std::function<void()> done);
-    using ReserveSteps = std::shared_ptr<const std::vector<std::function<void()>>>;
-    void reserveStep(quint64 gen, ReserveSteps steps, std::size_t i);
     // Ends a scan pass once the replies that arrived before its end are applied: turn after
     // turn while their `backlog` shrinks, at most `turnsLeft` turns while it does not.
     void finishScanPass(quint64 gen, int turnsLeft, std::size_t backlog);

@@ -43,10 +43,10 @@ public:
         , m_bounded(bounded)
     {}
 
-    void reserve(qsizetype keys)
+    void addReserveSteps(qsizetype keys, Steps &steps)
     {
-        m_holds.reserve(keys);
-        m_stats.reserve(keys);
+        steps.push_back([this, keys] { m_holds.reserve(keys); });
+        steps.push_back([this, keys] { m_stats.reserve(keys); });
     }
 
     void add(const Event &e, const EventLog &log)
@@ -636,9 +636,9 @@ void LeaseRhythm::add(const Event &event, const EventLog &log)
     d->add(event, log);
 }
 
-void LeaseRhythm::reserve(qsizetype keys)
+void LeaseRhythm::addReserveSteps(qsizetype keys, Steps &steps)
 {
-    d->reserve(keys);
+    d->addReserveSteps(keys, steps);
 }
 
 std::vector<LeaseFinding> LeaseRhythm::takeNew()

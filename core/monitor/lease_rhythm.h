@@ -20,6 +20,7 @@
 #pragma once
 
 #include "events/event_log.h"
+#include "util/steps_in_turns.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -131,8 +132,9 @@ public:
     ~LeaseRhythm();
     // One event, its strings read from `log` now (a monitor's log lets old strings go).
     void add(const Event &event, const EventLog &log);
-    // Room for `keys` keys held at once (a monitor's scan estimate), so that they do not rehash.
-    void reserve(qsizetype keys);
+    // Room for `keys` keys held at once (a monitor's scan estimate), so that they do not rehash:
+    // one hash per step (util/steps_in_turns.h).
+    void addReserveSteps(qsizetype keys, Steps &steps);
     // The findings made or upgraded (expired -> ran out under a live holder) since the last
     // call, in the order they were made.
     std::vector<LeaseFinding> takeNew();

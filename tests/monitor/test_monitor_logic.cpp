@@ -12,11 +12,13 @@
 #include "monitor/notify_config.h"
 #include "monitor/scan_pacer.h"
 #include "redis/connection.h"
+#include "util/steps_in_turns.h"
 
 #include <QBuffer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
+#include <QTimer>
 
 #include <algorithm>
 #include <map>
@@ -111,6 +113,7 @@ private slots:
     void anomalyIndexFirstOfManyKeys();
     void anomalyIndexWaitsForDueDeadlines();
     void anomalyIndexMatchesFullEvaluation();
+    void roomIsMadeOneStepPerTurn();
     void readCommandsAreBoundedReads();
     void scanCountersFromInfoText();
     void scanPacerFollowsTheServersCost();
@@ -452,8 +455,12 @@ void TestMonitorLogic::anomalyIndexMatchesFullEvaluation()
     QHash<QByteArray, QStringList> previousRules;
     int changes = 0, appearedTotal = 0, quietAppeared = 0;
     for (int step = 0; step < 300; ++step) {
-        if (step == 150)
-            index.reserve(4096); // a big scan's room, made mid-way: every deadline must stay
+        if (step == 150) { // a big scan's room, made mid-way: every deadline must stay
+            Steps room;
+            index.addReserveSteps(4096, room);
+            for (const auto &part : room)
+                part();
+        }
         now += pick(0, 1500) * 1000LL + pick(0, 999);
         const bool quiet = pick(0, 2) == 0; // time alone: only the deadlines move things
         for (int i = quiet ? 0 : pick(1, 4); i > 0; --i) {
@@ -524,6 +531,57 @@ void TestMonitorLogic::anomalyIndexMatchesFullEvaluation()
 // (AnomalyIndex::kFirstKept, 2,048): keys arriving in random order, the smallest leaving,
 // all compared with the full evaluation's first ones, including when so many of the first
 // keys left that the index must sort them all again.
+// Room for a big scan is made one hash per event-loop turn (util/steps_in_turns.h): the steps
+// run in order, later, each in a turn of its own (another timer's turns come in between), and
+// `done` after the last; they stop when they are no longer wanted, or with their context.
+void TestMonitorLogic::roomIsMadeOneStepPerTurn()
+{
+    QString trace;
+    QTimer otherWork; // a turn of something else: every pass of the event loop
+    otherWork.setInterval(0);
+    connect(&otherWork, &QTimer::timeout, this, [&] {
+        if (!trace.endsWith(QLatin1Char('.')))
+            trace += QLatin1Char('.');
+    });
+    const auto letters = [&](const QString &s) {
+        return Steps{[&trace, s] { trace += s[0]; }, [&trace, s] { trace += s[1]; },
+                     [&trace, s] { trace += s[2]; }};
+    };
+
+    QObject context;
+    bool done = false;
+    runStepsInTurns(&context, letters(QStringLiteral("abc")), [&] { done = true; });
+    QVERIFY(trace.isEmpty()); // nothing at once
+    otherWork.start();
+    QVERIFY(QTest::qWaitFor([&] { return done; }, 5000));
+    otherWork.stop();
+    trace.remove(0, trace.startsWith(QLatin1Char('.')) ? 1 : 0);
+    QCOMPARE(trace.left(5), QStringLiteral("a.b.c"));
+
+    // No longer wanted after the first step (a new scan began): the rest do not run.
+    trace.clear();
+    done = false;
+    runStepsInTurns(
+        &context, letters(QStringLiteral("def")), [&] { done = true; },
+        [&] { return !trace.contains(QLatin1Char('d')); });
+    QTest::qWait(100);
+    QCOMPARE(trace, QStringLiteral("d"));
+    QVERIFY(!done);
+
+    // The context gone after the first step: nothing more runs.
+    trace.clear();
+    auto *owner = new QObject;
+    Steps steps = letters(QStringLiteral("ghi"));
+    steps[0] = [&trace, owner] {
+        trace += QLatin1Char('g');
+        delete owner;
+    };
+    runStepsInTurns(owner, std::move(steps), [&] { done = true; });
+    QTest::qWait(100);
+    QCOMPARE(trace, QStringLiteral("g"));
+    QVERIFY(!done);
+}
+
 void TestMonitorLogic::anomalyIndexFirstOfManyKeys()
 {
     std::mt19937 rng(5);

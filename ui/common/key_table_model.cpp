@@ -101,13 +101,15 @@ void KeyTableModel::setTheme(const Theme &theme)
         Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
 }
 
-void KeyTableModel::reserve(int rows)
+void KeyTableModel::addReserveSteps(int rows, Steps &steps)
 {
     const auto n = std::size_t(qMax(0, rows));
-    m_rows.reserve(n);
-    m_states.reserve(n);
-    m_leases.reserve(n);
-    m_rowOf.reserve(rows);
+    steps.push_back([this, n] {
+        m_rows.reserve(n);
+        m_states.reserve(n);
+        m_leases.reserve(n);
+    });
+    steps.push_back([this, rows] { m_rowOf.reserve(rows); });
 }
 
 void KeyTableModel::appendRows(std::vector<Row> rows)

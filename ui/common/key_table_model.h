@@ -6,6 +6,7 @@
 
 #include "events/run_state.h"
 #include "theme.h"
+#include "util/steps_in_turns.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -65,8 +66,9 @@ public:
     // Rows that arrive while the model is shown (the monitor's keys, found scan batch by scan
     // batch): appended without a reset; their states are set one by one.
     void appendRows(std::vector<Row> rows);
-    // Room for `rows` rows, so that appending up to them does not rehash or move the table.
-    void reserve(int rows);
+    // Room for `rows` rows, so that appending up to them does not rehash or move the table,
+    // in steps (util/steps_in_turns.h).
+    void addReserveSteps(int rows, Steps &steps);
     void setRowState(int row, const KeyState &state);
     void setRowTypeText(int row, const QString &text);
     // Many rows at once (a monitor's batch of a thousand keys): one dataChanged over the rows

@@ -20,6 +20,7 @@
 #include "profile_dialog.h"
 #include "status_line.h"
 #include "timeline/timeline_widget.h"
+#include "util/steps_in_turns.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -488,8 +489,12 @@ bool MonitorPage::startMonitor(const ConnectionProfile &profile, QString *error)
         m_feed->queue(keys);
         m_statusDue = true;
     });
-    connect(monitor, &KeyMonitor::keyCountEstimated, this,
-            [this](qsizetype keys) { m_feed->reserve(keys); });
+    connect(monitor, &KeyMonitor::keyCountEstimated, this, [this](qsizetype keys) {
+        // A hash or two per turn (10-12 ms at a million keys in one turn).
+        Steps steps;
+        m_feed->addReserveSteps(keys, steps);
+        runStepsInTurns(this, std::move(steps));
+    });
     connect(monitor, &KeyMonitor::initialScanFinished, this, [this] {
         m_scanEndDue = true;
         m_tablePump->start(); // in its own turn, not in the monitor's that ends the scan

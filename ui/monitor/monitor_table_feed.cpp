@@ -44,14 +44,16 @@ void MonitorTableFeed::reset(const KeyMonitor *monitor)
     m_model->setTime(monitorNowUs()); // the page's clock takes over from here
 }
 
-void MonitorTableFeed::reserve(qsizetype keys)
+void MonitorTableFeed::addReserveSteps(qsizetype keys, Steps &steps)
 {
     const auto n = qMin<qsizetype>(keys, std::numeric_limits<int>::max() / 2);
-    m_rowOf.reserve(n);
-    m_keys.reserve(n);
-    m_leases.reserve(n);
-    m_strings->reserve(std::size_t(n) * 2); // each key and its value
-    m_model->reserve(int(n));
+    steps.push_back([this, n] { m_rowOf.reserve(n); });
+    steps.push_back([this, n] {
+        m_keys.reserve(n);
+        m_leases.reserve(n);
+    });
+    steps.push_back([this, n] { m_strings->reserve(std::size_t(n) * 2); }); // a key, its value
+    m_model->addReserveSteps(int(n), steps);
 }
 
 QByteArray MonitorTableFeed::keyAt(int row) const

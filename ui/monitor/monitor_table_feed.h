@@ -30,8 +30,9 @@ public:
     // Starts over with an empty table for a new monitor.
     void reset(const KeyMonitor *monitor);
     // Room for about `keys` rows (the monitor's estimate of its first scan): growing to them
-    // rehashed the row index and the model's tables as the scan went, 50 ms each time.
-    void reserve(qsizetype keys);
+    // rehashed the row index and the model's tables as the scan went, 50 ms each time. One
+    // hash per step (util/steps_in_turns.h).
+    void addReserveSteps(qsizetype keys, Steps &steps);
     // Brings the rows of `keys` up to date (new keys are appended).
     void update(const QList<QByteArray> &keys);
     // Every key the monitor knows (after a resynchronisation, or another language).
