@@ -30,7 +30,7 @@ bool KeyChangeTracker::notify(const QByteArray &key, const QByteArray &event, qi
     op.kind = kind;
     op.timeUs = timeUs;
     op.event = event;
-    k.ops.push_back(op);
+    k.queues().ops.push_back(op);
     k.lastOpSeq = op.seq;
     m_busyKeys.insert(key);
     if (kind != OpKind::Write) {
@@ -46,7 +46,7 @@ quint64 KeyChangeTracker::readSent(const QByteArray &key)
     Read r;
     r.ticket = m_nextTicket++;
     r.seqAtSend = m_seq;
-    k.reads.push_back(r);
+    k.queues().reads.push_back(r);
     return r.ticket;
 }
 
@@ -58,8 +58,10 @@ void KeyChangeTracker::readDone(const QByteArray &key, quint64 ticket, const Key
     if (it == m_keys.end())
         return;
     KeyState &k = it.value();
+    if (!k.inFlight)
+        return;
     bool found = false;
-    for (Read &r : k.reads) {
+    for (Read &r : k.inFlight->reads) {
         if (r.ticket == ticket) {
             r.arrived = true;
             r.seqAtArrival = m_seq;
@@ -77,7 +79,7 @@ void KeyChangeTracker::readDone(const QByteArray &key, quint64 ticket, const Key
 void KeyChangeTracker::forgetIfIdle(const QByteArray &key)
 {
     const auto it = m_keys.find(key);
-    if (it != m_keys.end() && it->ops.empty() && it->reads.empty() && !it->exists)
+    if (it != m_keys.end() && it->idle() && !it->exists)
         m_keys.erase(it);
 }
 
@@ -98,11 +100,11 @@ void KeyChangeTracker::emitObservation(KeyObservation o, KeyState &k)
     m_ready.push_back(std::move(o));
 }
 
-void KeyChangeTracker::popCoveredWrites(KeyState &k, quint64 seqAtSend, quint64 limitSeq)
+void KeyChangeTracker::popCoveredWrites(InFlight &q, quint64 seqAtSend, quint64 limitSeq)
 {
-    while (!k.ops.empty() && k.ops.front().kind == OpKind::Write &&
-           k.ops.front().seq <= seqAtSend && k.ops.front().seq < limitSeq)
-        k.ops.pop_front();
+    while (!q.ops.empty() && q.ops.front().kind == OpKind::Write &&
+           q.ops.front().seq <= seqAtSend && q.ops.front().seq < limitSeq)
+        q.ops.pop_front();
 }
 
 void KeyChangeTracker::unresolvable(const QByteArray &key, KeyState &k, const Op &op)
@@ -124,14 +126,25 @@ void KeyChangeTracker::unresolvable(const QByteArray &key, KeyState &k, const Op
 
 void KeyChangeTracker::resolve(const QByteArray &key, KeyState &k)
 {
+    if (!k.inFlight) {
+        m_busyKeys.remove(key);
+        return;
+    }
+    resolveQueued(key, k, *k.inFlight);
+    if (k.idle())
+        k.inFlight.reset();
+}
+
+void KeyChangeTracker::resolveQueued(const QByteArray &key, KeyState &k, InFlight &q)
+{
     constexpr quint64 kNoLimit = std::numeric_limits<quint64>::max();
     for (;;) {
-        if (k.ops.empty()) {
+        if (q.ops.empty()) {
             // Reads not explaining any op: polls and scans. They stand if no notification for
             // the key arrived after they were sent.
-            while (!k.reads.empty() && k.reads.front().arrived) {
-                Read r = std::move(k.reads.front());
-                k.reads.pop_front();
+            while (!q.reads.empty() && q.reads.front().arrived) {
+                Read r = std::move(q.reads.front());
+                q.reads.pop_front();
                 if (r.used || r.snapshot.failed || k.lastOpSeq > r.seqAtSend)
                     continue;
                 KeyObservation o;
@@ -144,7 +157,7 @@ void KeyChangeTracker::resolve(const QByteArray &key, KeyState &k)
             m_busyKeys.remove(key);
             return;
         }
-        const Op op = k.ops.front();
+        const Op op = q.ops.front();
         if (op.kind != OpKind::Write) {
             KeyObservation o;
             o.kind = op.kind == OpKind::Expire ? KeyObservation::Kind::Expired
@@ -152,31 +165,31 @@ void KeyChangeTracker::resolve(const QByteArray &key, KeyState &k)
             o.timeUs = op.timeUs;
             o.key = key;
             o.event = op.event;
-            k.ops.pop_front();
+            q.ops.pop_front();
             emitObservation(std::move(o), k);
             continue;
         }
         // Reads sent before this write cannot tell its value.
-        while (!k.reads.empty() && k.reads.front().seqAtSend < op.seq)
-            k.reads.pop_front();
-        if (k.reads.empty() || !k.reads.front().arrived)
+        while (!q.reads.empty() && q.reads.front().seqAtSend < op.seq)
+            q.reads.pop_front();
+        if (q.reads.empty() || !q.reads.front().arrived)
             return; // its read is not sent or not back yet
-        Read &r = k.reads.front();
+        Read &r = q.reads.front();
         r.used = true;
         if (r.snapshot.failed) {
             m_dropped += 1;
-            popCoveredWrites(k, r.seqAtSend, kNoLimit);
+            popCoveredWrites(q, r.seqAtSend, kNoLimit);
             continue;
         }
         // The first delete/expiry after the write that the read may have seen, and the first
         // write after that delete.
         quint64 deleteSeq = 0, laterWriteSeq = 0;
-        for (qsizetype i = 1; i < k.ops.size() && k.ops[i].seq <= r.seqAtArrival; ++i) {
+        for (qsizetype i = 1; i < q.ops.size() && q.ops[i].seq <= r.seqAtArrival; ++i) {
             if (!deleteSeq) {
-                if (k.ops[i].kind != OpKind::Write)
-                    deleteSeq = k.ops[i].seq;
-            } else if (k.ops[i].kind == OpKind::Write) {
-                laterWriteSeq = k.ops[i].seq;
+                if (q.ops[i].kind != OpKind::Write)
+                    deleteSeq = q.ops[i].seq;
+            } else if (q.ops[i].kind == OpKind::Write) {
+                laterWriteSeq = q.ops[i].seq;
                 break;
             }
         }
@@ -194,7 +207,7 @@ void KeyChangeTracker::resolve(const QByteArray &key, KeyState &k)
                 o.key = key;
                 o.event = op.event;
                 o.snapshot = s;
-                popCoveredWrites(k, seqAtSend, kNoLimit);
+                popCoveredWrites(q, seqAtSend, kNoLimit);
                 emitObservation(std::move(o), k);
                 continue;
             }
@@ -204,14 +217,14 @@ void KeyChangeTracker::resolve(const QByteArray &key, KeyState &k)
             o.key = key;
             o.event = op.event;
             o.snapshot = s;
-            popCoveredWrites(k, seqAtSend, kNoLimit);
+            popCoveredWrites(q, seqAtSend, kNoLimit);
             emitObservation(std::move(o), k);
             continue;
         }
         bool mine = s.exists();
         if (mine && laterWriteSeq) {
             const Read *r2 = nullptr;
-            for (const Read &x : k.reads) {
+            for (const Read &x : q.reads) {
                 if (x.seqAtSend >= laterWriteSeq) {
                     r2 = &x;
                     break;
@@ -234,11 +247,11 @@ void KeyChangeTracker::resolve(const QByteArray &key, KeyState &k)
             o.key = key;
             o.event = op.event;
             o.snapshot = s;
-            popCoveredWrites(k, seqAtSend, deleteSeq);
+            popCoveredWrites(q, seqAtSend, deleteSeq);
             emitObservation(std::move(o), k);
         } else {
             unresolvable(key, k, op);
-            popCoveredWrites(k, seqAtSend, deleteSeq);
+            popCoveredWrites(q, seqAtSend, deleteSeq);
         }
     }
 }
@@ -251,8 +264,8 @@ std::vector<KeyObservation> KeyChangeTracker::take()
     qint64 watermark = std::numeric_limits<qint64>::max();
     for (const QByteArray &key : std::as_const(m_busyKeys)) {
         const auto k = m_keys.constFind(key);
-        if (k != m_keys.cend() && !k->ops.empty())
-            watermark = qMin(watermark, k->ops.front().timeUs);
+        if (k != m_keys.cend() && k->hasOps())
+            watermark = qMin(watermark, k->inFlight->ops.front().timeUs);
     }
     const auto byTime = [](const KeyObservation &a, const KeyObservation &b) {
         return a.timeUs < b.timeUs;
@@ -275,8 +288,7 @@ std::vector<KeyObservation> KeyChangeTracker::take()
 void KeyChangeTracker::reset()
 {
     for (auto it = m_keys.begin(); it != m_keys.end();) {
-        it->ops.clear();
-        it->reads.clear();
+        it->inFlight.reset();
         it->lastOpSeq = 0;
         if (!it->exists)
             it = m_keys.erase(it);
