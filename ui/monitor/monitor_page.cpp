@@ -489,11 +489,12 @@ bool MonitorPage::startMonitor(const ConnectionProfile &profile, QString *error)
         m_feed->queue(keys);
         m_statusDue = true;
     });
-    connect(monitor, &KeyMonitor::keyCountEstimated, this, [this](qsizetype keys) {
-        // A hash or two per turn (10-12 ms at a million keys in one turn).
+    connect(monitor, &KeyMonitor::keyCountEstimated, this, [this, monitor](qsizetype keys) {
+        // A hash or two per turn (10-12 ms at a million keys in one turn), for as long as this
+        // monitor is the page's.
         Steps steps;
         m_feed->addReserveSteps(keys, steps);
-        runStepsInTurns(this, std::move(steps));
+        runStepsInTurns(monitor, std::move(steps));
     });
     connect(monitor, &KeyMonitor::initialScanFinished, this, [this] {
         m_scanEndDue = true;
