@@ -41,8 +41,8 @@ void KeyMonitor::Private::reserveFor(qsizetype keys, std::function<void()> done)
     // Room for a million keys is hundreds of MB to allocate and touch (page faults: the hashes
     // of the tracker and the anomaly index together took 100 ms): one hash per event-loop turn,
     // each turn its own timer so that the window gets its turns in between. (The tracker's is
-    // the longest step, 10 ms at a million keys: it holds the reads of the first SCAN rounds
-    // already, and its nodes are big.)
+    // the longest step, 8-10 ms at a million keys: it already holds the reads of the first SCAN
+    // rounds, and moves them into the new room.)
     Steps steps{
         [this, keys] { table.reserve(keys); },
         [this, keys] { tracker.reserve(keys); },
