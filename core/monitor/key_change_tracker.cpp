@@ -126,11 +126,8 @@ void KeyChangeTracker::unresolvable(const QByteArray &key, KeyState &k, const Op
 
 void KeyChangeTracker::resolve(const QByteArray &key, KeyState &k)
 {
-    if (!k.inFlight) {
-        m_busyKeys.remove(key);
-        return;
-    }
-    resolveQueued(key, k, *k.inFlight);
+    // Its callers have just queued an op, or found the read that came back: the queues exist.
+    resolveQueued(key, k, k.queues());
     if (k.idle())
         k.inFlight.reset();
 }
