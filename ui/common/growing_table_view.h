@@ -7,14 +7,14 @@
 // layout (a reset, removals, moves, a new root, a style or font change) keeps QTableView's.
 #pragma once
 
-#include <QTableView>
+#include "grid_table_view.h"
 
 namespace lockscope::ui {
 
-class GrowingTableView : public QTableView {
+class GrowingTableView : public GridTableView {
     Q_OBJECT
 public:
-    using QTableView::QTableView;
+    using GridTableView::GridTableView;
 
     void setModel(QAbstractItemModel *model) override;
     void setRootIndex(const QModelIndex &index) override;

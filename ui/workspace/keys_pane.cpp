@@ -11,7 +11,7 @@
 namespace lockscope::ui {
 
 KeysPane::KeysPane(KeyTableModel *model, QWidget *parent)
-    : QTableView(parent)
+    : GridTableView(parent)
     , m_model(model)
 {
     setModel(m_model);

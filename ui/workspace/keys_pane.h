@@ -3,14 +3,14 @@
 // the strategies that have them.
 #pragma once
 
-#include <QTableView>
+#include "common/grid_table_view.h"
 
 namespace lockscope::ui {
 
 class KeyTableModel;
 class RunData;
 
-class KeysPane final : public QTableView {
+class KeysPane final : public GridTableView {
     Q_OBJECT
 public:
     explicit KeysPane(KeyTableModel *model, QWidget *parent = nullptr);
