@@ -597,6 +597,40 @@ private Q_SLOTS:
                  QStringLiteral("no TTL"));
     }
 
+    // The monitor's rows are lower than the workspace's (the font's height + 8, not + 14): the
+    // time left must still be drawn from its layout there, not shaped again in every paint.
+    void ttlLabelsDrawnFromLayoutsInLowRows()
+    {
+        const auto run =
+            simulate(QStringLiteral("pause-after-acquire"), QStringLiteral("set-nx-px-lua"));
+        QVERIFY(run);
+        KeyTableModel model;
+        fillKeyModel(model, *run);
+        StateCursor cursor;
+        cursor.reset(run.get());
+        const qint64 at = 10'000'000; // A's lock, 20 s left
+        cursor.seek(at);
+        model.setStates(cursor.state().keys(), at);
+        model.setTime(at);
+        int held = 0;
+        for (int r = 0; r < model.rowCount(); ++r)
+            held += model.index(r, KeyTableModel::TtlColumn)
+                        .data(KeyTableModel::TtlRemainingRole)
+                        .toLongLong() >= 0;
+        QVERIFY2(held > 0, "no key held at 10 s");
+        for (int extra : {8, 14}) {
+            QTableView view;
+            view.setModel(&model);
+            auto *ttl = new TtlDelegate(&view);
+            view.setItemDelegateForColumn(KeyTableModel::TtlColumn, ttl);
+            view.verticalHeader()->setDefaultSectionSize(view.fontMetrics().height() + extra);
+            view.verticalHeader()->hide();
+            view.resize(1000, 400);
+            view.viewport()->grab();
+            QCOMPARE(ttl->labelsFromLayouts(), qint64(held));
+        }
+    }
+
     void commandLogGrowsWithThePlayback()
     {
         const auto run =

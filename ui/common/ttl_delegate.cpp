@@ -68,9 +68,13 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     painter->setPen(option.state & QStyle::State_Selected
                         ? option.palette.color(QPalette::HighlightedText)
                         : option.palette.color(QPalette::Text));
-    TextCache::forThisThread().draw(*painter,
-                                    QRectF(bar.right() + 8, r.top(), textWidth, r.height()),
-                                    Qt::AlignLeft | Qt::AlignVCenter, label);
+    // The text's box is the cell's full height, centred where the bar's is: in the monitor's
+    // rows (the font's height + 8) the bar's box is lower than a line of text, and TextCache
+    // leaves a line taller than its box to drawText, which shaped every time left again in
+    // every paint (issue 17).
+    m_fromLayouts += TextCache::forThisThread().draw(
+        *painter, QRectF(bar.right() + 8, option.rect.top(), textWidth, option.rect.height()),
+        Qt::AlignLeft | Qt::AlignVCenter, label);
     painter->restore();
 }
 

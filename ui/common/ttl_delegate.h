@@ -18,12 +18,16 @@ public:
                const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
+    // Times left drawn from their layouts (the rest by drawText): for the tests.
+    qint64 labelsFromLayouts() const { return m_fromLayouts; }
+
 private:
     // The width of the longest time left ("000.0 s") in `font`.
     int timeWidth(const QFont &font) const;
 
     mutable QFont m_timeFont;
     mutable int m_timeWidth = -1;
+    mutable qint64 m_fromLayouts = 0;
 };
 
 } // namespace lockscope::ui
