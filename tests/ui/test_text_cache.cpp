@@ -8,6 +8,7 @@
 #include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
+#include <QStaticText>
 #include <QTest>
 
 #include <vector>
@@ -128,6 +129,49 @@ private slots:
         for (int flags : {int(Qt::AlignLeft | Qt::AlignVCenter), int(Qt::AlignCenter)})
             QCOMPARE(draw(QFont(), false, QPointF(), low, flags, owner, true),
                      draw(QFont(), false, QPointF(), low, flags, owner, false));
+    }
+
+    // TextCache measures a line's natural width only when the layout does not fit its box: a
+    // layout is never narrower than the line drawText lays out (it may be wider by a glyph's
+    // overhang). Checked here for the scripts and shapes the window shows; a text that ends in
+    // spaces, which a layout may leave out, the cache measures anyway.
+    void layoutAtLeastAsWideAsTheLine()
+    {
+        QStringList texts = {QStringLiteral("lock:orders:20260301-000042"),
+                             QStringLiteral("fj"),
+                             QStringLiteral("  leading spaces"),
+                             QStringLiteral("J"),
+                             QStringLiteral("持有锁 lock:a"),
+                             QStringLiteral("剩余 12.5 秒"),
+                             QStringLiteral("\u0645\u0631\u062d\u0628\u0627 lock"),
+                             QStringLiteral("e\u0301te\u0301"),
+                             QStringLiteral("…"),
+                             QStringLiteral("AVATAR To. Wa"),
+                             QStringLiteral("461.4 s")};
+        for (int i = 0; i < 400; ++i)
+            texts << QStringLiteral("c%1:%2:%3f").arg(i % 50).arg(i * 7919).arg(i * 104729, 8, 16);
+        QFont dejaVu(QStringLiteral("DejaVu Sans"));
+        dejaVu.setPointSize(10);
+        QFont large = dejaVu;
+        large.setPointSize(14);
+        int checked = 0;
+        for (QFont font : {dejaVu, large, QGuiApplication::font()}) {
+            for (bool bold : {false, true}) {
+                font.setBold(bold);
+                const QFontMetricsF fm(font);
+                for (const QString &text : std::as_const(texts)) {
+                    QStaticText laid(text);
+                    laid.setTextFormat(Qt::PlainText);
+                    laid.prepare(QTransform(), font);
+                    QVERIFY2(fm.horizontalAdvance(text) <= laid.size().width(),
+                             qPrintable(text + QStringLiteral(": %1 > %2")
+                                                   .arg(fm.horizontalAdvance(text))
+                                                   .arg(laid.size().width())));
+                    ++checked;
+                }
+            }
+        }
+        QCOMPARE(checked, 6 * int(texts.size()));
     }
 
     void elidedAsQFontMetrics()

@@ -42,20 +42,24 @@ void ShapedTextDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     painter->setFont(opt.font);
     painter->setPen(opt.palette.color(
         group, (opt.state & QStyle::State_Selected) ? QPalette::HighlightedText : QPalette::Text));
-    QSizeF size;
+    const Qt::Alignment horizontal =
+        QStyle::visualAlignment(opt.direction, opt.displayAlignment) & Qt::AlignHorizontal_Mask;
+    // A line placed at the left needs no width: it is not measured (a new text shaped once, not
+    // twice).
+    const bool leftAligned = !(horizontal & (Qt::AlignRight | Qt::AlignHCenter));
+    double height = 0, width = 0;
     const QStaticText &line =
-        texts.laidOut(opt.font, texts.elided(opt.font, opt.fontMetrics, text, area.width()), &size);
+        texts.laidOut(opt.font, texts.elided(opt.font, opt.fontMetrics, text, area.width()),
+                      &height, leftAligned ? nullptr : &width);
     // Where the style puts the line: a box as wide as the area and as high as the line
     // (rounded), aligned vertically; in it the line aligned to a fraction of a pixel.
     const QRect box = QStyle::alignedRect(opt.direction, opt.displayAlignment,
-                                          QSize(area.width(), qRound(size.height())), area);
-    const Qt::Alignment horizontal =
-        QStyle::visualAlignment(opt.direction, opt.displayAlignment) & Qt::AlignHorizontal_Mask;
+                                          QSize(area.width(), qRound(height)), area);
     qreal x = box.x();
     if (horizontal & Qt::AlignRight)
-        x += box.width() - size.width();
+        x += box.width() - width;
     else if (horizontal & Qt::AlignHCenter)
-        x += (box.width() - size.width()) / 2;
+        x += (box.width() - width) / 2;
     painter->drawStaticText(QPointF(x, box.y()), line);
     painter->restore();
     ++m_fromLayouts;

@@ -58,7 +58,8 @@ bool TextCache::draw(QPainter &p, const QRectF &r, int flags, const QString &tex
         p.drawText(r, flags, text);
         return false;
     }
-    const Laid *it = &laid(of(p.font()), text);
+    PerFont &per = of(p.font());
+    const Laid *it = &laid(per, text);
     // Where drawText puts a line that fits: centred vertically on the font's height, at the
     // left or centred on its natural width.
     const double x = flags == int(Qt::AlignCenter) ? r.x() + (r.width() - it->width) / 2 : r.x();
@@ -69,7 +70,7 @@ bool TextCache::draw(QPainter &p, const QRectF &r, int flags, const QString &tex
     // that can move a box by a fraction of a pixel use onWholePixels()).
     const bool whole = r.x() == std::floor(r.x()) && r.y() == std::floor(r.y()) &&
                        r.width() == std::floor(r.width()) && r.height() == std::floor(r.height());
-    if (!whole || it->logicalWidth > r.width() || it->logicalHeight > r.height()) {
+    if (!whole || it->logicalHeight > r.height() || wider(per, text, *it, r.width())) {
         p.drawText(r, flags, text);
         return false;
     }
@@ -94,15 +95,32 @@ const TextCache::Laid &TextCache::laid(PerFont &font, const QString &text)
     // hook, are not cut), and so does drawStaticText.
     const QFontMetricsF fm(font.font);
     laid.height = QFontMetrics(font.font).height();
-    laid.logicalWidth = fm.horizontalAdvance(text);
     laid.logicalHeight = fm.height();
     return *font.laid.insert(text, laid);
 }
 
-const QStaticText &TextCache::laidOut(const QFont &font, const QString &text, QSizeF *lineSize)
+double TextCache::logicalWidth(const PerFont &font, const QString &text, const Laid &laid)
 {
-    const Laid &line = laid(of(font), text);
-    *lineSize = QSizeF(line.logicalWidth, line.logicalHeight);
+    if (laid.logicalWidth < 0) // shaping the text again: a third of a new text's cost
+        laid.logicalWidth = QFontMetricsF(font.font).horizontalAdvance(text);
+    return laid.logicalWidth;
+}
+
+bool TextCache::wider(const PerFont &font, const QString &text, const Laid &laid, double width)
+{
+    if (laid.width <= width && !text.isEmpty() && !text.back().isSpace())
+        return false;
+    return logicalWidth(font, text, laid) > width;
+}
+
+const QStaticText &TextCache::laidOut(const QFont &font, const QString &text, double *lineHeight,
+                                      double *naturalWidth)
+{
+    PerFont &per = of(font);
+    const Laid &line = laid(per, text);
+    *lineHeight = line.logicalHeight;
+    if (naturalWidth)
+        *naturalWidth = logicalWidth(per, text, line);
     return line.text;
 }
 

@@ -30,9 +30,11 @@ public:
     // layout made once, false when by drawText.
     bool draw(QPainter &p, const QRectF &r, int flags, const QString &text);
     // `text` in `font` laid out once, for a caller that places it itself (a table cell placed
-    // as the style places it), and the size of the line QTextLayout would make of it (its
-    // natural width, the font's height); valid until the next call.
-    const QStaticText &laidOut(const QFont &font, const QString &text, QSizeF *lineSize);
+    // as the style places it), with the height of the line QTextLayout would make of it (the
+    // font's) and, when `naturalWidth` is given, its natural width: measuring it shapes the text
+    // again, so it is measured only when first asked for. Valid until the next call.
+    const QStaticText &laidOut(const QFont &font, const QString &text, double *lineHeight,
+                               double *naturalWidth = nullptr);
     // As fm.elidedText(text, Qt::ElideRight, width), fm being the metrics of `font`.
     QString elided(const QFont &font, const QFontMetrics &fm, const QString &text, int width);
 
@@ -42,8 +44,10 @@ public:
 private:
     struct Laid {
         QStaticText text;
-        double width = 0, height = 0;
-        double logicalWidth = 0, logicalHeight = 0; // the line drawText lays out
+        double width = 0, height = 0;     // the layout's size (its width is the natural width plus
+                                          // a glyph's overhang, less trailing spaces)
+        mutable double logicalWidth = -1; // the line drawText lays out: -1 until measured
+        double logicalHeight = 0;
     };
     struct PerFont {
         QFont font;
@@ -52,6 +56,12 @@ private:
     };
     PerFont &of(const QFont &font);
     const Laid &laid(PerFont &font, const QString &text);
+    // The natural width of `laid`'s text (QFontMetricsF::horizontalAdvance), measured once.
+    static double logicalWidth(const PerFont &font, const QString &text, const Laid &laid);
+    // Whether the line drawText would lay `text` out in is wider than `width`. A layout is at
+    // least as wide as the line unless the text ends in spaces (test_text_cache checks it), so
+    // the line is measured only when the layout does not fit.
+    static bool wider(const PerFont &font, const QString &text, const Laid &laid, double width);
 
     std::vector<PerFont> m_fonts; // the most recently used last
 };
