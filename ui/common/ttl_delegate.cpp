@@ -5,6 +5,7 @@
 #include "theme.h"
 
 #include <QApplication>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -56,15 +57,14 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     const int textWidth = timeWidth(option.font) + 8;
     QRectF bar(r.left(), r.center().y() - 6, qMax(10, r.width() - textWidth), 12);
     painter->setPen(Qt::NoPen);
-    painter->setBrush(theme.grid);
-    painter->drawRoundedRect(bar, 4, 4);
+    drawTrack(*painter, bar, theme.grid);
     const double fraction = qBound(0.0, double(ttl) / double(max), 1.0);
     QRectF fill = bar;
     fill.setWidth(bar.width() * fraction);
     // Running out: the bar turns to the warning colour in the last fifth.
     painter->setBrush(fraction < 0.2 ? theme.warning : (owner.isValid() ? owner : theme.good));
     if (fill.width() > 0.5)
-        painter->drawRoundedRect(fill, 4, 4);
+        painter->drawRoundedRect(fill, kBarRadius, kBarRadius);
     painter->setPen(option.state & QStyle::State_Selected
                         ? option.palette.color(QPalette::HighlightedText)
                         : option.palette.color(QPalette::Text));
@@ -76,6 +76,36 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
         *painter, QRectF(bar.right() + 8, option.rect.top(), textWidth, option.rect.height()),
         Qt::AlignLeft | Qt::AlignVCenter, label);
     painter->restore();
+}
+
+void TtlDelegate::drawTrack(QPainter &painter, const QRectF &bar, const QColor &colour) const
+{
+    // An antialiased shape blended over the cell gives the pixels of an image of it, drawn on
+    // transparency, blended over the cell (both add the colour times its coverage to what is
+    // there), as long as the image lands on whole pixels; elsewhere (a scaled painter, an SVG
+    // file) the track is drawn in place.
+    const QTransform &t = painter.deviceTransform();
+    const QPointF at = t.map(bar.topLeft());
+    const bool wholePixels = t.type() <= QTransform::TxTranslate &&
+                             painter.paintEngine()->type() == QPaintEngine::Raster &&
+                             at == QPointF(at.toPoint()) &&
+                             bar.size() == QSizeF(bar.size().toSize());
+    if (!wholePixels) {
+        painter.setBrush(colour);
+        painter.drawRoundedRect(bar, kBarRadius, kBarRadius);
+        return;
+    }
+    if (m_track.size() != bar.size().toSize() || m_trackColour != colour) {
+        m_track = QImage(bar.size().toSize(), QImage::Format_ARGB32_Premultiplied);
+        m_track.fill(Qt::transparent);
+        QPainter p(&m_track);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setPen(Qt::NoPen);
+        p.setBrush(colour);
+        p.drawRoundedRect(QRectF(QPointF(0, 0), bar.size()), kBarRadius, kBarRadius);
+        m_trackColour = colour;
+    }
+    painter.drawImage(bar.topLeft(), m_track);
 }
 
 int TtlDelegate::timeWidth(const QFont &font) const
