@@ -82,11 +82,12 @@ void TtlDelegate::drawTrack(QPainter &painter, const QRectF &bar, const QColor &
 {
     // An antialiased shape blended over the cell gives the pixels of an image of it, drawn on
     // transparency, blended over the cell (both add the colour times its coverage to what is
-    // there), as long as the image lands on whole pixels; elsewhere (a scaled painter, an SVG
-    // file) the track is drawn in place.
+    // there), as long as the image lands on whole pixels, opaque and blended over; elsewhere (a
+    // scaled painter, an SVG file) the track is drawn in place.
     const QTransform &t = painter.deviceTransform();
     const QPointF at = t.map(bar.topLeft());
-    const bool wholePixels = t.type() <= QTransform::TxTranslate &&
+    const bool wholePixels = t.type() <= QTransform::TxTranslate && painter.opacity() == 1 &&
+                             painter.compositionMode() == QPainter::CompositionMode_SourceOver &&
                              painter.paintEngine()->type() == QPaintEngine::Raster &&
                              at == QPointF(at.toPoint()) &&
                              bar.size() == QSizeF(bar.size().toSize());
