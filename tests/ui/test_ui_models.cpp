@@ -86,6 +86,17 @@ void fillKeyModel(KeyTableModel &model, const RunData &run)
     model.setRows(std::move(rows), clients, run.log().sharedStrings(), run.ttlMs());
 }
 
+// The run's keys, with their states and TTLs at `atUs`, as the playback shows them.
+void fillKeysAt(KeyTableModel &model, const RunData &run, qint64 atUs)
+{
+    fillKeyModel(model, run);
+    StateCursor cursor;
+    cursor.reset(&run);
+    cursor.seek(atUs);
+    model.setStates(cursor.state().keys(), atUs);
+    model.setTime(atUs);
+}
+
 int rowOfKey(const KeyTableModel &model, const QString &key, const QString &node)
 {
     for (int r = 0; r < model.rowCount(); ++r) {
@@ -418,12 +429,7 @@ private Q_SLOTS:
         const auto run = simulate(QStringLiteral("node-restart"), QStringLiteral("redlock"));
         QVERIFY(run);
         KeyTableModel keys;
-        fillKeyModel(keys, *run);
-        StateCursor cursor;
-        cursor.reset(run.get());
-        cursor.seek(run->endUs() / 2);
-        keys.setStates(cursor.state().keys(), run->endUs() / 2);
-        keys.setTime(run->endUs() / 2);
+        fillKeysAt(keys, *run, run->endUs() / 2);
         QVERIFY(keys.rowCount() >= 5);
         QStringList owners;
         for (int r = 0; r < keys.rowCount(); ++r)
@@ -585,11 +591,7 @@ private Q_SLOTS:
             simulate(QStringLiteral("crash-mid-acquire"), QStringLiteral("setnx-expire"));
         QVERIFY(run);
         KeyTableModel model;
-        fillKeyModel(model, *run);
-        StateCursor cursor;
-        cursor.reset(run.get());
-        cursor.seek(5'000'000);
-        model.setStates(cursor.state().keys(), 5'000'000);
+        fillKeysAt(model, *run, 5'000'000);
         QCOMPARE(model.index(0, KeyTableModel::TtlColumn)
                      .data(KeyTableModel::TtlRemainingRole)
                      .toLongLong(),
@@ -606,13 +608,7 @@ private Q_SLOTS:
             simulate(QStringLiteral("pause-after-acquire"), QStringLiteral("set-nx-px-lua"));
         QVERIFY(run);
         KeyTableModel model;
-        fillKeyModel(model, *run);
-        StateCursor cursor;
-        cursor.reset(run.get());
-        const qint64 at = 10'000'000; // A's lock, 20 s left
-        cursor.seek(at);
-        model.setStates(cursor.state().keys(), at);
-        model.setTime(at);
+        fillKeysAt(model, *run, 10'000'000); // A's lock, 20 s left
         int held = 0;
         for (int r = 0; r < model.rowCount(); ++r)
             held += model.index(r, KeyTableModel::TtlColumn)
