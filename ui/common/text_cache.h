@@ -44,8 +44,8 @@ public:
 private:
     struct Laid {
         QStaticText text;
-        double width = 0, height = 0;     // the layout's size (its width is the natural width plus
-                                          // a glyph's overhang, less trailing spaces)
+        double width = 0, height = 0;     // the layout's size (its width is at least the natural
+                                          // width: a last glyph's overhang is added)
         mutable double logicalWidth = -1; // the line drawText lays out: -1 until measured
         double logicalHeight = 0;
     };
@@ -59,8 +59,8 @@ private:
     // The natural width of `laid`'s text (QFontMetricsF::horizontalAdvance), measured once.
     static double logicalWidth(const PerFont &font, const QString &text, const Laid &laid);
     // Whether the line drawText would lay `text` out in is wider than `width`. A layout is at
-    // least as wide as the line unless the text ends in spaces (test_text_cache checks it), so
-    // the line is measured only when the layout does not fit.
+    // least as wide as the line (test_text_cache checks it), so the line is measured only when
+    // the layout does not fit, or when the text ends in spaces (which a layout may leave out).
     static bool wider(const PerFont &font, const QString &text, const Laid &laid, double width);
 
     std::vector<PerFont> m_fonts; // the most recently used last

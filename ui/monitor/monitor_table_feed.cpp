@@ -170,10 +170,9 @@ void MonitorTableFeed::stage(const QList<QByteArray> &keys)
 {
     if (!m_monitor)
         return;
-    // Each key's entry looked up once; new rows first, in one insertion, then every row's
-    // state in one model update (one dataChanged for the batch).
-    // Each key's row looked up once too (a third of the feed's hash work was finding the same
-    // key again: known?, inserted, which row?).
+    // Each key's entry and row looked up once (the row was found three times: known?,
+    // inserted, which row?); new rows first, in one insertion, then every row's state in one
+    // model update (one dataChanged for the batch).
     std::vector<const KeyEntry *> entries;
     std::vector<int> rows(std::size_t(keys.size()), -1);
     entries.reserve(std::size_t(keys.size()));
