@@ -28,7 +28,8 @@ QImage render(QTableView &view, const QRegion &region)
     return image;
 }
 
-// The grid colour's pixels in the viewport of QTableView's picture: the test must see lines.
+// How many pixels inside the cells' area have exactly the grid's colour: a picture with
+// no lines in it would make every comparison below pass for nothing.
 qsizetype gridPixels(const QImage &image, const QTableView &view)
 {
     QStyleOptionViewItem option;

@@ -37,70 +37,57 @@ void GridTableView::paintEvent(QPaintEvent *event)
     initViewItemOption(&option);
     const QColor color =
         QColor::fromRgba(QRgb(style()->styleHint(QStyle::SH_Table_GridLineColor, &option, this)));
-    const bool leftTopLines =
-        style()->styleHint(QStyle::SH_Table_AlwaysDrawLeftTopGridLines, &option, this);
     const bool rtl = isRightToLeft();
-    // Where the last column and the last row end in the viewport: no line goes past them.
-    const int columnsEnd = columns->length() - columns->offset() - (rtl ? 0 : 1);
-    const int rowsEnd = rows->length() - rows->offset() - 1;
+    const int width = viewport()->width();
+    const int height = viewport()->height();
+    // The grid covers the cells and no more: from the first column's edge to the last
+    // column's, from the top to the last row's bottom.
+    const int cellsWidth = qMin(width, columns->length() - columns->offset());
+    const int cellsHeight = qMin(height, rows->length() - rows->offset());
+    if (cellsWidth <= 0 || cellsHeight <= 0)
+        return;
+    const QRect cells(rtl ? width - cellsWidth : 0, 0, cellsWidth, cellsHeight);
 
-    // The painter is clipped to the event's region, as QTableView's is.
+    // One line along the bottom pixel of every row shown and along the trailing pixel (the
+    // right one, the left one right to left) of every column shown. The painter is clipped to
+    // what this event repaints, so lines outside it cost a clipped fill.
     QPainter painter(viewport());
-    for (QRect area : event->region()) {
-        area.setBottom(qMin(area.bottom(), rowsEnd));
-        if (rtl)
-            area.setLeft(qMax(area.left(), viewport()->width() - columnsEnd));
-        else
-            area.setRight(qMin(area.right(), columnsEnd));
-        if (!area.isValid())
+    const int firstRow = qMax(0, rows->visualIndexAt(0));
+    int lastRow = rows->visualIndexAt(cellsHeight - 1);
+    if (lastRow < 0)
+        lastRow = rows->count() - 1;
+    for (int visual = firstRow; visual <= lastRow; ++visual) {
+        const int row = rows->logicalIndex(visual);
+        if (rows->isSectionHidden(row))
             continue;
-
-        int first = columns->visualIndexAt(area.left());
-        int last = columns->visualIndexAt(area.right());
-        if (rtl)
-            std::swap(first, last);
-        if (first == -1)
-            first = 0;
-        if (last == -1)
-            last = columns->count() - 1;
-        const int top = rows->visualIndexAt(area.top());
-        int bottom = rows->visualIndexAt(area.bottom());
-        if (bottom == -1)
-            bottom = rows->count() - 1;
-        if (top == -1 || top > bottom)
+        const int y = rowViewportPosition(row) + rowHeight(row) - 1;
+        painter.fillRect(QRect(cells.left(), y, cells.width(), 1), color);
+    }
+    int firstColumn = columns->visualIndexAt(cells.left());
+    int lastColumn = columns->visualIndexAt(cells.right());
+    if (firstColumn > lastColumn)
+        std::swap(firstColumn, lastColumn);
+    firstColumn = qMax(0, firstColumn);
+    if (lastColumn < 0)
+        lastColumn = columns->count() - 1;
+    for (int visual = firstColumn; visual <= lastColumn; ++visual) {
+        const int column = columns->logicalIndex(visual);
+        if (columns->isSectionHidden(column))
             continue;
-
-        // Under each row, across the area.
-        for (int visual = top; visual <= bottom; ++visual) {
-            const int row = rows->logicalIndex(visual);
-            if (rows->isSectionHidden(row))
-                continue;
-            const int y = rowViewportPosition(row) + rowHeight(row) - 1;
-            painter.fillRect(QRect(area.left(), y, area.width(), 1), color);
-        }
-        // After each column (before it, right to left), down the area.
-        for (int visual = first; visual <= last; ++visual) {
-            const int column = columns->logicalIndex(visual);
-            if (columns->isSectionHidden(column))
-                continue;
-            const int x = columnViewportPosition(column) + (rtl ? 0 : columnWidth(column) - 1);
-            painter.fillRect(QRect(x, area.top(), 1, area.height()), color);
-        }
-        // Styles that want them draw the first line above and beside the cells when the headers
-        // that would show them are hidden.
-        if (leftTopLines && columns->isHidden()) {
-            const int row = rows->logicalIndex(top);
-            if (!rows->isSectionHidden(row) && rowViewportPosition(row) == area.top())
-                painter.fillRect(QRect(area.left(), area.top(), area.width(), 1), color);
-        }
-        if (leftTopLines && rows->isHidden()) {
-            const int column = columns->logicalIndex(first);
-            if (!columns->isSectionHidden(column)) {
-                const int x = columnViewportPosition(column) + (rtl ? columnWidth(column) - 1 : 0);
-                if (x == (rtl ? area.right() : area.left()))
-                    painter.fillRect(QRect(x, area.top(), 1, area.height()), color);
-            }
-        }
+        const int x = columnViewportPosition(column) + (rtl ? 0 : columnWidth(column) - 1);
+        painter.fillRect(QRect(x, 0, 1, cells.height()), color);
+    }
+    // Some styles also draw the outer edge that a hidden header would have drawn: above the
+    // first row and on the leading side of the first column, where they start the view.
+    if (!style()->styleHint(QStyle::SH_Table_AlwaysDrawLeftTopGridLines, &option, this))
+        return;
+    if (columns->isHidden() && rowViewportPosition(rows->logicalIndex(firstRow)) == 0)
+        painter.fillRect(QRect(cells.left(), 0, cells.width(), 1), color);
+    if (rows->isHidden()) {
+        const int column = columns->logicalIndex(firstColumn);
+        const int x = columnViewportPosition(column) + (rtl ? columnWidth(column) - 1 : 0);
+        if (x == (rtl ? width - 1 : 0))
+            painter.fillRect(QRect(x, 0, 1, cells.height()), color);
     }
 }
 
