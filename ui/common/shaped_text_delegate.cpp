@@ -1,5 +1,6 @@
 #include "shaped_text_delegate.h"
 
+#include "cell_background.h"
 #include "text_cache.h"
 
 #include <QApplication>
@@ -14,20 +15,23 @@ void ShapedTextDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
 {
     QStyleOptionViewItem opt = option;
     initStyleOption(&opt, index);
-    if (opt.text.isEmpty() || (opt.features & QStyleOptionViewItem::WrapText) ||
-        opt.textElideMode != Qt::ElideRight || opt.text.contains(QLatin1Char('\n')) ||
-        opt.text.contains(QChar::LineSeparator) ||
+    const QWidget *widget = opt.widget;
+    if (opt.text.isEmpty()) { // the style would draw the background alone (an empty count)
+        drawCellBackground(painter, opt, widget);
+        return;
+    }
+    if ((opt.features & QStyleOptionViewItem::WrapText) || opt.textElideMode != Qt::ElideRight ||
+        opt.text.contains(QLatin1Char('\n')) || opt.text.contains(QChar::LineSeparator) ||
         !TextCache::canDrawStatic(*painter, int(Qt::AlignLeft | Qt::AlignVCenter))) {
         QStyledItemDelegate::paint(painter, option, index);
         return;
     }
-    const QWidget *widget = opt.widget;
     QStyle *style = widget ? widget->style() : QApplication::style();
 
     // The style draws all but the text. A one-line cell's text rectangle does not depend on
     // its text, so asking for it with the text taken out costs no shaping.
     const QString text = std::exchange(opt.text, QString());
-    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+    drawCellBackground(painter, opt, widget);
     const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
     const QRect area = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget)
                            .adjusted(margin, 0, -margin, 0);
