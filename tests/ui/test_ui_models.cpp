@@ -628,42 +628,6 @@ private Q_SLOTS:
         }
     }
 
-    // TtlDelegate draws the bar's track once into an image and blends it into every cell: that
-    // gives the pixels of drawing it in place only if an antialiased shape blended over a
-    // background is the image of the shape (on transparency) blended over it. Checked for the
-    // window's backgrounds and colours (a translucent one too) and the bar's sizes.
-    void aShapeBlendedFromAnImageIsTheShape()
-    {
-        int compared = 0;
-        for (const QColor &background : {QColor(Qt::white), QColor(0xf7, 0xf7, 0xf7),
-                                         QColor(0x1f, 0x21, 0x24), QColor(0x3d, 0x7e, 0xd6)}) {
-            for (const QColor &colour : {QColor(0xdd, 0xdd, 0xdd), QColor(0x45, 0x48, 0x4e),
-                                         QColor(200, 80, 20), QColor(30, 120, 200, 128)}) {
-                for (int width : {10, 37, 120, 181}) {
-                    QImage inPlace(220, 30, QImage::Format_ARGB32_Premultiplied);
-                    inPlace.fill(background);
-                    QImage blended = inPlace.copy();
-                    QImage shape(width, 12, QImage::Format_ARGB32_Premultiplied);
-                    shape.fill(Qt::transparent);
-                    const auto drawAt = [&](QImage &image, const QRectF &r) {
-                        QPainter p(&image);
-                        p.setRenderHint(QPainter::Antialiasing, true);
-                        p.setPen(Qt::NoPen);
-                        p.setBrush(colour);
-                        p.drawRoundedRect(r, 4, 4);
-                    };
-                    drawAt(inPlace, QRectF(7, 9, width, 12));
-                    drawAt(shape, QRectF(0, 0, width, 12));
-                    QPainter(&blended).drawImage(QPoint(7, 9), shape);
-                    QVERIFY(inPlace.pixel(7 + width / 2, 15) != QColor(background).rgba());
-                    QCOMPARE(blended, inPlace);
-                    ++compared;
-                }
-            }
-        }
-        QCOMPARE(compared, 64);
-    }
-
     void commandLogGrowsWithThePlayback()
     {
         const auto run =

@@ -1,27 +1,33 @@
 #include "ttl_delegate.h"
 
+#include "cell_background.h"
 #include "key_table_model.h"
 #include "text_cache.h"
 #include "theme.h"
 
 #include <QApplication>
-#include <QPaintEngine>
 #include <QPainter>
-#include <QPainterPath>
+
+#include <cmath>
 
 namespace lockscope::ui {
 
 void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
                         const QModelIndex &index) const
 {
+    // Under the bar: the cell's background, selection and focus. The full option (eight roles
+    // of the model, the time left formatted once more) only when the style has something to draw
+    // there; the TTL column has no decoration or check box of its own.
     QStyleOptionViewItem opt = option;
-    initStyleOption(&opt, index);
-    opt.text.clear();
+    opt.backgroundBrush = qvariant_cast<QBrush>(index.data(Qt::BackgroundRole));
     const QWidget *widget = option.widget;
-    QStyle *style = widget ? widget->style() : QApplication::style();
-    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget); // background, selection
+    if (cellBackgroundNeedsStyle(opt, widget ? widget->style() : QApplication::style())) {
+        initStyleOption(&opt, index);
+        opt.text.clear();
+    }
+    drawCellBackground(painter, opt, widget);
 
-    const Theme theme = Theme::forPalette(option.palette);
+    const Theme &theme = themeFor(option.palette);
     const qint64 ttl = index.data(KeyTableModel::TtlRemainingRole).toLongLong();
     const qint64 max = qMax<qint64>(1, index.data(KeyTableModel::TtlMaxRole).toLongLong());
     const QColor owner = index.data(KeyTableModel::ColorRole).value<QColor>();
@@ -38,33 +44,31 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
         return;
     }
     if (ttl < 0) { // no TTL: a red badge
-        QFont bold = option.font;
-        bold.setBold(true);
-        const QFontMetrics bfm(bold);
-        const int w = bfm.horizontalAdvance(label) + 16;
-        const QRectF badge(r.left(), r.center().y() - (bfm.height() + 4) / 2.0, w,
-                           bfm.height() + 4);
+        const Badge &b = badgeFor(option.font, label);
+        const QRectF badge(r.left(), r.center().y() - b.size.height() / 2.0, b.size.width(),
+                           b.size.height());
         painter->setPen(Qt::NoPen);
         painter->setBrush(theme.problem);
         painter->drawRoundedRect(badge, badge.height() / 2, badge.height() / 2);
-        painter->setFont(bold);
+        painter->setFont(b.font);
         painter->setPen(Qt::white);
-        painter->drawText(badge, Qt::AlignCenter, label);
+        TextCache::forThisThread().draw(*painter, badge, Qt::AlignCenter, label);
         painter->restore();
         return;
     }
 
     const int textWidth = timeWidth(option.font) + 8;
-    QRectF bar(r.left(), r.center().y() - 6, qMax(10, r.width() - textWidth), 12);
-    painter->setPen(Qt::NoPen);
-    drawTrack(*painter, bar, theme.grid);
+    const QRectF bar(r.left(), r.center().y() - 6, qMax(10, r.width() - textWidth), 12);
+    m_bar.draw(*painter, bar, theme.grid);
     const double fraction = qBound(0.0, double(ttl) / double(max), 1.0);
+    // The fill ends on a whole pixel, so that it is drawn from the bar's parts like the track
+    // (it moves a pixel at a time: a pixel is a second or more of most leases).
     QRectF fill = bar;
-    fill.setWidth(bar.width() * fraction);
+    fill.setWidth(std::round(bar.width() * fraction));
     // Running out: the bar turns to the warning colour in the last fifth.
-    painter->setBrush(fraction < 0.2 ? theme.warning : (owner.isValid() ? owner : theme.good));
     if (fill.width() > 0.5)
-        painter->drawRoundedRect(fill, kBarRadius, kBarRadius);
+        m_bar.draw(*painter, fill,
+                   fraction < 0.2 ? theme.warning : (owner.isValid() ? owner : theme.good));
     painter->setPen(option.state & QStyle::State_Selected
                         ? option.palette.color(QPalette::HighlightedText)
                         : option.palette.color(QPalette::Text));
@@ -78,35 +82,26 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     painter->restore();
 }
 
-void TtlDelegate::drawTrack(QPainter &painter, const QRectF &bar, const QColor &colour) const
+const TtlDelegate::Badge &TtlDelegate::badgeFor(const QFont &font, const QString &label) const
 {
-    // An antialiased shape blended over the cell gives the pixels of an image of it, drawn on
-    // transparency, blended over the cell (both add the colour times its coverage to what is
-    // there), as long as the image lands on whole pixels, opaque and blended over; elsewhere (a
-    // scaled painter, an SVG file) the track is drawn in place.
-    const QTransform &t = painter.deviceTransform();
-    const QPointF at = t.map(bar.topLeft());
-    const bool wholePixels = t.type() <= QTransform::TxTranslate && painter.opacity() == 1 &&
-                             painter.compositionMode() == QPainter::CompositionMode_SourceOver &&
-                             painter.paintEngine()->type() == QPaintEngine::Raster &&
-                             at == QPointF(at.toPoint()) &&
-                             bar.size() == QSizeF(bar.size().toSize());
-    if (!wholePixels) {
-        painter.setBrush(colour);
-        painter.drawRoundedRect(bar, kBarRadius, kBarRadius);
-        return;
+    if (m_badge.label != label || m_badge.cellFont != font) {
+        m_badge.cellFont = font;
+        m_badge.label = label;
+        m_badge.font = font;
+        m_badge.font.setBold(true);
+        const QFontMetrics fm(m_badge.font);
+        m_badge.size = QSize(fm.horizontalAdvance(label) + 16, fm.height() + 4);
     }
-    if (m_track.size() != bar.size().toSize() || m_trackColour != colour) {
-        m_track = QImage(bar.size().toSize(), QImage::Format_ARGB32_Premultiplied);
-        m_track.fill(Qt::transparent);
-        QPainter p(&m_track);
-        p.setRenderHint(QPainter::Antialiasing, true);
-        p.setPen(Qt::NoPen);
-        p.setBrush(colour);
-        p.drawRoundedRect(QRectF(QPointF(0, 0), bar.size()), kBarRadius, kBarRadius);
-        m_trackColour = colour;
+    return m_badge;
+}
+
+const Theme &TtlDelegate::themeFor(const QPalette &palette) const
+{
+    if (!m_theme || m_themeKey != palette.cacheKey()) {
+        m_theme = Theme::forPalette(palette);
+        m_themeKey = palette.cacheKey();
     }
-    painter.drawImage(bar.topLeft(), m_track);
+    return *m_theme;
 }
 
 int TtlDelegate::timeWidth(const QFont &font) const

@@ -1,12 +1,17 @@
 // Paints the TTL column of the key table: a bar that drains as the playback clock runs, the time
 // left beside it, and a red "no TTL" badge for a key that will never expire. The time left changes
 // every tick in every row in view: its text is drawn from TextCache's layouts, and the room kept
-// for it is measured once per font, not shaped again in every cell of every paint.
+// for it is measured once per font, not shaped again in every cell of every paint; the bar is
+// drawn from parts made once (RoundedBar).
 #pragma once
 
+#include "rounded_bar.h"
+#include "theme.h"
+
 #include <QFont>
-#include <QImage>
 #include <QStyledItemDelegate>
+
+#include <optional>
 
 namespace lockscope::ui {
 
@@ -27,15 +32,24 @@ private:
 
     // The width of the longest time left ("000.0 s") in `font`.
     int timeWidth(const QFont &font) const;
-    // The bar's track: the same in every cell of a column, so drawn once into an image and
-    // blended from it (a rounded rectangle's curves were laid out and filled again in every
-    // cell of every paint, a fifth of the column's cost).
-    void drawTrack(QPainter &painter, const QRectF &bar, const QColor &colour) const;
+    // The no-TTL badge: its bold font and size, for the cells' font and the label's language
+    // (measured once, not in every cell of every paint).
+    struct Badge {
+        QFont cellFont;
+        QString label;
+        QFont font;
+        QSize size;
+    };
+    const Badge &badgeFor(const QFont &font, const QString &label) const;
+    // The theme of the palette (its colours, made once per palette rather than per cell).
+    const Theme &themeFor(const QPalette &palette) const;
 
+    mutable Badge m_badge;
+    mutable std::optional<Theme> m_theme;
+    mutable qint64 m_themeKey = 0;
     mutable QFont m_timeFont;
     mutable int m_timeWidth = -1;
-    mutable QImage m_track; // the last track drawn, in m_trackColour
-    mutable QColor m_trackColour;
+    mutable RoundedBar m_bar{kBarRadius}; // the track and the fill
     mutable qint64 m_fromLayouts = 0;
 };
 
