@@ -295,6 +295,7 @@ void benchKeyTable(int keys, double seconds)
         model.setTime(wall.nsecsElapsed() / 1000); // playback at 1x: the TTLs drain in real time
         ++frames;
     });
+    const qint64 left0 = view.cellsLeftAsTheyWere();
     const double cpu0 = cpuSeconds();
     wall.start();
     timer.start();
@@ -308,6 +309,11 @@ void benchKeyTable(int keys, double seconds)
                 static_cast<long long>(frames), static_cast<long long>(counter.paints), elapsed,
                 cpu, 100.0 * cpu / elapsed,
                 100.0 * cpu / elapsed < 10.0 ? "(< 10 %)" : "(TOO MUCH)");
+    // The TTL cells in view that looked as in the last frame, left unpainted.
+    const int inView = view.rowAt(view.viewport()->height() - 1) - view.rowAt(0) + 1;
+    std::printf("  TTL cells left as they were: %.1f of the %d in view per update\n",
+                double(view.cellsLeftAsTheyWere() - left0) / double(qMax<qint64>(1, frames)),
+                inView);
 }
 
 } // namespace

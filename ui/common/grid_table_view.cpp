@@ -1,5 +1,7 @@
 #include "grid_table_view.h"
 
+#include "cell_look.h"
+
 #include <QHeaderView>
 #include <QPaintEvent>
 #include <QPainter>
@@ -22,6 +24,42 @@ void GridTableView::setGridLineStyle(Qt::PenStyle style)
 {
     m_lineStyle = style;
     QTableView::setGridStyle(style == Qt::SolidLine ? Qt::NoPen : style);
+}
+
+void GridTableView::dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
+                                const QList<int> &roles)
+{
+    const int column = topLeft.column();
+    const auto *look = column == bottomRight.column()
+                           ? dynamic_cast<const CellLook *>(itemDelegateForColumn(column))
+                           : nullptr;
+    // One cell, or a column that cannot tell: QTableView repaints what changed (and keeps any
+    // open editor up to date; the columns that can tell are not editable).
+    if (!look || !look->tellsChangesOf(roles) || topLeft == bottomRight || !isVisible() ||
+        topLeft.parent() != rootIndex()) {
+        QTableView::dataChanged(topLeft, bottomRight, roles);
+        return;
+    }
+    const int top = rowAt(0);
+    if (top < 0)
+        return; // no row in view
+    int bottom = rowAt(viewport()->height() - 1);
+    if (bottom < 0)
+        bottom = model()->rowCount(rootIndex()) - 1;
+    QStyleOptionViewItem option;
+    initViewItemOption(&option);
+    for (int row = qMax(top, topLeft.row()); row <= qMin(bottom, bottomRight.row()); ++row) {
+        if (isRowHidden(row))
+            continue;
+        const QModelIndex index = model()->index(row, column, rootIndex());
+        option.rect = visualRect(index);
+        if (option.rect.isEmpty())
+            continue;
+        if (look->showsAlready(option, index))
+            ++m_leftAsTheyWere;
+        else
+            viewport()->update(option.rect);
+    }
 }
 
 void GridTableView::paintEvent(QPaintEvent *event)

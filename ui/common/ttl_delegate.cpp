@@ -6,11 +6,79 @@
 #include "theme.h"
 
 #include <QApplication>
+#include <QPaintEngine>
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace lockscope::ui {
+
+namespace {
+
+// Whether the paint under way covers all of `rect`: the painter is clipped to what the view
+// repaints (the paint engine's system clip, on the device), and to what it clips itself.
+bool paintsWhole(const QPainter &painter, const QRect &rect)
+{
+    const QPaintEngine *engine = painter.paintEngine();
+    if (!engine || painter.deviceTransform().type() > QTransform::TxTranslate)
+        return false;
+    if (painter.hasClipping() && !(QRegion(rect) - painter.clipRegion()).isEmpty())
+        return false;
+    const QRegion system = engine->systemClip(); // empty: the whole device
+    return system.isEmpty() ||
+           (QRegion(painter.deviceTransform().mapRect(rect)) - system).isEmpty();
+}
+
+} // namespace
+
+QRectF TtlDelegate::barRect(const QStyleOptionViewItem &option) const
+{
+    const QRect r = option.rect.adjusted(6, 5, -6, -5);
+    return QRectF(r.left(), r.center().y() - 6, qMax(10, r.width() - timeWidth(option.font) - 8),
+                  12);
+}
+
+TtlDelegate::Look TtlDelegate::lookOf(const QStyleOptionViewItem &option,
+                                      const QModelIndex &index) const
+{
+    Look look;
+    const qint64 ttl = index.data(KeyTableModel::TtlRemainingRole).toLongLong();
+    look.label = index.data(Qt::DisplayRole).toString();
+    if (ttl == -2)
+        return look;
+    if (ttl < 0) {
+        look.kind = Look::Kind::NoTtl;
+        return look;
+    }
+    look.kind = Look::Kind::Bar;
+    const qint64 max = qMax<qint64>(1, index.data(KeyTableModel::TtlMaxRole).toLongLong());
+    const double fraction = qBound(0.0, double(ttl) / double(max), 1.0);
+    // The fill ends on a whole pixel, so that it is drawn from the bar's parts like the track
+    // (it moves a pixel at a time: a pixel is a second or more of most leases).
+    look.fill = int(std::round(barRect(option).width() * fraction));
+    // Running out: the bar turns to the warning colour in the last fifth.
+    const Theme &theme = themeFor(option.palette);
+    const QColor owner = index.data(KeyTableModel::ColorRole).value<QColor>();
+    look.colour = (fraction < 0.2 ? theme.warning : (owner.isValid() ? owner : theme.good)).rgba();
+    return look;
+}
+
+bool TtlDelegate::showsAlready(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const auto it = m_painted.constFind(index.row());
+    return it != m_painted.cend() && it->widget == option.widget && it->rect == option.rect &&
+           it->look == lookOf(option, index);
+}
+
+bool TtlDelegate::tellsChangesOf(const QList<int> &roles) const
+{
+    // The roles lookOf() reads (the background and selection repaint the cell themselves).
+    static const QList<int> seen = {Qt::DisplayRole, KeyTableModel::TtlRemainingRole,
+                                    KeyTableModel::TtlMaxRole, KeyTableModel::ColorRole};
+    return !roles.isEmpty() &&
+           std::all_of(roles.begin(), roles.end(), [](int r) { return seen.contains(r); });
+}
 
 void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
                         const QModelIndex &index) const
@@ -28,23 +96,27 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     drawCellBackground(painter, opt, widget);
 
     const Theme &theme = themeFor(option.palette);
-    const qint64 ttl = index.data(KeyTableModel::TtlRemainingRole).toLongLong();
-    const qint64 max = qMax<qint64>(1, index.data(KeyTableModel::TtlMaxRole).toLongLong());
-    const QColor owner = index.data(KeyTableModel::ColorRole).value<QColor>();
-    const QString label = index.data(Qt::DisplayRole).toString();
+    const Look look = lookOf(option, index);
+    // What this cell shows now, if all of it is painted (showsAlready).
+    if (m_painted.size() >= kMaxPainted)
+        m_painted.clear();
+    if (paintsWhole(*painter, option.rect))
+        m_painted.insert(index.row(), Painted{widget, option.rect, look});
+    else
+        m_painted.remove(index.row());
 
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, true);
     const QRect r = option.rect.adjusted(6, 5, -6, -5);
 
-    if (ttl == -2) { // not held
+    if (look.kind == Look::Kind::NotHeld) {
         painter->setPen(theme.mutedText);
-        TextCache::forThisThread().draw(*painter, r, Qt::AlignLeft | Qt::AlignVCenter, label);
+        TextCache::forThisThread().draw(*painter, r, Qt::AlignLeft | Qt::AlignVCenter, look.label);
         painter->restore();
         return;
     }
-    if (ttl < 0) { // no TTL: a red badge
-        const Badge &b = badgeFor(option.font, label);
+    if (look.kind == Look::Kind::NoTtl) { // a red badge
+        const Badge &b = badgeFor(option.font, look.label);
         const QRectF badge(r.left(), r.center().y() - b.size.height() / 2.0, b.size.width(),
                            b.size.height());
         painter->setPen(Qt::NoPen);
@@ -52,23 +124,16 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
         painter->drawRoundedRect(badge, badge.height() / 2, badge.height() / 2);
         painter->setFont(b.font);
         painter->setPen(Qt::white);
-        TextCache::forThisThread().draw(*painter, badge, Qt::AlignCenter, label);
+        TextCache::forThisThread().draw(*painter, badge, Qt::AlignCenter, look.label);
         painter->restore();
         return;
     }
 
-    const int textWidth = timeWidth(option.font) + 8;
-    const QRectF bar(r.left(), r.center().y() - 6, qMax(10, r.width() - textWidth), 12);
+    const QRectF bar = barRect(option);
     m_bar.draw(*painter, bar, theme.grid);
-    const double fraction = qBound(0.0, double(ttl) / double(max), 1.0);
-    // The fill ends on a whole pixel, so that it is drawn from the bar's parts like the track
-    // (it moves a pixel at a time: a pixel is a second or more of most leases).
-    QRectF fill = bar;
-    fill.setWidth(std::round(bar.width() * fraction));
-    // Running out: the bar turns to the warning colour in the last fifth.
-    if (fill.width() > 0.5)
-        m_bar.draw(*painter, fill,
-                   fraction < 0.2 ? theme.warning : (owner.isValid() ? owner : theme.good));
+    if (look.fill > 0)
+        m_bar.draw(*painter, QRectF(bar.topLeft(), QSizeF(look.fill, bar.height())),
+                   QColor::fromRgba(look.colour));
     painter->setPen(option.state & QStyle::State_Selected
                         ? option.palette.color(QPalette::HighlightedText)
                         : option.palette.color(QPalette::Text));
@@ -76,9 +141,10 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     // rows (the font's height + 8) the bar's box is lower than a line of text, and TextCache
     // leaves a line taller than its box to drawText, which shaped every time left again in
     // every paint (issue 17).
+    const int textWidth = timeWidth(option.font) + 8;
     m_fromLayouts += TextCache::forThisThread().draw(
         *painter, QRectF(bar.right() + 8, option.rect.top(), textWidth, option.rect.height()),
-        Qt::AlignLeft | Qt::AlignVCenter, label);
+        Qt::AlignLeft | Qt::AlignVCenter, look.label);
     painter->restore();
 }
 

@@ -5,17 +5,19 @@
 // drawn from parts made once (RoundedBar).
 #pragma once
 
+#include "cell_look.h"
 #include "rounded_bar.h"
 #include "theme.h"
 
 #include <QFont>
+#include <QHash>
 #include <QStyledItemDelegate>
 
 #include <optional>
 
 namespace lockscope::ui {
 
-class TtlDelegate final : public QStyledItemDelegate {
+class TtlDelegate final : public QStyledItemDelegate, public CellLook {
     Q_OBJECT
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
@@ -23,12 +25,34 @@ public:
     void paint(QPainter *painter, const QStyleOptionViewItem &option,
                const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    bool showsAlready(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    bool tellsChangesOf(const QList<int> &roles) const override;
 
     // Times left drawn from their layouts (the rest by drawText): for the tests.
     qint64 labelsFromLayouts() const { return m_fromLayouts; }
 
 private:
     static constexpr double kBarRadius = 4;
+
+    // What a cell shows: paint() draws it, showsAlready() compares it with the last painted.
+    struct Look {
+        enum class Kind : quint8 { NotHeld, NoTtl, Bar };
+        Kind kind = Kind::NotHeld;
+        QString label; // the time left, "no TTL" or "not held"
+        int fill = 0;  // the bar's filled pixels
+        QRgb colour = 0;
+        bool operator==(const Look &) const = default;
+    };
+    Look lookOf(const QStyleOptionViewItem &option, const QModelIndex &index) const;
+    QRectF barRect(const QStyleOptionViewItem &option) const;
+    // The cells painted whole, by row: where, and what they show. Cleared when it holds more
+    // rows than a view shows (a cell missing from it is simply painted).
+    struct Painted {
+        const QWidget *widget = nullptr;
+        QRect rect;
+        Look look;
+    };
+    static constexpr qsizetype kMaxPainted = 1024;
 
     // The width of the longest time left ("000.0 s") in `font`.
     int timeWidth(const QFont &font) const;
@@ -50,6 +74,7 @@ private:
     mutable QFont m_timeFont;
     mutable int m_timeWidth = -1;
     mutable RoundedBar m_bar{kBarRadius}; // the track and the fill
+    mutable QHash<int, Painted> m_painted;
     mutable qint64 m_fromLayouts = 0;
 };
 
