@@ -13,6 +13,7 @@
 // timed repaints are counted.
 #include "common/key_table_model.h"
 #include "common/run_data.h"
+#include "countdown_keys.h"
 #include "sim/simulation.h"
 #include "timeline/timeline_widget.h"
 #include "workspace/keys_pane.h"
@@ -226,32 +227,10 @@ void benchKeyTable(int keys, double seconds)
 {
     std::printf("Key table of %d keys counting down, 60 updates a second for %.0f s\n", keys,
                 seconds);
-    auto pool = std::make_shared<StringPool>();
-    std::vector<KeyTableModel::Row> rows;
-    std::vector<KeyState> states;
-    for (int i = 0; i < keys; ++i) {
-        const QByteArray name = "lock:" + QByteArray::number(i);
-        KeyTableModel::Row r;
-        r.key = pool->intern(name);
-        r.node = 0;
-        r.keyName = QString::fromLatin1(name);
-        r.nodeName = QStringLiteral("redis-1");
-        rows.push_back(r);
-        KeyState s;
-        s.key = r.key;
-        s.node = 0;
-        s.exists = true;
-        s.owner = qint16(i % 8);
-        s.value = pool->intern("c" + QByteArray::number(i % 8) + ":1:" + QByteArray::number(i));
-        s.ttlMs = i % 7 == 0 ? -1 : 5'000 + (i * 7919) % 55'000;
-        states.push_back(s);
-    }
-    QStringList clients;
-    for (int c = 0; c < 8; ++c)
-        clients << QStringLiteral("c%1").arg(c);
     KeyTableModel model;
-    model.setRows(std::move(rows), clients, pool, 60'000);
-    model.setStates(states, 0);
+    fillCountdownKeys(model, keys, 8, 60'000, [](int i, KeyState &s) {
+        s.ttlMs = i % 7 == 0 ? -1 : 5'000 + (i * 7919) % 55'000;
+    });
     // The workspace's own key table: its delegates, row height and alternating rows.
     KeysPane view(&model);
     view.resize(1200, 800);

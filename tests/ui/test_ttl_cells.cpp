@@ -9,6 +9,7 @@
 #include "common/shaped_text_delegate.h"
 #include "common/theme.h"
 #include "common/ttl_delegate.h"
+#include "countdown_keys.h"
 
 #include <QApplication>
 #include <QDir>
@@ -67,33 +68,11 @@ private:
 private slots:
     void initTestCase()
     {
-        auto pool = std::make_shared<StringPool>();
-        std::vector<KeyTableModel::Row> rows;
-        std::vector<KeyState> states;
-        for (int i = 0; i < 60; ++i) {
-            const QByteArray name = "lock:" + QByteArray::number(i);
-            KeyTableModel::Row r;
-            r.key = pool->intern(name);
-            r.node = 0;
-            r.keyName = QString::fromLatin1(name);
-            r.nodeName = QStringLiteral("redis-1");
-            rows.push_back(r);
-            KeyState s;
-            s.key = r.key;
-            s.node = 0;
+        fillCountdownKeys(m_model, 60, 4, 3'000, [](int i, KeyState &s) {
             s.exists = i % 11 != 5; // some keys not held
-            s.owner = qint16(i % 4);
-            s.value = pool->intern("c" + QByteArray::number(i % 4) + ":" + QByteArray::number(i));
             // No TTL; leases running out within the test (fast bars, the warning colour); long.
             s.ttlMs = i % 7 == 0 ? -1 : i % 3 == 0 ? 150 + 40 * i : 2'000 + (i * 7919) % 50'000;
-            states.push_back(s);
-        }
-        m_model.setRows(
-            std::move(rows),
-            {QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"), QStringLiteral("D")},
-            pool, 3'000);
-        m_model.setStates(states, 0);
-        m_model.setTime(0);
+        });
     }
 
     void onlyChangedCellsRepaintedAndTheScreenIsWhole()
