@@ -21,10 +21,20 @@ inline QColor withAlpha(QColor c, int alpha)
 // where TextCache draws the text from a layout made once. At a fraction of a pixel drawText
 // lays the text out and shapes it again on every frame: a sixth of a frame with the whole run in
 // view went there.
+// Positions worked out from a lane's rectangle are often a half pixel in exact arithmetic (the
+// middle of an even height); the floating-point noise of the sums that made them must not decide
+// which way they round, or a label hops a pixel against its bar as the lanes scroll. So a value is
+// first snapped to 1/256 px (far below what shows, far above the noise), and halves round up,
+// the same on both sides of zero (test_timeline_scroll).
+inline double wholePixel(double v)
+{
+    return std::floor(std::round(v * 256) / 256 + 0.5);
+}
 inline QRectF onWholePixels(const QRectF &r)
 {
-    return QRectF(std::round(r.x()), std::round(r.y()), std::ceil(r.width()),
-                  std::ceil(r.height()));
+    return QRectF(wholePixel(r.x()), wholePixel(r.y()),
+                  std::ceil(std::round(r.width() * 256) / 256),
+                  std::ceil(std::round(r.height() * 256) / 256));
 }
 
 // A rounded label with its text centred, in the painter's font: "paused", "no TTL", "expired".
