@@ -71,6 +71,22 @@ QImage background(int w, int h, quint32 seed)
     return image;
 }
 
+// A background of blocks of one colour (as a lane's is, and its spans drawn before), so that
+// most pixels under a column are like the one above them and some are not: where ColumnFill
+// blends a pixel like the last one as it blended that one.
+QImage blocks(int w, int h, quint32 seed)
+{
+    QImage image(w, h, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QRandomGenerator rng(seed);
+    QPainter p(&image);
+    p.setCompositionMode(QPainter::CompositionMode_Source);
+    for (int by = 0; by < h; by += 5)
+        for (int bx = 0; bx < w; bx += 3)
+            p.fillRect(QRect(bx, by, 3, 1 + int(rng.bounded(5))), QColor::fromRgba(rng.generate()));
+    return image;
+}
+
 // Paints the columns on a copy of `bg` through `setUp` (translation, clip...), through
 // ColumnFill (directly or not).
 QImage paint(const QImage &bg, const std::vector<Column> &cols, bool direct,
@@ -119,6 +135,7 @@ private slots:
         QTest::newRow("clipped") << 2;
         QTest::newRow("translated and clipped") << 3;
         QTest::newRow("opaque image") << 4;
+        QTest::newRow("background in blocks") << 5;
     }
     void sameBytesAsFillRect()
     {
@@ -133,13 +150,15 @@ private slots:
             QImage bg = background(4000, 40, seed);
             if (setUp == 4)
                 bg = bg.convertToFormat(QImage::Format_RGB32);
+            if (setUp == 5)
+                bg = blocks(4000, 40, seed);
             const auto cols = columns(seed);
             bool tookDirect = false;
             const QImage direct = paint(bg, cols, true, prepare, &tookDirect);
             const QImage reference = ::reference(bg, cols, prepare);
             QVERIFY(tookDirect);
             QCOMPARE(paint(bg, cols, false, prepare), reference); // merged, through fillRect
-            QVERIFY(direct != bg); // something was drawn
+            QVERIFY(direct != bg);                                // something was drawn
             int differing = 0;
             for (int y = 0; y < bg.height(); ++y)
                 for (int x = 0; x < bg.width(); ++x)

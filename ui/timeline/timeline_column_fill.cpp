@@ -136,9 +136,19 @@ void ColumnFill::fill()
                 row[x] = c;
         return;
     }
-    for (int y = top; y <= bottom; ++y, row += m_stride)
-        for (int x = 0; x < width; ++x)
-            row[x] = c + byteMul(row[x], inverse);
+    // What lies under a column is mostly one colour all the way down (the lane's background, a
+    // grid line, the span drawn before): a pixel like the one before it is blended as that one
+    // was, rather than again (the blend was two thirds of a whole-run frame's fills).
+    QRgb under = ~row[0], blended = 0;
+    for (int y = top; y <= bottom; ++y, row += m_stride) {
+        for (int x = 0; x < width; ++x) {
+            if (row[x] != under) {
+                under = row[x];
+                blended = c + byteMul(under, inverse);
+            }
+            row[x] = blended;
+        }
+    }
 }
 
 } // namespace lockscope::ui
