@@ -5,6 +5,7 @@
 #include "timeline_column_fill.h"
 #include "timeline_marks.h"
 #include "timeline_paint_helpers.h"
+#include "timeline_wedge.h"
 
 #include <QPainter>
 #include <QVarLengthArray>
@@ -401,11 +402,18 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
                 columns.add(x0, top, h, withAlpha(c, 170));
                 return;
             }
-            columns.flush();
             // Clamp to the visible area, so that deep zooms keep sane coordinates.
             const double a = qMax(x0, xMin - 2), b = qMin(x1, xMax + 2);
-            p.fillRect(QRectF(a, top, b - a, h), withAlpha(c, th.dark ? 60 : 45));
+            // A narrow one's background among the columns, as its wedge (the same pixels).
+            const QColor background = withAlpha(c, th.dark ? 60 : 45);
+            if (b - a < kNarrowWedge) {
+                columns.addRect(a, top, b - a, h, background);
+            } else {
+                columns.flush();
+                p.fillRect(QRectF(a, top, b - a, h), background);
+            }
             if (s.ttlMs < 0) {
+                columns.flush();
                 p.fillRect(QRectF(a, top, b - a, h), withAlpha(c, 150));
                 p.setPen(QPen(th.problem, 2));
                 p.setBrush(Qt::NoBrush);
@@ -417,33 +425,32 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
                 if (b - a > w + 50 && clearOfPlayhead(&left, w, a + 2, b - 2, m))
                     pill(QPointF(left, mid - (bfm.height() + 2) / 2.0), text, th.problem,
                          Qt::white);
+                p.setFont(m_font);
             } else {
                 const qint64 ta = qMax(s.startUs, m.mapXToTime(a));
                 const qint64 tb = qMin(s.endUs, m.mapXToTime(b));
-                QPolygonF wedge;
-                wedge << QPointF(a, bottom) << QPointF(a, ttlY(s.ttlAt(ta)))
-                      << QPointF(b, ttlY(s.ttlAt(tb))) << QPointF(b, bottom);
-                p.setPen(Qt::NoPen);
-                p.setBrush(withAlpha(c, 210));
-                p.setRenderHint(QPainter::Antialiasing, true);
-                p.drawPolygon(wedge);
-                p.setRenderHint(QPainter::Antialiasing, false);
-                p.setBrush(Qt::NoBrush);
+                paintTtlWedge(p, columns, a, b, ttlY(s.ttlAt(ta)), ttlY(s.ttlAt(tb)), bottom,
+                              withAlpha(c, 210));
             }
-            // The owner's name at the start of its span, inside the TTL wedge.
-            p.setFont(bold);
+            // The owner's name at the start of its span, inside the TTL wedge, where there is
+            // room for a name at all (measuring one for each of a thousand spans a few pixels
+            // wide, and setting the bold font for it, cost more than their wedges).
+            const double room = b - a - markerSize(h) - 12;
+            if (room <= 0)
+                return;
             const QString owner = m_run.clientName(s.owner);
             const double ow = advance(Metrics::Bold, owner, p);
             // Clear of a mark at the span's start (an expiry, a write), and of the play head.
             double lx = a + markerSize(h) + 6;
-            if (b - a > ow + markerSize(h) + 12 && clearOfPlayhead(&lx, ow, lx, b - 2, m)) {
+            if (room > ow && clearOfPlayhead(&lx, ow, lx, b - 2, m)) {
                 const bool inWedge = s.ttlMs < 0 || s.ttlAt(m.mapXToTime(lx)) * 2 > ttlMax;
+                p.setFont(bold);
                 p.setPen(inWedge ? Theme::textOn(c) : th.text);
                 TextCache::forThisThread().draw(
                     p, onWholePixels(QRectF(lx, mid, ow + 2, bottom - mid)),
                     Qt::AlignLeft | Qt::AlignVCenter, owner);
+                p.setFont(m_font);
             }
-            p.setFont(m_font);
         });
     columns.flush();
     forVisibleSpans(
