@@ -104,34 +104,52 @@ bool ColumnFill::sameTranslation() const
            t.m23() == 0 && t.m33() == 1 && t.dx() == m_dx && t.dy() == m_dy;
 }
 
-void ColumnFill::fill()
+void ColumnFill::drawQueued()
 {
+    if (m_queued == 0)
+        return;
     // The painter's state as when the direct path was chosen (a caller that turned on
     // antialiasing or moved the painter since gets QPainter's own fill).
-    if (!m_bits || m_p.testRenderHint(QPainter::Antialiasing) || !sameTranslation()) {
-        m_p.fillRect(QRectF(m_x, m_top, m_width, m_height), m_color);
-        return;
+    const bool direct = m_bits && !m_p.testRenderHint(QPainter::Antialiasing) && sameTranslation();
+    for (int i = 0; i < m_queued; ++i) {
+        const Rect &r = m_queue[i];
+        if (direct)
+            fill(r);
+        else
+            m_p.fillRect(QRectF(r.x, r.top, r.width, r.height), r.color);
     }
+    m_queued = 0;
+}
+
+void ColumnFill::fill(const Rect &r)
+{
     // The pixels a non-antialiased fill covers: its edges rounded to whole pixels, within the
     // clip.
-    const int left = qMax(qRound(m_x + m_dx), m_clip.left());
-    const int right = qMin(qRound(m_x + m_width + m_dx) - 1, m_clip.right());
-    const int top = qMax(qRound(m_top + m_dy), m_clip.top());
-    const int bottom = qMin(qRound(m_top + m_height + m_dy) - 1, m_clip.bottom());
+    const int left = qMax(qRound(r.x + m_dx), m_clip.left());
+    const int right = qMin(qRound(r.x + r.width + m_dx) - 1, m_clip.right());
+    const int top = qMax(qRound(r.top + m_dy), m_clip.top());
+    const int bottom = qMin(qRound(r.top + r.height + m_dy) - 1, m_clip.bottom());
     if (left > right || top > bottom)
         return;
-    const QRgb c = premultipliedOf(m_color);
+    const QRgb c = premultipliedOf(r.color);
     const uint inverse = 255 - qAlpha(c);
     if (inverse != 0 && right - left >= kWideTranslucent) {
-        m_p.fillRect(QRectF(m_x, m_top, m_width, m_height), m_color);
+        m_p.fillRect(QRectF(r.x, r.top, r.width, r.height), r.color);
         return;
     }
     // Mostly one pixel a row: the rows are walked with a pointer, and the inner loops are
-    // short enough that the call to std::fill they replaced cost more than the pixels.
+    // short enough that the call to std::fill they replaced cost more than the pixels. A single
+    // column (most of them) has no inner loop at all.
     const int width = right - left + 1;
     QRgb *row = reinterpret_cast<QRgb *>(m_bits) + qsizetype(top) * m_stride + left;
+    const QRgb *const end = row + qsizetype(bottom - top + 1) * m_stride;
     if (inverse == 0) {
-        for (int y = top; y <= bottom; ++y, row += m_stride)
+        if (width == 1) {
+            for (; row != end; row += m_stride)
+                *row = c;
+            return;
+        }
+        for (; row != end; row += m_stride)
             for (int x = 0; x < width; ++x)
                 row[x] = c;
         return;
@@ -140,15 +158,21 @@ void ColumnFill::fill()
     // grid line, the span drawn before): a pixel like the one before it is blended as that one
     // was, rather than again (the blend was two thirds of a whole-run frame's fills).
     QRgb under = ~row[0], blended = 0;
-    for (int y = top; y <= bottom; ++y, row += m_stride) {
-        for (int x = 0; x < width; ++x) {
-            if (row[x] != under) {
-                under = row[x];
-                blended = c + byteMul(under, inverse);
-            }
-            row[x] = blended;
+    const auto blend = [&](QRgb &pixel) {
+        if (pixel != under) {
+            under = pixel;
+            blended = c + byteMul(under, inverse);
         }
+        pixel = blended;
+    };
+    if (width == 1) {
+        for (; row != end; row += m_stride)
+            blend(*row);
+        return;
     }
+    for (; row != end; row += m_stride)
+        for (int x = 0; x < width; ++x)
+            blend(row[x]);
 }
 
 } // namespace lockscope::ui
