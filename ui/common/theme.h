@@ -32,6 +32,8 @@ struct Theme {
     QColor crashed;
     QColor paused;
 
+    bool operator==(const Theme &) const = default;
+
     static Theme forPalette(const QPalette &palette);
     static Theme light() { return make(false); }
     static Theme darkTheme() { return make(true); }

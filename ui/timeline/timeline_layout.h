@@ -22,6 +22,7 @@ struct TimelineRow {
     int index = 0; // client or key lane index; a header: 0 above the clients, 1 above the keys
     int y = 0;     // in content coordinates (0: top of the first lane)
     int h = 0;
+    bool operator==(const TimelineRow &) const = default;
 };
 
 struct TimelineMetrics {

@@ -1,5 +1,6 @@
 #include "timeline_marks.h"
 
+#include "common/cached_picture.h"
 #include "timeline_paint_helpers.h"
 
 #include <QHash>
@@ -419,85 +420,42 @@ void paintLegendInPlace(QPainter &p, const Theme &th, const QFont &font,
     p.restore();
 }
 
-// The legend as last drawn: what it showed and how, and its pixels.
-struct LegendPicture {
+// What the legend shows: its items' words and swatches, and the colours they are drawn in.
+struct LegendKey {
     QStringList texts;
     std::vector<std::pair<int, int>> kinds; // swatch, marker
     std::array<QRgb, 9> colors{};
     QRgb header = 0, grid = 0, client = 0;
-    QString font; // QFont::key(): a QFont kept past the application's end could crash at exit
+    QString font;
     QSize size;
-    QImage::Format format = QImage::Format_Invalid;
-    int dpiX = 0, dpiY = 0;
-    QPainter::RenderHints hints;
-    QPointF brushOrigin; // hatched swatches' patterns line up with the target's pixels
-    QImage image;
-
-    bool operator==(const LegendPicture &o) const
-    {
-        return texts == o.texts && kinds == o.kinds && colors == o.colors && header == o.header &&
-               grid == o.grid && client == o.client && font == o.font && size == o.size &&
-               format == o.format && dpiX == o.dpiX && dpiY == o.dpiY && hints == o.hints &&
-               brushOrigin == o.brushOrigin;
-    }
+    bool operator==(const LegendKey &) const = default;
 };
-thread_local LegendPicture t_legend;
+thread_local CachedPicture<LegendKey> t_legend;
 
 } // namespace
 
-// The legend is the same from one frame to the next, and drawing its texts and glyphs was a tenth
-// of a frame: it is drawn once into an image of the target's format and resolution and copied
-// while nothing it shows changes. It lies on its own opaque background, so the copy is the same
-// pixels as drawing in place. Not a raster image at a whole-pixel translation (a high-DPI
-// scale, an SVG export): drawn in place.
+// The legend is the same from one frame to the next: drawn once and copied while nothing it shows
+// changes (see CachedPicture). It lies on its own opaque background, the header's colour.
 void paintLegend(QPainter &p, const Theme &th, const QFont &font,
                  const std::vector<LegendItem> &items, const QRect &r)
 {
-    QPaintEngine *engine = p.paintEngine();
-    QPaintDevice *device = engine ? engine->paintDevice() : nullptr;
-    const QTransform t = p.deviceTransform();
-    const bool copyable = engine && engine->type() == QPaintEngine::Raster && device &&
-                          device->devType() == QInternal::Image && th.header.alpha() == 255 &&
-                          t.type() <= QTransform::TxTranslate && t.dx() == std::floor(t.dx()) &&
-                          t.dy() == std::floor(t.dy()) && !r.isEmpty() && !items.empty();
-    if (!copyable) {
-        paintLegendInPlace(p, th, font, items, r);
+    const auto inPlace = [&](QPainter &into) { paintLegendInPlace(into, th, font, items, r); };
+    if (th.header.alpha() != 255 || items.empty()) {
+        inPlace(p);
         return;
     }
-    const QImage &target = *static_cast<QImage *>(device);
-    LegendPicture want;
+    LegendKey key;
     for (const LegendItem &item : items) {
-        want.texts << legendText(item);
-        want.kinds.emplace_back(int(item.swatch), int(item.marker));
+        key.texts << legendText(item);
+        key.kinds.emplace_back(int(item.swatch), int(item.marker));
     }
-    want.colors = glyphColors(th);
-    want.header = th.header.rgba();
-    want.grid = th.grid.rgba();
-    want.client = th.client(0).rgba();
-    want.font = p.font().key();
-    want.size = r.size();
-    want.format = target.format();
-    want.dpiX = target.logicalDpiX();
-    want.dpiY = target.logicalDpiY();
-    want.hints = p.renderHints();
-    // Patterns are anchored at the brush origin: in the image, where the target's origin falls.
-    want.brushOrigin = p.brushOrigin() - QPointF(r.topLeft());
-    if (!(want == t_legend) || t_legend.image.isNull()) {
-        QImage image(r.size(), want.format);
-        image.setDotsPerMeterX(target.dotsPerMeterX());
-        image.setDotsPerMeterY(target.dotsPerMeterY());
-        QPainter ip(&image);
-        ip.setRenderHints(want.hints);
-        ip.setFont(p.font());
-        ip.setPen(p.pen());
-        ip.setBrush(p.brush());
-        ip.setBrushOrigin(want.brushOrigin);
-        paintLegendInPlace(ip, th, font, items, QRect(QPoint(0, 0), r.size()));
-        ip.end();
-        want.image = std::move(image);
-        t_legend = std::move(want);
-    }
-    p.drawImage(r.topLeft(), t_legend.image);
+    key.colors = glyphColors(th);
+    key.header = th.header.rgba();
+    key.grid = th.grid.rgba();
+    key.client = th.client(0).rgba();
+    key.font = font.key();
+    key.size = r.size();
+    t_legend.draw(p, r, std::move(key), inPlace);
 }
 
 } // namespace lockscope::ui

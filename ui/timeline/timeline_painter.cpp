@@ -168,35 +168,29 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
     }
     p.restore();
 
-    // Labels.
-    p.save();
-    p.setClipRect(QRect(0, lanes.top(), metrics.labelWidth, lanes.height()));
-    p.setRenderHint(QPainter::Antialiasing, true);
-    for (std::size_t i = firstRow; i < endRow; ++i) {
-        const TimelineRow row = layout.row(i);
-        const QRect r(0, lanes.top() + row.y - scrollY, metrics.labelWidth, row.h);
-        p.fillRect(r, row.kind == TimelineRow::Kind::Header ? th.header
-                      : (i % 2)                             ? th.alternate
-                                                            : th.base);
-        paintLabel(p, row, r);
-        if (overlay && row.kind != TimelineRow::Kind::Header) {
-            // Which half is which, at the label column's right edge.
-            const QFont small = scaledFont(m_scene.font, 0.8, true);
-            p.setFont(small);
-            const QFontMetrics sfm(small);
-            const QString model = tr("model"), real = tr("real");
-            const int w = qMax(sfm.horizontalAdvance(model), sfm.horizontalAdvance(real)) + 12;
-            const double x = r.right() - w - 4;
-            drawPill(p, QPointF(x, r.top() + r.height() / 4.0 - sfm.height() / 2.0 - 2), model,
-                     th.mutedText, th.base);
-            drawPill(p, QPointF(x, r.top() + 3 * r.height() / 4.0 - sfm.height() / 2.0 - 2), real,
-                     th.playhead, Theme::textOn(th.playhead));
-            p.setFont(m_scene.font);
-        }
+    // Labels: from the picture of the last frame while the rows, instant and colours are the
+    // same (drawing their texts was a tenth of a frame with the whole run in view).
+    const QRect column(0, lanes.top(), metrics.labelWidth, lanes.height());
+    const auto labels = [&](QPainter &into) {
+        paintLabels(into, column, scrollY, firstRow, endRow);
+    };
+    const bool opaque =
+        th.base.alpha() == 255 && th.alternate.alpha() == 255 && th.header.alpha() == 255;
+    if (m_scene.labelPicture && opaque) {
+        TimelineLabelKey key{.run = m_scene.run,
+                             .overlay = overlay,
+                             .rows = {},
+                             .scrollY = scrollY,
+                             .playheadUs = m_view.playheadUs,
+                             .theme = th,
+                             .font = m_scene.font.key()};
+        key.rows.reserve(endRow - firstRow);
+        for (std::size_t i = firstRow; i < endRow; ++i)
+            key.rows.push_back(layout.row(i));
+        m_scene.labelPicture->draw(p, column, std::move(key), labels);
+    } else {
+        labels(p);
     }
-    p.setPen(th.grid);
-    p.drawLine(metrics.labelWidth - 1, lanes.top(), metrics.labelWidth - 1, lanes.bottom());
-    p.restore();
 
     paintAxis(p, QRect(0, 0, size.width(), metrics.axisHeight), m);
     paintLegend(p, th, m_scene.font, m_scene.legend,
@@ -357,6 +351,44 @@ void TimelinePainter::paintViolations(QPainter &p, const QRect &lanes, int scrol
             drawPill(p, QPointF(a + 6, rect.top() + 2), text, th.problem, Qt::white);
         p.setFont(m_scene.font);
     }
+}
+
+void TimelinePainter::paintLabels(QPainter &p, const QRect &column, int scrollY,
+                                  std::size_t firstRow, std::size_t endRow) const
+{
+    const Theme &th = m_scene.theme;
+    const TimelineLayout &layout = m_scene.layout;
+    const int labelWidth = column.width();
+    p.save();
+    p.setClipRect(column);
+    // Below the last row, the lanes' background (rows cover the rest).
+    p.fillRect(column, th.base);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (std::size_t i = firstRow; i < endRow; ++i) {
+        const TimelineRow row = layout.row(i);
+        const QRect r(0, column.top() + row.y - scrollY, labelWidth, row.h);
+        p.fillRect(r, row.kind == TimelineRow::Kind::Header ? th.header
+                      : (i % 2)                             ? th.alternate
+                                                            : th.base);
+        paintLabel(p, row, r);
+        if (m_scene.overlay && row.kind != TimelineRow::Kind::Header) {
+            // Which half is which, at the label column's right edge.
+            const QFont small = scaledFont(m_scene.font, 0.8, true);
+            p.setFont(small);
+            const QFontMetrics sfm(small);
+            const QString model = tr("model"), real = tr("real");
+            const int w = qMax(sfm.horizontalAdvance(model), sfm.horizontalAdvance(real)) + 12;
+            const double x = r.right() - w - 4;
+            drawPill(p, QPointF(x, r.top() + r.height() / 4.0 - sfm.height() / 2.0 - 2), model,
+                     th.mutedText, th.base);
+            drawPill(p, QPointF(x, r.top() + 3 * r.height() / 4.0 - sfm.height() / 2.0 - 2), real,
+                     th.playhead, Theme::textOn(th.playhead));
+            p.setFont(m_scene.font);
+        }
+    }
+    p.setPen(th.grid);
+    p.drawLine(labelWidth - 1, column.top(), labelWidth - 1, column.bottom());
+    p.restore();
 }
 
 void TimelinePainter::paintLabel(QPainter &p, const TimelineRow &row, const QRect &r) const

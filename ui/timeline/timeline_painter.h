@@ -5,6 +5,7 @@
 // (a layout, a mapping, a theme, the view's state) and keeps nothing: the widget owns those.
 #pragma once
 
+#include "common/cached_picture.h"
 #include "common/theme.h"
 #include "timeline_lane_painter.h"
 #include "timeline_layout.h"
@@ -24,6 +25,20 @@ namespace lockscope::ui {
 
 class RunData;
 
+// What the label column shows besides the run's own texts (which a new run, or a new language,
+// makes its keeper forget): the rows in view, where, and at which instant, in which colours.
+struct TimelineLabelKey {
+    const RunData *run = nullptr;
+    const RunData *overlay = nullptr;
+    std::vector<TimelineRow> rows;
+    int scrollY = 0;
+    qint64 playheadUs = 0;
+    Theme theme;
+    QString font;
+    bool operator==(const TimelineLabelKey &) const = default;
+};
+using TimelineLabelPicture = CachedPicture<TimelineLabelKey>;
+
 // The run as the timeline draws it, laid out for the viewport (the widget keeps these).
 struct TimelineScene {
     const RunData *run = nullptr; // null: nothing is shown but the empty text
@@ -36,6 +51,9 @@ struct TimelineScene {
     // overlaid on its simulation): its lanes are matched by client and by key and node names.
     const RunData *overlay = nullptr;
     const TtlScale *overlayTtl = nullptr;
+    // The label column as last drawn, kept across frames by the widget (which clears it for a
+    // new run or language); null: drawn in place (an export).
+    TimelineLabelPicture *labelPicture = nullptr;
 };
 
 // What the view shows besides the run.
@@ -70,6 +88,9 @@ private:
                          const RunData &run, Half half) const;
     // The overlay's lane for a row of the run; -1 when it has none.
     int overlayLaneOf(const TimelineRow &row) const;
+    // The label column over `column`, rows [firstRow, endRow) scrolled up by scrollY.
+    void paintLabels(QPainter &p, const QRect &column, int scrollY, std::size_t firstRow,
+                     std::size_t endRow) const;
     void paintLabel(QPainter &p, const TimelineRow &row, const QRect &r) const;
 
     TimelineScene m_scene;

@@ -70,6 +70,7 @@ void TimelineWidget::setRun(std::shared_ptr<const RunData> run)
                               m_run->request().scenarioKey() == run->request().scenarioKey() &&
                               m_run->request().strategyId == run->request().strategyId;
     m_run = std::move(run);
+    m_labelPicture.clear(); // its texts are the run's
     m_legend = m_run && m_legendVisible ? legendItems(*m_run) : std::vector<LegendItem>{};
     m_selectedEvent = -1;
     m_ttlScale = TtlScale::of(m_run.get());
@@ -97,6 +98,7 @@ void TimelineWidget::setLegendVisible(bool visible)
 void TimelineWidget::setOverlay(std::shared_ptr<const RunData> overlay)
 {
     m_overlay = std::move(overlay);
+    m_labelPicture.clear();
     m_overlayTtl = TtlScale::of(m_overlay.get());
     viewport()->update();
 }
@@ -234,6 +236,7 @@ void TimelineWidget::changeEvent(QEvent *event)
 {
     QAbstractScrollArea::changeEvent(event);
     if (event->type() == QEvent::LanguageChange) {
+        m_labelPicture.clear();
         retranslateUi();
         layoutRows(); // the label column fits the longest label of the language
         viewport()->update();
@@ -365,7 +368,8 @@ void TimelineWidget::paintTo(QPainter &p, const QSize &size, int scrollY, bool e
                               m_theme,
                               font(),
                               m_run ? m_overlay.get() : nullptr,
-                              &m_overlayTtl};
+                              &m_overlayTtl,
+                              exporting ? nullptr : &m_labelPicture};
     TimelinePainter(scene, view).paint(p, size, mappingFor(size.width()), scrollY);
 }
 

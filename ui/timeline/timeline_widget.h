@@ -20,6 +20,7 @@
 #include "timeline_layout.h"
 #include "timeline_legend.h"
 #include "timeline_mapping.h"
+#include "timeline_painter.h"
 #include "zoom_stack.h"
 
 #include <QAbstractScrollArea>
@@ -142,6 +143,9 @@ private:
     bool m_legendVisible = true;
     QString m_emptyText;
     bool m_updatingScrollBars = false;
+
+    // The label column as last painted (see TimelinePainter::paint).
+    mutable TimelineLabelPicture m_labelPicture;
 
     ZoomStack m_zoomStack;
     QElapsedTimer m_lastGesture;
