@@ -404,7 +404,8 @@ void LanePainter::paintKeyLane(QPainter &p, int keyLane, const QRect &r,
             }
             // Clamp to the visible area, so that deep zooms keep sane coordinates.
             const double a = qMax(x0, xMin - 2), b = qMin(x1, xMax + 2);
-            // A narrow one's background among the columns, as its wedge (the same pixels).
+            // A narrow span's background goes into the columns with its wedge (ColumnFill gives
+            // fillRect's pixels), so that neither leaves the batch.
             const QColor background = withAlpha(c, th.dark ? 60 : 45);
             if (b - a < kNarrowWedge) {
                 columns.addRect(a, top, b - a, h, background);
