@@ -11,8 +11,11 @@ std::optional<CachedPictureBase::Target> CachedPictureBase::targetOf(const QPain
 {
     QPaintEngine *engine = p.paintEngine();
     QPaintDevice *device = engine ? engine->paintDevice() : nullptr;
+    // A copy is written with Source, which is what drawing in place gives only at full opacity
+    // in plain source-over.
     if (!engine || engine->type() != QPaintEngine::Raster || !device ||
-        device->devType() != QInternal::Image || rect.isEmpty())
+        device->devType() != QInternal::Image || rect.isEmpty() || p.opacity() != 1.0 ||
+        p.compositionMode() != QPainter::CompositionMode_SourceOver)
         return std::nullopt;
     const QTransform t = p.deviceTransform();
     if (t.type() > QTransform::TxTranslate || t.dx() != std::floor(t.dx()) ||

@@ -4,8 +4,8 @@
 //
 // A copy is the same pixels as drawing in place when the part paints every pixel of its rectangle
 // over an opaque background of its own, and the target is a raster image at a whole-pixel
-// translation (the window's backing store, a PNG). Anything else (a high-DPI scale, an SVG
-// export, a caller whose part lies on what was drawn before) is drawn in place.
+// translation, at full opacity in plain source-over (the window's backing store, a PNG). Anything
+// else (a high-DPI scale, an SVG export, a translucent painter) is drawn in place.
 #pragma once
 
 #include <QImage>
@@ -39,7 +39,8 @@ protected:
     };
     // The target of `p` for `rect`, or nothing when a copy would not be the same pixels.
     static std::optional<Target> targetOf(const QPainter &p, const QRect &rect);
-    // A painter on a new image for `target`, in the same coordinates and state as `p`.
+    // A painter on the picture's image, made for `target`, in the same coordinates and state as
+    // `p`.
     void beginRepaint(const QPainter &p, const Target &target, QPainter &into);
     // Copies the picture to its rectangle.
     void copy(QPainter &p) const;
