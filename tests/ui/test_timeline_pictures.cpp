@@ -1,4 +1,4 @@
-// The timeline copies its label column and its legend from pictures of earlier frames while
+// The timeline reuses the pictures of its label column and its legend from earlier frames while
 // nothing they show has changed (issue 17: their texts were a tenth of a frame). A copy must never
 // be stale: through scrolling, a moving play head, a theme, a new run, a resize, an overlay and a
 // new language, the long-lived timeline's frame is the same to the byte as a new timeline's,
