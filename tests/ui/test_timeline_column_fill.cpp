@@ -4,6 +4,7 @@
 // of every alpha, at positions and heights within a pixel, overlapping, under a translation and
 // inside a clip. Where the direct path cannot give QPainter's pixels (a scaled painter,
 // antialiasing, a vector device) it must not be taken.
+#include "common/raster_blend.h"
 #include "timeline/timeline_column_fill.h"
 
 #include <QGuiApplication>
@@ -184,10 +185,10 @@ private slots:
             p.fillRect(QRectF(0, 0, 1, 1), color);
             p.end();
             const QRgb engine = reinterpret_cast<const QRgb *>(one.constBits())[0];
-            if (engine != ColumnFill::premultiplied(color) && ++differing < 5)
-                qWarning("%s: QPainter %08x, ColumnFill %08x",
+            if (engine != enginePremultiplied(color) && ++differing < 5)
+                qWarning("%s: QPainter %08x, enginePremultiplied %08x",
                          qPrintable(color.name(QColor::HexArgb)), engine,
-                         ColumnFill::premultiplied(color));
+                         enginePremultiplied(color));
         }
         QCOMPARE(differing, 0);
     }

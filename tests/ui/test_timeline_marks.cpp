@@ -7,6 +7,7 @@
 #include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
+#include <QRandomGenerator>
 #include <QTest>
 
 #include <algorithm>
@@ -148,6 +149,90 @@ private slots:
                     QCOMPARE(sprites.pixel(x, y), theme.alternate.rgb());
             QVERIFY(compare(inPlace, sprites).maxDelta <= 40);
         }
+    }
+
+    // An acquisition's dot, the glyph in the owner's colour, is tinted from its coverage for each
+    // owner rather than rendered: the picture must be the dot rendered for that owner and copied,
+    // to the bit, at every position within a pixel, for opaque and translucent colours, on a
+    // background that is not one colour, at 1x and high DPI.
+    void dotsTintedForEachOwnerAreTheDotsRenderedForThem_data()
+    {
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("1x light") << 1.0 << false;
+        QTest::newRow("1x dark") << 1.0 << true;
+        QTest::newRow("2x light (high DPI)") << 2.0 << false;
+        QTest::newRow("1.5x dark (high DPI)") << 1.5 << true;
+    }
+    void dotsTintedForEachOwnerAreTheDotsRenderedForThem()
+    {
+        QFETCH(double, scale);
+        QFETCH(bool, dark);
+        const Theme theme = dark ? Theme::darkTheme() : Theme::light();
+        // One dot for each of the 256 positions within a device pixel, 16 a row.
+        const int pitch = 40; // device px between centres
+        const QSize device(16 * pitch + pitch, 16 * pitch + pitch);
+        QImage background(device, QImage::Format_ARGB32_Premultiplied);
+        for (int y = 0; y < device.height(); ++y)
+            for (int x = 0; x < device.width(); ++x)
+                background.setPixel(x, y, qRgb(x * 7 % 256, y * 5 % 256, (x + y) % 256));
+        QRandomGenerator rng(17);
+        std::vector<QColor> colors;
+        // The theme's owner colours, opaque random ones, and translucent ones of more than 8 bits
+        // a channel (which the engine premultiplies at 16 bits).
+        for (int i = 0; i < 256; ++i) {
+            if (i % 3 == 0)
+                colors.push_back(theme.client(i));
+            else if (i % 3 == 1)
+                colors.push_back(QColor::fromRgb(rng.generate() | 0xff000000));
+            else
+                colors.push_back(QColor::fromHsv(rng.bounded(360), rng.bounded(256),
+                                                 rng.bounded(256), rng.bounded(256)));
+        }
+        const auto centre = [&](int i) {
+            return QPointF((pitch + (i % 16) * pitch + (i % 16) / 16.0) / scale,
+                           (pitch + (i / 16) * pitch + (i / 16) / 16.0) / scale);
+        };
+        const double size = 6.3;
+
+        // What the sprites were before tinting: each dot rendered on a transparent image, then
+        // copied onto the background.
+        QImage rendered(device, QImage::Format_ARGB32_Premultiplied);
+        rendered.fill(Qt::transparent);
+        {
+            QPainter p(&rendered);
+            p.setRenderHint(QPainter::Antialiasing, true);
+            p.scale(scale, scale);
+            for (int i = 0; i < 256; ++i)
+                paintMarkerGlyph(p, theme, MarkerKind::Acquired, centre(i), colors[size_t(i)],
+                                 size);
+        }
+        QImage expected = background;
+        {
+            QPainter p(&expected);
+            p.drawImage(0, 0, rendered);
+        }
+        // Twice: the second time the dots come from the sprite cache.
+        for (int pass = 0; pass < 2; ++pass) {
+            QImage sprites = background;
+            {
+                QPainter p(&sprites);
+                p.scale(scale, scale);
+                MarkerSprites marks(p, theme);
+                for (int i = 0; i < 256; ++i)
+                    marks.draw(MarkerKind::Acquired, centre(i), colors[size_t(i)], size);
+            }
+            int differing = 0;
+            for (int y = 0; y < device.height(); ++y) {
+                for (int x = 0; x < device.width(); ++x) {
+                    if (sprites.pixel(x, y) != expected.pixel(x, y) && ++differing <= 5)
+                        qWarning("pass %d, pixel (%d, %d): rendered %08x, tinted %08x", pass, x, y,
+                                 expected.pixel(x, y), sprites.pixel(x, y));
+                }
+            }
+            QCOMPARE(differing, 0);
+        }
+        QVERIFY(expected != background); // the dots were drawn at all
     }
 
     // A change of theme is not drawn with the other theme's cached sprites.

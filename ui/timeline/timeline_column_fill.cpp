@@ -1,5 +1,7 @@
 #include "timeline_column_fill.h"
 
+#include "common/raster_blend.h"
+
 #include <QImage>
 #include <QPaintEngine>
 #include <QPainter>
@@ -11,29 +13,11 @@ namespace lockscope::ui {
 
 namespace {
 
-// x * a / 255 for each 8-bit channel of a premultiplied pixel, rounded as the raster engine
-// rounds its source-over blend.
-inline QRgb byteMul(QRgb x, uint a)
-{
-    quint32 t = (x & 0xff00ff) * a;
-    t = (t + ((t >> 8) & 0xff00ff) + 0x800080) >> 8;
-    t &= 0xff00ff;
-    x = ((x >> 8) & 0xff00ff) * a;
-    x = x + ((x >> 8) & 0xff00ff) + 0x800080;
-    x &= 0xff00ff00;
-    return x | t;
-}
-
 // From this many pixels a row, a translucent fill is left to QPainter: its blend is vectorised,
 // ours a pixel at a time (an opaque one is a plain std::fill either way).
 constexpr int kWideTranslucent = 32;
 
 } // namespace
-
-QRgb ColumnFill::premultiplied(const QColor &color)
-{
-    return color.rgba64().premultiplied().toArgb32();
-}
 
 ColumnFill::ColumnFill(QPainter &p, bool direct)
     : m_p(p)
@@ -92,7 +76,7 @@ QRgb ColumnFill::premultipliedOf(const QColor &color)
     m_recentNext = (m_recentNext + 1) % int(std::size(m_recent));
     m_recentCount = qMin(m_recentCount + 1, int(std::size(m_recent)));
     slot.color = color;
-    slot.rgb = premultiplied(color);
+    slot.rgb = enginePremultiplied(color);
     return slot.rgb;
 }
 

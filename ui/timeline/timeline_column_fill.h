@@ -59,11 +59,6 @@ public:
         drawQueued();
     }
 
-    // A colour as the raster engine blends it: premultiplied at 16 bits a channel, then rounded
-    // to 8 (premultiplying the 8-bit colour rounds differently for one colour in fourteen). The
-    // test compares it with what QPainter leaves on a transparent pixel.
-    static QRgb premultiplied(const QColor &color);
-
     // Whether the columns go straight into the image's pixels (for the test).
     bool direct() const { return m_bits != nullptr; }
 
