@@ -2,7 +2,10 @@
 #include "timeline/timeline_mapping.h"
 #include "timeline/zoom_stack.h"
 
+#include <QRandomGenerator>
 #include <QTest>
+
+#include <cmath>
 
 using lockscope::ui::TimeLineMapping;
 using lockscope::ui::TimeRange;
@@ -123,6 +126,33 @@ private Q_SLOTS:
                          0.5 * m.width / double(end - start) + 1e-6,
                      qPrintable(QStringLiteral("pixel %1").arg(px)));
         }
+    }
+
+    // mapXToTime's rounding is std::llround's: halves away from zero, and the doubles next to
+    // them, at every magnitude up to 2^62.
+    void roundsAsLlround()
+    {
+        QRandomGenerator rng(5);
+        int checked = 0;
+        const auto check = [&](double v) {
+            ++checked;
+            QCOMPARE(TimeLineMapping::roundHalfAway(v), qint64(std::llround(v)));
+        };
+        for (int exponent = -4; exponent <= 62; ++exponent) {
+            for (int i = 0; i < 2000; ++i) {
+                const double magnitude = std::ldexp(1.0 + rng.generateDouble(), exponent);
+                const double half = std::floor(magnitude) + 0.5;
+                for (double v :
+                     {magnitude, half, std::nextafter(half, 0.0), std::nextafter(half, 1e300)}) {
+                    check(v);
+                    check(-v);
+                }
+            }
+        }
+        for (double v : {0.0, -0.0, 0.5, -0.5, 0.49999999999999994, -0.49999999999999994, 1.5, -1.5,
+                         4503599627370495.5, -4503599627370495.5, 9007199254740993.0})
+            check(v);
+        QVERIFY(checked > 1000000);
     }
 
     void durationToPixels()

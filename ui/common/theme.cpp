@@ -110,9 +110,25 @@ QColor Theme::client(int index) const
         return mutedText;
     if (index < int(lightSet.size()))
         return QColor::fromRgb(dark ? darkSet[std::size_t(index)] : lightSet[std::size_t(index)]);
-    // Golden-angle hues in 30..320 degrees: never red.
-    const int hue = 30 + int(std::fmod(double(index) * 137.508, 290.0));
-    return QColor::fromHsl(hue, dark ? 170 : 160, dark ? 150 : 110);
+    // Golden-angle hues in 30..320 degrees: never red. Kept as RGB: a key's lane asks for its
+    // owners' colours span by span, and every blend of an HSL colour converts it again (the two
+    // were a twentieth of a frame with the whole run in view). The same 16-bit RGB either way.
+    const auto hued = [](int i, bool darkHues) {
+        const int hue = 30 + int(std::fmod(double(i) * 137.508, 290.0));
+        return QColor::fromHsl(hue, darkHues ? 170 : 160, darkHues ? 150 : 110).toRgb();
+    };
+    constexpr int kKept = 1024;
+    static const auto kept = [&] {
+        std::array<std::array<QColor, kKept>, 2> colors;
+        for (int i = 0; i < kKept; ++i) {
+            colors[0][std::size_t(i)] = hued(i, false);
+            colors[1][std::size_t(i)] = hued(i, true);
+        }
+        return colors;
+    }();
+    if (index < kKept)
+        return kept[dark ? 1 : 0][std::size_t(index)];
+    return hued(index, dark);
 }
 
 QColor Theme::textOn(const QColor &fill)
