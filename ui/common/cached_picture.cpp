@@ -54,12 +54,12 @@ void CachedPictureBase::beginRepaint(const QPainter &p, const Target &target, QP
     into.setClipRect(target.rect);
 }
 
-void CachedPictureBase::copy(QPainter &p) const
+void CachedPictureBase::copy(QPainter &p, const QPoint &at) const
 {
     // Every pixel of the picture is the part's and opaque: copied, not blended.
     const QPainter::CompositionMode mode = p.compositionMode();
     p.setCompositionMode(QPainter::CompositionMode_Source);
-    p.drawImage(m_target.rect.topLeft(), m_image);
+    p.drawImage(at, m_image);
     p.setCompositionMode(mode);
 }
 

@@ -23,6 +23,11 @@ public:
     // Forgets the picture: the next draw paints it again (what the key cannot see changed, e.g.
     // the language).
     void clear() { m_valid = false; }
+    // A movable picture is copied wherever its rectangle is now, as long as the rectangle has the
+    // size it had: for a part that looks the same wherever it is drawn (a timeline's lane as the
+    // lanes scroll). The part must then not depend on where it is (a hatching anchored to the
+    // part, not to the target).
+    void setMovable(bool movable) { m_movable = movable; }
 
 protected:
     // What a copy must have been drawn for besides the caller's key: the target's pixels, and
@@ -37,17 +42,27 @@ protected:
         QPointF brushOrigin; // hatched patterns line up with the target's pixels
         bool operator==(const Target &) const = default;
     };
+    // Whether the picture can be copied for `target`.
+    bool fits(const Target &target) const
+    {
+        if (!m_movable)
+            return target == m_target;
+        Target moved = target;
+        moved.rect.moveTopLeft(m_target.rect.topLeft());
+        return moved == m_target;
+    }
     // The target of `p` for `rect`, or nothing when a copy would not be the same pixels.
     static std::optional<Target> targetOf(const QPainter &p, const QRect &rect);
     // A painter on the picture's image, made for `target`, in the same coordinates and state as
     // `p`.
     void beginRepaint(const QPainter &p, const Target &target, QPainter &into);
-    // Copies the picture to its rectangle.
-    void copy(QPainter &p) const;
+    // Copies the picture to `at`, the top left of its rectangle.
+    void copy(QPainter &p, const QPoint &at) const;
 
     Target m_target;
     QImage m_image;
     bool m_valid = false;
+    bool m_movable = false;
 };
 
 template <typename Key> class CachedPicture : public CachedPictureBase {
@@ -62,7 +77,7 @@ public:
             paint(p);
             return;
         }
-        if (!m_valid || !(*target == m_target) || !(key == m_key)) {
+        if (!m_valid || !fits(*target) || !(key == m_key)) {
             QPainter into;
             beginRepaint(p, *target, into);
             paint(into);
@@ -70,7 +85,7 @@ public:
             m_key = std::move(key);
             m_valid = true;
         }
-        copy(p);
+        copy(p, rect.topLeft());
     }
 
 private:

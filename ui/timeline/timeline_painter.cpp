@@ -87,48 +87,94 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
         p.fillRect(r, (i % 2) ? th.alternate : th.base);
     }
     // Grid lines at the axis's major ticks.
-    {
-        p.setPen(QPen(th.grid, 1));
+    const bool gridAntialiased = p.testRenderHint(QPainter::Antialiasing);
+    const auto paintGrid = [&](QPainter &into, double top, double bottom) {
+        into.setPen(QPen(th.grid, 1));
         const auto s = qint64(majorTickStepUs(m));
         for (qint64 t = (m.startUs / s) * s; t <= m.endUs; t += s) {
             const double x = m.mapTimeToX(t);
             if (x >= xMin && x <= xMax)
-                p.drawLine(QPointF(x, lanes.top()), QPointF(x, lanes.bottom()));
+                into.drawLine(QPointF(x, top), QPointF(x, bottom));
         }
-    }
+    };
+    paintGrid(p, lanes.top(), lanes.bottom());
     p.setClipRect(QRect(int(xMin), lanes.top(), int(m.width) + 1, lanes.height()));
     p.setRenderHint(QPainter::Antialiasing, false);
+    // A copied picture replaces the pixels under it: the same only over opaque backgrounds.
+    const bool opaque =
+        th.base.alpha() == 255 && th.alternate.alpha() == 255 && th.header.alpha() == 255;
     const LanePainter lanePainter(run, th, m_scene.font, m_scene.ttl, m_view.playheadUs);
     const RunData *overlay = m_scene.overlay;
     const TtlScale noScale;
     const LanePainter overlayPainter(overlay ? *overlay : run, th, m_scene.font,
                                      m_scene.overlayTtl ? *m_scene.overlayTtl : noScale,
                                      m_view.playheadUs);
+    // Not overlaid: a half lane is lower than a span's text, whose pill reaches into the lanes
+    // around it (a picture would cut it at the row's edge).
+    TimelineLanePictures *const pictures = m_scene.lanePictures;
+    const bool fromPictures = pictures && opaque && !overlay &&
+                              pictures->beginFrame({.run = m_scene.run,
+                                                    .overlay = overlay,
+                                                    .startUs = m.startUs,
+                                                    .endUs = m.endUs,
+                                                    .left = m.left,
+                                                    .width = m.width,
+                                                    .playheadUs = m_view.playheadUs,
+                                                    .theme = th,
+                                                    .font = m_scene.font.key()});
     for (std::size_t i = firstRow; i < endRow; ++i) {
         const TimelineRow row = layout.row(i);
         if (row.kind == TimelineRow::Kind::Header)
             continue;
-        QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
-        const auto paintLane = [&](const LanePainter &painter, int index, const QRect &in) {
+        const QRect r(0, lanes.top() + row.y - scrollY, size.width(), row.h);
+        const auto paintLane = [&](QPainter &into, const LanePainter &painter, int index,
+                                   const QRect &in) {
+            // Hatchings start at the lane's top, not the view's: the lane looks the same wherever
+            // it has scrolled to (and its hatching no longer slides under it as it scrolls).
+            const QPointF origin = into.brushOrigin();
+            into.setBrushOrigin(QPointF(origin.x(), in.top()));
             if (row.kind == TimelineRow::Kind::Client)
-                painter.paintClientLane(p, index, in, m);
+                painter.paintClientLane(into, index, in, m);
             else
-                painter.paintKeyLane(p, index, in, m);
+                painter.paintKeyLane(into, index, in, m);
+            into.setBrushOrigin(origin);
         };
-        if (!overlay) {
-            paintLane(lanePainter, row.index, r);
+        const auto paintRow = [&](QPainter &into) {
+            if (!overlay) {
+                paintLane(into, lanePainter, row.index, r);
+                return;
+            }
+            // Overlaid: the run above, the overlay's same lane below, a dashed line between.
+            const QRect upper(r.left(), r.top(), r.width(), r.height() / 2);
+            const QRect lower(r.left(), upper.bottom() + 1, r.width(), r.height() - upper.height());
+            paintLane(into, lanePainter, row.index, upper);
+            const int other = overlayLaneOf(row);
+            if (other >= 0)
+                paintLane(into, overlayPainter, other, lower);
+            into.setPen(QPen(th.grid, 1, Qt::DashLine));
+            into.drawLine(QPointF(xMin, lower.top()), QPointF(xMax, lower.top()));
+        };
+        if (!fromPictures) {
+            paintRow(p);
             continue;
         }
-        // Overlaid: the run above, the overlay's same lane below, a dashed line between.
-        const QRect upper(r.left(), r.top(), r.width(), r.height() / 2);
-        const QRect lower(r.left(), upper.bottom() + 1, r.width(), r.height() - upper.height());
-        paintLane(lanePainter, row.index, upper);
-        const int other = overlayLaneOf(row);
-        if (other >= 0)
-            paintLane(overlayPainter, other, lower);
-        p.setPen(QPen(th.grid, 1, Qt::DashLine));
-        p.drawLine(QPointF(xMin, lower.top()), QPointF(xMax, lower.top()));
+        // The picture holds what lies under the lane too: its row's background and grid lines.
+        const QRect area(int(xMin), r.top(), int(m.width) + 1, r.height());
+        const TimelineLaneKey key{.row = {.kind = row.kind, .index = row.index, .y = 0, .h = row.h},
+                                  .alternate = i % 2 != 0};
+        const auto paintPicture = [&](QPainter &into) {
+            into.fillRect(r, key.alternate ? th.alternate : th.base);
+            into.setRenderHint(QPainter::Antialiasing, gridAntialiased);
+            // Beyond the row, clipped to it: what the lines through all lanes leave in the row,
+            // whether or not the row is cut by the lanes' bottom edge now.
+            paintGrid(into, r.top() - 1, r.bottom() + 1);
+            into.setRenderHint(QPainter::Antialiasing, false);
+            paintRow(into);
+        };
+        pictures->draw(p, i, area, key, paintPicture, paintRow);
     }
+    if (fromPictures)
+        pictures->endFrame();
     paintViolations(p, lanes, scrollY, m, run, overlay ? Half::Upper : Half::Whole);
     if (overlay)
         paintViolations(p, lanes, scrollY, m, *overlay, Half::Lower);
@@ -174,8 +220,6 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
     const auto labels = [&](QPainter &into) {
         paintLabels(into, column, scrollY, firstRow, endRow);
     };
-    const bool opaque =
-        th.base.alpha() == 255 && th.alternate.alpha() == 255 && th.header.alpha() == 255;
     if (m_scene.labelPicture && opaque) {
         TimelineLabelKey key{.run = m_scene.run,
                              .overlay = overlay,

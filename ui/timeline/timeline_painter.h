@@ -8,6 +8,7 @@
 #include "common/cached_picture.h"
 #include "common/theme.h"
 #include "timeline_lane_painter.h"
+#include "timeline_lane_pictures.h"
 #include "timeline_layout.h"
 #include "timeline_legend.h"
 #include "timeline_mapping.h"
@@ -54,6 +55,8 @@ struct TimelineScene {
     // The label column as last drawn, kept across frames by the widget (which clears it for a
     // new run or language); null: drawn in place (an export).
     TimelineLabelPicture *labelPicture = nullptr;
+    // The lanes as last drawn, likewise (TimelineLanePictures); null: drawn in place.
+    TimelineLanePictures *lanePictures = nullptr;
 };
 
 // What the view shows besides the run.

@@ -71,6 +71,7 @@ void TimelineWidget::setRun(std::shared_ptr<const RunData> run)
                               m_run->request().strategyId == run->request().strategyId;
     m_run = std::move(run);
     m_labelPicture.clear(); // its texts are the run's
+    m_lanePictures.clear();
     m_legend = m_run && m_legendVisible ? legendItems(*m_run) : std::vector<LegendItem>{};
     m_selectedEvent = -1;
     m_ttlScale = TtlScale::of(m_run.get());
@@ -99,6 +100,7 @@ void TimelineWidget::setOverlay(std::shared_ptr<const RunData> overlay)
 {
     m_overlay = std::move(overlay);
     m_labelPicture.clear();
+    m_lanePictures.clear();
     m_overlayTtl = TtlScale::of(m_overlay.get());
     viewport()->update();
 }
@@ -237,6 +239,7 @@ void TimelineWidget::changeEvent(QEvent *event)
     QAbstractScrollArea::changeEvent(event);
     if (event->type() == QEvent::LanguageChange) {
         m_labelPicture.clear();
+        m_lanePictures.clear(); // the spans' texts
         retranslateUi();
         layoutRows(); // the label column fits the longest label of the language
         viewport()->update();
@@ -369,7 +372,8 @@ void TimelineWidget::paintTo(QPainter &p, const QSize &size, int scrollY, bool e
                               font(),
                               m_run ? m_overlay.get() : nullptr,
                               &m_overlayTtl,
-                              exporting ? nullptr : &m_labelPicture};
+                              exporting ? nullptr : &m_labelPicture,
+                              exporting ? nullptr : &m_lanePictures};
     TimelinePainter(scene, view).paint(p, size, mappingFor(size.width()), scrollY);
 }
 

@@ -146,6 +146,7 @@ private:
 
     // The label column as last painted (see TimelinePainter::paint).
     mutable TimelineLabelPicture m_labelPicture;
+    mutable TimelineLanePictures m_lanePictures;
 
     ZoomStack m_zoomStack;
     QElapsedTimer m_lastGesture;
