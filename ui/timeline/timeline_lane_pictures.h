@@ -92,7 +92,7 @@ private:
         Picture picture;
         bool used = false;
     };
-    static constexpr int kNewPerFrame = 8;
+    static constexpr int kNewPerFrame = 3;
     // Kept for reuse at most (more than the rows of a tall view).
     static constexpr std::size_t kMaxSpare = 160;
 
