@@ -157,12 +157,7 @@ private slots:
     // background that is not one colour, at 1x and high DPI.
     void dotsTintedForEachOwnerAreTheDotsRenderedForThem_data()
     {
-        QTest::addColumn<double>("scale");
-        QTest::addColumn<bool>("dark");
-        QTest::newRow("1x light") << 1.0 << false;
-        QTest::newRow("1x dark") << 1.0 << true;
-        QTest::newRow("2x light (high DPI)") << 2.0 << false;
-        QTest::newRow("1.5x dark (high DPI)") << 1.5 << true;
+        spritesLookLikeTheGlyphsDrawnInPlace_data(); // the same scales and themes
     }
     void dotsTintedForEachOwnerAreTheDotsRenderedForThem()
     {
