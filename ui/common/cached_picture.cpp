@@ -13,8 +13,10 @@ std::optional<CachedPictureBase::Target> CachedPictureBase::targetOf(const QPain
     QPaintDevice *device = engine ? engine->paintDevice() : nullptr;
     // A copy is written with Source, which is what drawing in place gives only at full opacity
     // in plain source-over.
+    // A high-DPI device is drawn in place, whether or not its scale shows in the transform.
     if (!engine || engine->type() != QPaintEngine::Raster || !device ||
-        device->devType() != QInternal::Image || rect.isEmpty() || p.opacity() != 1.0 ||
+        device->devType() != QInternal::Image || device->devicePixelRatio() != 1.0 ||
+        rect.isEmpty() || p.opacity() != 1.0 ||
         p.compositionMode() != QPainter::CompositionMode_SourceOver)
         return std::nullopt;
     const QTransform t = p.deviceTransform();

@@ -63,18 +63,18 @@ public:
     // Starts a frame showing `view`: whether its lanes may come from pictures. When the view is
     // not the last frame's, the pictures are forgotten and the lanes drawn in place.
     bool beginFrame(const TimelineLanesView &view);
-    // Draws row `row`'s lane into `rect` (the lanes' time area along the row): from its picture
-    // when `key` and the target are what it was drawn for, else into its picture by `paint`,
-    // which draws everything under the lane too (its background), or, past this frame's new
-    // pictures, in place by `paintInPlace`.
-    template <typename Paint, typename PaintInPlace>
+    // Draws row `row`'s lane into `rect` (the lanes' time area along the row), as `paint` draws
+    // it (everything under the lane too, its background, and nothing outside `rect`): from its
+    // picture when `key` and the target are what it was drawn for, else into its picture, or,
+    // past this frame's new pictures, in place.
+    template <typename Paint>
     void draw(QPainter &p, std::size_t row, const QRect &rect, const TimelineLaneKey &key,
-              Paint paint, PaintInPlace paintInPlace)
+              Paint paint)
     {
         auto it = m_rows.find(row);
         if (it == m_rows.end()) {
             if (m_newThisFrame == kNewPerFrame) {
-                paintInPlace(p);
+                paint(p);
                 return;
             }
             ++m_newThisFrame;

@@ -91,9 +91,12 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
     const std::size_t firstRow = inView.first, endRow = inView.second;
     const RunData *overlay = m_scene.overlay;
     // Not overlaid: a half lane is lower than a span's text, whose pill reaches into the lanes
-    // around it (a picture would cut it at the row's edge).
+    // around it (a picture would cut it at the row's edge). Not on a high-DPI target either,
+    // whose pictures would be drawn in place anyway.
     TimelineLanePictures *const pictures = m_scene.lanePictures;
-    const bool fromPictures = pictures && opaque && !overlay &&
+    const bool fromPictures = pictures && opaque && !overlay && p.device() &&
+                              p.device()->devicePixelRatio() == 1.0 &&
+                              p.deviceTransform().type() <= QTransform::TxTranslate &&
                               pictures->beginFrame({.run = m_scene.run,
                                                     .overlay = overlay,
                                                     .startUs = m.startUs,
@@ -187,7 +190,11 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
         const QRect area(int(xMin), r.top(), int(m.width) + 1, r.height());
         const TimelineLaneKey key{.row = {.kind = row.kind, .index = row.index, .y = 0, .h = row.h},
                                   .alternate = i % 2 != 0};
+        // Clipped to the row, so that the same drawing serves in place too (a lane past this
+        // frame's new pictures, or a target a picture cannot copy to, such as a high-DPI one).
         const auto paintPicture = [&](QPainter &into) {
+            into.save();
+            into.setClipRect(area, Qt::IntersectClip);
             into.fillRect(r, key.alternate ? th.alternate : th.base);
             into.setRenderHint(QPainter::Antialiasing, gridAntialiased);
             // Beyond the row, clipped to it: what the lines through all lanes leave in the row,
@@ -195,13 +202,9 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
             paintGrid(into, r.top() - 1, r.bottom() + 1);
             into.setRenderHint(QPainter::Antialiasing, false);
             paintRow(into);
-        };
-        pictures->draw(p, i, area, key, paintPicture, [&](QPainter &into) {
-            into.save();
-            into.setClipRect(area, Qt::IntersectClip);
-            paintPicture(into);
             into.restore();
-        });
+        };
+        pictures->draw(p, i, area, key, paintPicture);
     }
     if (fromPictures)
         pictures->endFrame();
