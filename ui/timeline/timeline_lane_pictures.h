@@ -32,11 +32,11 @@ namespace lockscope::ui {
 
 class RunData;
 
-// What every lane shows the same way: the runs, the time range across the lanes, the instant (a
-// span's text keeps clear of the play head), the colours and the font.
+// What every lane shows the same way: the run (never overlaid: overlaid lanes are drawn in
+// place), the time range across the lanes, the instant (a span's text keeps clear of the play
+// head), the colours and the font.
 struct TimelineLanesView {
     const RunData *run = nullptr;
-    const RunData *overlay = nullptr;
     qint64 startUs = 0, endUs = 0;
     double left = 0, width = 0;
     qint64 playheadUs = 0;

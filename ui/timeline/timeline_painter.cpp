@@ -90,6 +90,8 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
     const auto inView = m_scene.layout.rowsBetween(firstY, lastY);
     const std::size_t firstRow = inView.first, endRow = inView.second;
     const RunData *overlay = m_scene.overlay;
+    // The font as the lanes' and labels' pictures key it, made once a frame.
+    const QString fontKey = m_scene.font.key();
     // Not overlaid: a half lane is lower than a span's text, whose pill reaches into the lanes
     // around it (a picture would cut it at the row's edge). Not on a high-DPI target either,
     // whose pictures would be drawn in place anyway.
@@ -98,14 +100,13 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
                               p.device()->devicePixelRatio() == 1.0 &&
                               p.deviceTransform().type() <= QTransform::TxTranslate &&
                               pictures->beginFrame({.run = m_scene.run,
-                                                    .overlay = overlay,
                                                     .startUs = m.startUs,
                                                     .endUs = m.endUs,
                                                     .left = m.left,
                                                     .width = m.width,
                                                     .playheadUs = m_view.playheadUs,
                                                     .theme = th,
-                                                    .font = m_scene.font.key()});
+                                                    .font = fontKey});
     // The lanes' time area: a picture covers it along its row.
     const QRect timeArea(int(xMin), lanes.top(), int(m.width) + 1, lanes.height());
     int filledTo = lanes.top(); // the base colour where no row reaches
@@ -260,7 +261,7 @@ void TimelinePainter::paint(QPainter &p, const QSize &size, const TimeLineMappin
                              .scrollY = scrollY,
                              .playheadUs = m_view.playheadUs,
                              .theme = th,
-                             .font = m_scene.font.key()};
+                             .font = fontKey};
         key.rows.reserve(endRow - firstRow);
         for (std::size_t i = firstRow; i < endRow; ++i)
             key.rows.push_back(layout.row(i));
